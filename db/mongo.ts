@@ -1,0 +1,112 @@
+import { MongoClient, MongoServerError, type Db } from 'mongodb'
+import {
+  type BatchOp,
+  type Collection,
+  type Doc,
+  DuplicateKeyError,
+  type Filter,
+  type FindOptions,
+  type IndexSpec,
+  type Store,
+  type Update,
+} from './port.ts'
+
+const isDuplicate = (err: unknown) => err instanceof MongoServerError && err.code === 11000
+
+/** MongoDB backend: calls go straight to the official driver. Ids are strings, as on SQLite. */
+class MongoCollection<T extends Doc> implements Collection<T> {
+  constructor(
+    private db: Db,
+    private name: string,
+  ) {}
+  private get c() {
+    return this.db.collection<Doc>(this.name)
+  }
+  async find(filter: Filter = {}, options: FindOptions = {}) {
+    let cursor = this.c.find(filter)
+    if (options.sort) cursor = cursor.sort(options.sort)
+    if (options.skip) cursor = cursor.skip(options.skip)
+    if (options.limit) cursor = cursor.limit(options.limit)
+    return (await cursor.toArray()) as T[]
+  }
+  async findOne(filter: Filter) {
+    return (await this.c.findOne(filter)) as T | null
+  }
+  async insertOne(doc: T) {
+    try {
+      await this.c.insertOne(doc)
+    } catch (err) {
+      if (isDuplicate(err)) throw new DuplicateKeyError(this.name)
+      throw err
+    }
+    return doc
+  }
+  async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}) {
+    try {
+      const r = await this.c.updateOne(filter, update as never, { upsert: options.upsert })
+      return { matched: r.matchedCount, upserted: r.upsertedCount > 0 }
+    } catch (err) {
+      if (isDuplicate(err)) throw new DuplicateKeyError(this.name)
+      throw err
+    }
+  }
+  async deleteOne(filter: Filter) {
+    return (await this.c.deleteOne(filter)).deletedCount
+  }
+  async deleteMany(filter: Filter) {
+    return (await this.c.deleteMany(filter)).deletedCount
+  }
+  async count(filter: Filter = {}) {
+    return this.c.countDocuments(filter)
+  }
+}
+
+export class MongoStore implements Store {
+  readonly kind = 'mongodb' as const
+  private constructor(
+    private client: MongoClient,
+    private db: Db,
+  ) {}
+
+  static async connect(uri: string) {
+    const client = new MongoClient(uri, { serverSelectionTimeoutMS: 10_000 })
+    await client.connect()
+    return new MongoStore(client, client.db())
+  }
+
+  collection<T extends Doc = Doc>(name: string): Collection<T> {
+    return new MongoCollection<T>(this.db, name)
+  }
+
+  async ensureIndex(collection: string, spec: IndexSpec) {
+    await this.db.collection(collection).createIndex(spec.fields, { unique: spec.unique })
+  }
+
+  /** Atomic on a replica set (a transaction); a standalone server has none, so there the writes run in order. */
+  async batch(ops: BatchOp[]) {
+    const run = async (session?: import('mongodb').ClientSession) => {
+      for (const op of ops) {
+        const c = this.db.collection<Doc>(op.collection)
+        if ('insert' in op) await c.insertOne(op.insert, { session })
+        else if ('update' in op)
+          await c.updateOne(op.update.filter, op.update.update as never, { upsert: op.update.upsert, session })
+        else await c.deleteMany(op.delete, { session })
+      }
+    }
+    const hello = await this.db.admin().command({ hello: 1 })
+    if (!hello.setName) return run()
+    const session = this.client.startSession()
+    try {
+      await session.withTransaction(() => run(session))
+    } catch (err) {
+      if (isDuplicate(err)) throw new DuplicateKeyError(ops[0]?.collection ?? '?')
+      throw err
+    } finally {
+      await session.endSession()
+    }
+  }
+
+  async close() {
+    await this.client.close()
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * The storage port (DESIGN.md, "Storage port"): the narrow slice of MongoDB's query language the
+ * product uses. Repositories are written once against it; `sqlite.ts` and `mongo.ts` implement it.
+ */
+export type Doc = { _id: string } & Record<string, unknown>
+export type Filter = Record<string, unknown>
+export type Update = {
+  $set?: Record<string, unknown>
+  $unset?: Record<string, ''>
+  $inc?: Record<string, number>
+  $setOnInsert?: Record<string, unknown>
+}
+export type Sort = Record<string, 1 | -1>
+export type FindOptions = { sort?: Sort; limit?: number; skip?: number }
+export type IndexSpec = { fields: Record<string, 1 | -1>; unique?: boolean }
+
+/** One write inside a `batch`: all of a batch's writes land, or none do. */
+export type BatchOp =
+  | { collection: string; insert: Doc }
+  | { collection: string; update: { filter: Filter; update: Update; upsert?: boolean } }
+  | { collection: string; delete: Filter }
+
+export interface Collection<T extends Doc = Doc> {
+  find(filter?: Filter, options?: FindOptions): Promise<T[]>
+  findOne(filter: Filter): Promise<T | null>
+  /** Throws `DuplicateKeyError` when a unique index (or `_id`) is already taken. */
+  insertOne(doc: T): Promise<T>
+  /** Applies `update` to the first match; with `upsert`, inserts `{...equality fields of filter, ...$setOnInsert, ...$set}` when none matches. */
+  updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<{ matched: number; upserted: boolean }>
+  deleteOne(filter: Filter): Promise<number>
+  deleteMany(filter: Filter): Promise<number>
+  count(filter?: Filter): Promise<number>
+}
+
+export interface Store {
+  readonly kind: 'sqlite' | 'mongodb'
+  collection<T extends Doc = Doc>(name: string): Collection<T>
+  ensureIndex(collection: string, spec: IndexSpec): Promise<void>
+  batch(ops: BatchOp[]): Promise<void>
+  close(): Promise<void>
+}
+
+export class DuplicateKeyError extends Error {
+  constructor(public readonly collection: string) {
+    super(`duplicate key in ${collection}`)
+    this.name = 'DuplicateKeyError'
+  }
+}
+
+/** The equality part of a filter (top-level fields with plain values), used to seed an upserted document. */
+export function equalityFields(filter: Filter): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(filter)) {
+    if (k.startsWith('$') || k.includes('.')) continue
+    if (v !== null && typeof v === 'object' && !(v instanceof Date) && !Array.isArray(v)) continue
+    out[k] = v
+  }
+  return out
+}

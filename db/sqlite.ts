@@ -1,0 +1,221 @@
+import { Database } from 'bun:sqlite'
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { find as mingoFind, update as mingoUpdate, Query } from 'mingo'
+import {
+  type BatchOp,
+  type Collection,
+  type Doc,
+  DuplicateKeyError,
+  equalityFields,
+  type Filter,
+  type FindOptions,
+  type IndexSpec,
+  type Store,
+  type Update,
+} from './port.ts'
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
+const FIELD = /^[A-Za-z_][A-Za-z0-9_.]*$/
+
+// Dates survive the JSON round trip as {"$date": iso}, like MongoDB's extended JSON.
+function encode(doc: unknown): string {
+  return JSON.stringify(doc, function (this: Record<string, unknown>, key, value) {
+    const raw = this[key]
+    return raw instanceof Date ? { $date: raw.toISOString() } : value
+  })
+}
+function decode<T>(text: string): T {
+  return JSON.parse(text, (_k, v) =>
+    v && typeof v === 'object' && typeof v.$date === 'string' && Object.keys(v).length === 1 ? new Date(v.$date) : v,
+  )
+}
+
+function isUniqueViolation(err: unknown) {
+  return err instanceof Error && /UNIQUE constraint failed/.test(err.message)
+}
+
+/**
+ * SQLite backend: a table per collection (`_id` plus the document as JSON). Equality on `_id` and on
+ * declared index fields is pushed down to SQL; the rest of a filter, sorting and paging run in `mingo`.
+ */
+class SqliteCollection<T extends Doc> implements Collection<T> {
+  constructor(
+    private store: SqliteStore,
+    readonly name: string,
+  ) {}
+
+  private get db() {
+    return this.store.db
+  }
+
+  /** Rows that may match: narrowed by SQL where the filter allows it, exact matching left to mingo. */
+  private candidates(filter: Filter): T[] {
+    this.store.ensureTable(this.name)
+    const where: string[] = []
+    const params: (string | number)[] = []
+    for (const [key, value] of Object.entries(filter)) {
+      if (typeof value !== 'string' && typeof value !== 'number') continue
+      if (key === '_id') {
+        where.push('id = ?')
+        params.push(String(value))
+      } else if (this.store.indexedFields(this.name).has(key)) {
+        where.push(`json_extract(doc, '$.${key}') = ?`)
+        params.push(value)
+      }
+    }
+    const sql = `SELECT doc FROM "${this.name}"${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`
+    const rows = this.db.query<{ doc: string }, (string | number)[]>(sql).all(...params)
+    return rows.map((r) => decode<T>(r.doc))
+  }
+
+  private match(filter: Filter, options: FindOptions = {}): T[] {
+    const docs = this.candidates(filter)
+    let cursor = mingoFind(docs, filter as never)
+    if (options.sort) cursor = cursor.sort(options.sort)
+    if (options.skip) cursor = cursor.skip(options.skip)
+    if (options.limit) cursor = cursor.limit(options.limit)
+    return cursor.all() as T[]
+  }
+
+  async find(filter: Filter = {}, options?: FindOptions) {
+    return this.match(filter, options)
+  }
+
+  async findOne(filter: Filter) {
+    return this.match(filter, { limit: 1 })[0] ?? null
+  }
+
+  insertSync(doc: T) {
+    this.store.ensureTable(this.name)
+    try {
+      this.db.query(`INSERT INTO "${this.name}" (id, doc) VALUES (?, ?)`).run(doc._id, encode(doc))
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new DuplicateKeyError(this.name)
+      throw err
+    }
+    return doc
+  }
+
+  async insertOne(doc: T) {
+    return this.insertSync(doc)
+  }
+
+  updateSync(filter: Filter, update: Update, options: { upsert?: boolean } = {}) {
+    const [doc] = this.match(filter, { limit: 1 })
+    if (!doc) {
+      if (!options.upsert) return { matched: 0, upserted: false }
+      const fresh = { ...equalityFields(filter), ...update.$setOnInsert } as T
+      applyUpdate(fresh, { ...update, $setOnInsert: undefined })
+      if (!fresh._id) throw new Error(`upsert into ${this.name} needs an _id in the filter or $setOnInsert`)
+      this.insertSync(fresh)
+      return { matched: 0, upserted: true }
+    }
+    const id = doc._id
+    applyUpdate(doc, { ...update, $setOnInsert: undefined })
+    if (doc._id !== id) throw new Error('_id is immutable')
+    try {
+      this.db.query(`UPDATE "${this.name}" SET doc = ? WHERE id = ?`).run(encode(doc), id)
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new DuplicateKeyError(this.name)
+      throw err
+    }
+    return { matched: 1, upserted: false }
+  }
+
+  async updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }) {
+    return this.updateSync(filter, update, options)
+  }
+
+  deleteSync(filter: Filter, many: boolean) {
+    const docs = this.match(filter, many ? {} : { limit: 1 })
+    const del = this.db.query(`DELETE FROM "${this.name}" WHERE id = ?`)
+    for (const d of docs) del.run(d._id)
+    return docs.length
+  }
+
+  async deleteOne(filter: Filter) {
+    return this.deleteSync(filter, false)
+  }
+
+  async deleteMany(filter: Filter) {
+    return this.store.db.transaction(() => this.deleteSync(filter, true))()
+  }
+
+  async count(filter: Filter = {}) {
+    if (Object.keys(filter).length === 0) {
+      this.store.ensureTable(this.name)
+      return this.db.query<{ n: number }, []>(`SELECT count(*) AS n FROM "${this.name}"`).get()!.n
+    }
+    return this.candidates(filter).filter((d) => new Query(filter as never).test(d)).length
+  }
+}
+
+function applyUpdate(doc: Doc, update: Update) {
+  const modifier: Record<string, unknown> = {}
+  for (const [op, fields] of Object.entries(update)) if (fields) modifier[op] = fields
+  if (Object.keys(modifier).length) mingoUpdate(doc, modifier as never)
+}
+
+export class SqliteStore implements Store {
+  readonly kind = 'sqlite' as const
+  readonly db: Database
+  private tables = new Set<string>()
+  private indexes = new Map<string, Set<string>>()
+  private collections = new Map<string, SqliteCollection<Doc>>()
+
+  constructor(file: string) {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+    this.db = new Database(file, { create: true, strict: true })
+    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;')
+  }
+
+  ensureTable(name: string) {
+    if (this.tables.has(name)) return
+    if (!NAME.test(name)) throw new Error(`bad collection name: ${name}`)
+    this.db.exec(`CREATE TABLE IF NOT EXISTS "${name}" (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`)
+    this.tables.add(name)
+  }
+
+  indexedFields(name: string) {
+    return this.indexes.get(name) ?? new Set<string>()
+  }
+
+  collection<T extends Doc = Doc>(name: string): Collection<T> {
+    let c = this.collections.get(name)
+    if (!c) {
+      c = new SqliteCollection(this, name)
+      this.collections.set(name, c)
+    }
+    return c as unknown as Collection<T>
+  }
+
+  async ensureIndex(collection: string, spec: IndexSpec) {
+    this.ensureTable(collection)
+    const fields = Object.keys(spec.fields)
+    for (const f of fields) if (!FIELD.test(f)) throw new Error(`bad index field: ${f}`)
+    const name = `ix_${collection}_${fields.join('_').replaceAll('.', '_')}${spec.unique ? '_u' : ''}`
+    const cols = fields.map((f) => `json_extract(doc, '$.${f}')`).join(', ')
+    this.db.exec(`CREATE ${spec.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${name}" ON "${collection}" (${cols})`)
+    if (fields.length === 1) {
+      const set = this.indexes.get(collection) ?? new Set()
+      set.add(fields[0])
+      this.indexes.set(collection, set)
+    }
+  }
+
+  async batch(ops: BatchOp[]) {
+    this.db.transaction(() => {
+      for (const op of ops) {
+        const c = this.collection(op.collection) as unknown as SqliteCollection<Doc>
+        if ('insert' in op) c.insertSync(op.insert)
+        else if ('update' in op) c.updateSync(op.update.filter, op.update.update, { upsert: op.update.upsert })
+        else c.deleteSync(op.delete, true)
+      }
+    })()
+  }
+
+  async close() {
+    this.db.close()
+  }
+}

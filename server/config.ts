@@ -1,0 +1,61 @@
+import * as z from 'zod'
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional())
+const optionalUrl = z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional())
+
+export const envSchema = z.object({
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  MONGODB_URI: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://').optional(),
+  ),
+  SITE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  AUTH_SECRET: optionalString,
+  ADMIN_USERNAME: optionalString,
+  ADMIN_PASSWORD: optionalString,
+  SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('1')),
+  AI_BASE_URL: optionalUrl,
+  AI_API_KEY: optionalString,
+  AI_MODEL: optionalString,
+  UNSPLASH_ACCESS_KEY: optionalString,
+  POSTBACK_SECRET: optionalString,
+})
+
+export type Env = z.infer<typeof envSchema>
+
+export type Config = {
+  env: Env['NODE_ENV']
+  port: number
+  host: string
+  dataDir: string
+  mongodbUri?: string
+  siteUrl: string
+  seedDemo: boolean
+  raw: Env
+}
+
+export class ConfigError extends Error {}
+
+/** The only place that reads the environment (DESIGN.md, "Layers"). Fails fast with every field's problem. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}\nSee .env.example for every variable.`)
+  }
+  const env = parsed.data
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.DATA_DIR,
+    mongodbUri: env.MONGODB_URI,
+    siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    seedDemo: env.SEED_DEMO !== '0',
+    raw: env,
+  }
+}

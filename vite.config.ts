@@ -1,0 +1,9 @@
+import react from '@vitejs/plugin-react'
+import vike from 'vike/plugin'
+import { defineConfig } from 'vite'
+
+export default defineConfig({
+  plugins: [vike(), react()],
+  // server-only modules never reach the browser bundle
+  build: { target: 'es2022' },
+})
