@@ -1,0 +1,32 @@
+import { DuplicateKeyError, type Store } from '../port.ts'
+
+export type MediaDoc = {
+  _id: string
+  contentType: string
+  size: number
+  /** base64 of the bytes: portable across both backends and under MongoDB's document limit at our size cap. */
+  data: string
+  filename: string
+  alt: string
+  createdAt: Date
+}
+
+export function createMediaRepository(store: Store) {
+  const media = store.collection<MediaDoc & Record<string, unknown>>('media')
+  return {
+    async init() {},
+    findById(id: string) {
+      return media.findOne({ _id: id }) as Promise<MediaDoc | null>
+    },
+    /** Content-addressed: the same bytes are stored once. */
+    async put(doc: MediaDoc) {
+      try {
+        await media.insertOne(doc as MediaDoc & Record<string, unknown>)
+      } catch (err) {
+        if (!(err instanceof DuplicateKeyError)) throw err // already stored: same id, same bytes
+      }
+      return doc
+    },
+  }
+}
+export type MediaRepository = ReturnType<typeof createMediaRepository>

@@ -1,0 +1,245 @@
+import * as z from 'zod'
+
+/**
+ * Entity schemas (spec §3): one definition serves the API, the CLI import and, as types, the components.
+ */
+
+const text = (max = 20_000) => z.string().max(max)
+
+/** http(s) links, or same-site paths ("/article/x"): never javascript:, data: or protocol-relative. */
+export const safeLinkSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((v) => isSafeHref(v), { message: 'must be an http(s) URL or a path starting with /' })
+
+export function isSafeHref(v: string): boolean {
+  if (v.startsWith('/')) return !v.startsWith('//') && !v.startsWith('/\\')
+  try {
+    const u = new URL(v)
+    return u.protocol === 'http:' || u.protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+export const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'malformed id')
+
+export const postTypes = ['hero', 'featured', 'article', 'articleBottom'] as const
+export const postTypeSchema = z.enum(postTypes)
+export type PostType = z.infer<typeof postTypeSchema>
+
+export const summaryPointSchema = z.object({ title: text(500), text: text(5_000) })
+export const hyperlinkSchema = z.object({ text: text(200), url: safeLinkSchema })
+export const subsectionSchema = z.object({ subheading: text(500), content: text() })
+export const bodySectionSchema = z.object({
+  headline: text(500),
+  content: text(),
+  keywords: z.array(text(100)).max(50).default([]),
+  hyperlinks: z.array(hyperlinkSchema).max(50).default([]),
+  subsections: z.array(subsectionSchema).max(50).default([]),
+})
+export const postContentSchema = z.object({
+  summary: z.array(summaryPointSchema).max(50).default([]),
+  body: z.array(bodySectionSchema).max(50).default([]),
+})
+export const postMetaSchema = z.object({
+  author: text(200).default(''),
+  date: text(100).default(''),
+  reviewer: text(200).default(''),
+  readTime: text(100).default(''),
+})
+
+export type SummaryPoint = z.infer<typeof summaryPointSchema>
+export type BodySection = z.infer<typeof bodySectionSchema>
+export type PostContent = z.infer<typeof postContentSchema>
+export type PostMeta = z.infer<typeof postMetaSchema>
+
+/** A post as stored and as the API answers it. `image` is always a URL (http(s) or a /media path). */
+export type Post = {
+  _id: string
+  title: string
+  image: string
+  tag: string
+  description: string
+  position?: number
+  type: PostType
+  content: PostContent
+  meta: PostMeta
+  related_studies: unknown[]
+  createdAt: string
+  updatedAt: string
+}
+
+// ---------- brands ----------
+
+export const promoTableSchema = z.object({
+  heading: text(500).default(''),
+  columns: z.array(text(200)).max(20).default([]),
+  rows: z.array(z.record(z.string().regex(/^col\d{1,2}$/), text(2_000))).max(200).default([]),
+})
+export type PromoTable = z.infer<typeof promoTableSchema>
+
+export const sectionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), title: text(500).optional(), content: text() }),
+  z.object({
+    type: z.literal('list'),
+    title: text(500).optional(),
+    content: z.array(z.object({ subheading: text(500), bullets: z.array(text(2_000)).max(100) })).max(50),
+  }),
+  z.object({
+    type: z.literal('faq'),
+    title: text(500).optional(),
+    content: z.array(z.object({ q: text(1_000), a: text(10_000) })).max(100),
+  }),
+  z.object({ type: z.literal('terms'), title: text(500).optional(), content: z.array(text(2_000)).max(100) }),
+  z.object({ type: z.literal('table'), title: text(500).optional(), content: promoTableSchema }),
+])
+export type Section = z.infer<typeof sectionSchema>
+export const sectionTypes = ['text', 'list', 'faq', 'terms', 'table'] as const
+
+export const dealBoxSchema = z
+  .object({
+    countdownText: text(500).optional(),
+    mainText: text(500).optional(),
+    subText: text(1_000).optional(),
+    linkText: text(200).optional(),
+    linkUrl: safeLinkSchema.optional().or(z.literal('')),
+    ctaLabel: text(200).optional(),
+    ctaUrl: safeLinkSchema.optional().or(z.literal('')),
+    // older names (spec §3)
+    buttonLabel: text(200).optional(),
+    buttonUrl: safeLinkSchema.optional().or(z.literal('')),
+  })
+  .transform(({ buttonLabel, buttonUrl, ...d }) => ({
+    ...d,
+    ctaLabel: d.ctaLabel || buttonLabel || undefined,
+    ctaUrl: d.ctaUrl || buttonUrl || undefined,
+  }))
+export type DealBox = z.output<typeof dealBoxSchema>
+
+export const customParamSchema = z.object({ key: text(200), value: text(2_000) })
+export type CustomParam = z.infer<typeof customParamSchema>
+/** The server may send an object map; it is turned into a list (spec §3). */
+export const customParamsSchema = z
+  .union([z.array(customParamSchema).max(50), z.record(z.string().max(200), z.string().max(2_000))])
+  .transform((v) => (Array.isArray(v) ? v : Object.entries(v).map(([key, value]) => ({ key, value }))))
+
+/** An image as the API answers it: cdnUrl wins (spec §3); uploaded bytes are served from /media, never inlined. */
+export type ImageRef = { data: null; contentType: string; cdnUrl: string }
+
+export type BrandPage = {
+  _id: string
+  brandName: string
+  rating: number | null
+  type: string[]
+  position: string[]
+  campaignType: string
+  enableClickId: boolean
+  enableGaid: boolean
+  enableUserAgent: boolean
+  enableCustomParams: boolean
+  customParams: CustomParam[]
+  logo: ImageRef | null
+  bannerImage: ImageRef | null
+  tagline: string
+  offerHighlight: string
+  bonusOffer: string
+  bonusCondition: string
+  promoTable: PromoTable | null
+  promoTables: PromoTable[]
+  timelines: { label: string; value: string; unit: string }[]
+  highlights: { title: string; value: string }[]
+  sections: Section[]
+  dealBox: DealBox
+  createdAt: string
+  updatedAt: string
+}
+
+/** What the offers list needs of a brand (GET /api/brands/static-offers). */
+export type BrandOffer = Pick<
+  BrandPage,
+  | '_id'
+  | 'brandName'
+  | 'rating'
+  | 'type'
+  | 'position'
+  | 'tagline'
+  | 'offerHighlight'
+  | 'bonusOffer'
+  | 'campaignType'
+  | 'logo'
+  | 'dealBox'
+> & { campaignTypeRaw: string }
+
+// ---------- clicks ----------
+
+export const createClickBodySchema = z.strictObject({
+  clickid: z.string().min(1).max(100),
+  userId: z.string().max(100).nullable().optional(),
+  brandId: idSchema,
+  user_agent: z.string().max(1_000).nullable().optional(),
+  gaid: z.string().max(200).nullable().optional(),
+  timestamp: z.iso.datetime({ offset: true }),
+  customParams: customParamsSchema.optional(),
+})
+export type CreateClickBody = z.input<typeof createClickBodySchema>
+
+export type ClickRecord = {
+  _id: string
+  clickid: string
+  userId: string | null
+  brandId: string
+  user_agent: string | null
+  gaid: string | null
+  timestamp: string
+  customParams: CustomParam[]
+  receivedAt: Date
+  source: 'browser' | 'redirect'
+}
+
+// ---------- write inputs (API bodies, CLI import, demo seed) ----------
+
+export const postInputSchema = z.object({
+  _id: idSchema.optional(),
+  title: z.string().trim().min(1, 'Title is required').max(300),
+  image: z.union([safeLinkSchema, z.literal('')]).default(''),
+  tag: text(100).default(''),
+  description: text(2_000).default(''),
+  position: z.number().int().min(0).max(100_000).optional(),
+  type: postTypeSchema,
+  content: postContentSchema.default({ summary: [], body: [] }),
+  meta: postMetaSchema.default({ author: '', date: '', reviewer: '', readTime: '' }),
+  related_studies: z.array(z.unknown()).max(50).default([]),
+})
+export type PostInput = z.input<typeof postInputSchema>
+
+const tagList = z.array(z.string().trim().min(1).max(100)).max(30).default([])
+const imageInput = z.union([safeLinkSchema, z.null()]).default(null)
+
+export const brandInputSchema = z.object({
+  _id: idSchema.optional(),
+  brandName: z.string().trim().min(1, 'Brand Name is required').max(200),
+  rating: z.number().min(0).max(5).nullable().default(null),
+  type: tagList,
+  position: tagList,
+  campaignType: text(200).default(''),
+  enableClickId: z.boolean().default(false),
+  enableGaid: z.boolean().default(false),
+  enableUserAgent: z.boolean().default(false),
+  enableCustomParams: z.boolean().default(false),
+  customParams: customParamsSchema.default([]),
+  logo: imageInput,
+  bannerImage: imageInput,
+  tagline: text(2_000).default(''),
+  offerHighlight: text(500).default(''),
+  bonusOffer: text(500).default(''),
+  bonusCondition: text(1_000).default(''),
+  promoTable: promoTableSchema.nullable().default(null),
+  promoTables: z.array(promoTableSchema).max(20).default([]),
+  timelines: z.array(z.object({ label: text(200), value: text(200), unit: text(100) })).max(50).default([]),
+  highlights: z.array(z.object({ title: text(200), value: text(200) })).max(50).default([]),
+  sections: z.array(sectionSchema).max(50).default([]),
+  dealBox: dealBoxSchema.default({}),
+})
+export type BrandInput = z.input<typeof brandInputSchema>

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { classifyLink, linkKeywords, pageCount, pageSlice, truncate } from './text.ts'
+
+describe('truncate (spec §9: 180 characters plus ...)', () => {
+  it('leaves short text alone', () => expect(truncate('a'.repeat(180))).toEqual({ text: 'a'.repeat(180), truncated: false }))
+  it('cuts long text at 180 and adds ...', () => expect(truncate('b'.repeat(181))).toEqual({ text: `${'b'.repeat(180)}...`, truncated: true }))
+})
+
+describe('paging', () => {
+  it('counts pages, at least one', () => {
+    expect(pageCount(0, 5)).toBe(1)
+    expect(pageCount(11, 5)).toBe(3)
+  })
+  it('slices a page', () => expect(pageSlice([1, 2, 3, 4, 5, 6, 7], 2, 5)).toEqual([6, 7]))
+})
+
+describe('linkKeywords', () => {
+  it('turns hyperlink text found in the content into link segments, once each', () => {
+    const segs = linkKeywords('Wagering rules matter. Read wagering guides.', [
+      { text: 'wagering', url: '/article/wagering' },
+      { text: 'wagering guides', url: 'https://x.example/g' },
+    ])
+    expect(segs).toEqual([
+      { text: 'Wagering', href: '/article/wagering' },
+      { text: ' rules matter. Read ' },
+      { text: 'wagering guides', href: 'https://x.example/g' },
+      { text: '.' },
+    ])
+  })
+  it('returns the content whole without links', () => expect(linkKeywords('plain', [])).toEqual([{ text: 'plain' }]))
+  it('treats regex characters in link text literally', () =>
+    expect(linkKeywords('C++ (beta)', [{ text: '(beta)', url: '/b' }])).toEqual([{ text: 'C++ ' }, { text: '(beta)', href: '/b' }]))
+})
+
+describe('classifyLink (spec §2 in-text links)', () => {
+  const origin = 'https://site.example'
+  it('treats a leading / as internal, using the last path segment', () =>
+    expect(classifyLink('/article/rtp-explained', origin)).toEqual({ internal: true, articleId: 'rtp-explained' }))
+  it('treats a URL containing the origin as internal', () =>
+    expect(classifyLink('https://site.example/article/abc?x=1', origin)).toEqual({ internal: true, articleId: 'abc' }))
+  it('treats other hosts and protocol-relative URLs as external', () => {
+    expect(classifyLink('https://other.example/article/abc', origin)).toEqual({ internal: false })
+    expect(classifyLink('//evil.example/a', origin)).toEqual({ internal: false })
+  })
+})

@@ -1,0 +1,133 @@
+import type { Section } from '../../lib/schemas.ts'
+
+/** Demo brand pages (issue 2, "Demo content"). Partner URLs use the reserved .example domain. */
+const faq = (brand: string): Section => ({
+  type: 'faq',
+  content: [
+    { q: `How do I claim the ${brand} welcome offer?`, a: 'Register through the Play button, verify your email and make a qualifying deposit. The bonus is credited automatically.' },
+    { q: 'How long do withdrawals take?', a: 'E-wallet withdrawals are usually processed within 24 hours after identity checks; card withdrawals can take 3–5 working days.' },
+    { q: 'Is there a mobile app?', a: 'The site runs in any mobile browser, and a native app is available on both major app stores.' },
+  ],
+})
+const terms = (min: string, wager: string): Section => ({
+  type: 'terms',
+  content: ['18+ only. New customers only.', `Minimum deposit ${min}.`, `Wagering ${wager} on bonus funds within 30 days.`, 'Maximum bet 5 per spin while a bonus is active.', 'Please gamble responsibly.'],
+})
+const welcomeTable = (rows: [string, string, string][]) => ({
+  heading: 'Welcome package',
+  columns: ['Deposit', 'Match', 'Free spins'],
+  rows: rows.map(([col1, col2, col3]) => ({ col1, col2, col3 })),
+})
+
+export const demoBrands = [
+  {
+    _id: 'nova-spins', brandName: 'Nova Spins', rating: 4.8, type: ['typePopular'], position: ['PositionPopular', 'PositionTopCarousel'],
+    campaignType: 'Web - Registration', enableClickId: true, enableGaid: true, enableUserAgent: true, enableCustomParams: true,
+    customParams: [{ key: 'utm_source', value: 'gamewise' }, { key: 'utm_campaign', value: 'welcome%20offer' }],
+    logo: '/demo/brands/nova-spins.svg', bannerImage: '/demo/brands/nova-spins-banner.svg',
+    tagline: 'A polished casino with more than 3,000 slots, weekly reload offers and some of the fastest e-wallet payouts we have tested this year. Its loyalty club rewards regular players with cash-back that carries no wagering at all, which is rare.',
+    offerHighlight: '100% up to 500 + 200 free spins', bonusOffer: '100% match up to 500 and 200 free spins', bonusCondition: '35x wagering, min deposit 20',
+    promoTable: welcomeTable([['1st deposit', '100% up to 200', '100'], ['2nd deposit', '50% up to 150', '50'], ['3rd deposit', '50% up to 150', '50']]),
+    promoTables: [{ heading: 'Weekly reloads', columns: ['Day', 'Offer'], rows: [{ col1: 'Monday', col2: '25% reload up to 100' }, { col1: 'Friday', col2: '50 free spins' }] }],
+    timelines: [{ label: 'Withdrawal time', value: '24', unit: 'hours' }, { label: 'Bonus validity', value: '30', unit: 'days' }, { label: 'Verification', value: '1', unit: 'day' }],
+    highlights: [{ title: 'Games', value: '3,000+' }, { title: 'Min deposit', value: '20' }, { title: 'Licence', value: 'MGA' }],
+    sections: [
+      { type: 'text', title: 'Our verdict', content: 'Nova Spins combines a huge game library with fair bonus terms. Support answered our live chat questions in under two minutes, and our test withdrawal arrived the next morning.' } as Section,
+      { type: 'table', title: 'Bonus breakdown', content: welcomeTable([['1st deposit', '100% up to 200', '100'], ['2nd deposit', '50% up to 150', '50']]) } as Section,
+      terms('20', '35x'),
+      faq('Nova Spins'),
+    ],
+    dealBox: { countdownText: 'Offer ends in 2 days', mainText: '100% up to 500', subText: '+ 200 free spins on your first deposits', linkText: 'Read our full review', linkUrl: '/article/how-to-read-a-casino-bonus', ctaLabel: 'Claim Bonus', ctaUrl: 'https://novaspins.example/welcome?aff=gw' },
+  },
+  {
+    _id: 'luckyforge', brandName: 'LuckyForge', rating: 4.6, type: ['typePopular', 'typeNew'], position: ['PositionPopular'],
+    campaignType: 'App - Install', enableClickId: true, enableGaid: true, enableUserAgent: false, enableCustomParams: false,
+    customParams: [], logo: '/demo/brands/luckyforge.svg', bannerImage: '/demo/brands/luckyforge-banner.svg',
+    tagline: 'Crafted for mobile: a fast app, daily missions and a wager-free spins drop every weekend.',
+    offerHighlight: '50 wager-free spins', bonusOffer: '50 wager-free spins on sign-up', bonusCondition: 'No deposit needed, winnings capped at 100',
+    promoTable: welcomeTable([['Sign-up', '—', '50 wager-free'], ['1st deposit', '100% up to 100', '—']]), promoTables: [],
+    timelines: [{ label: 'App install', value: '2', unit: 'minutes' }, { label: 'Spins validity', value: '7', unit: 'days' }],
+    highlights: [{ title: 'App rating', value: '4.7' }, { title: 'Missions', value: 'Daily' }],
+    sections: [
+      { type: 'list', title: 'Why players like it', content: [{ subheading: 'Mobile first', bullets: ['Native app with biometric login', 'Games load in under two seconds'] }, { subheading: 'Fair rewards', bullets: ['Weekend spins carry no wagering', 'Missions pay cash, not bonus funds'] }] } as Section,
+      terms('10', 'none on spins'),
+    ],
+    dealBox: { countdownText: 'Weekend drop ends Sunday', mainText: '50 wager-free spins', subText: 'No deposit needed', ctaLabel: 'Get the App', ctaUrl: 'https://luckyforge.example/app?src=gw' },
+  },
+  {
+    _id: 'arcadia-bet', brandName: 'Arcadia Bet', rating: 4.4, type: ['typePopular'], position: ['PositionTopCarousel'],
+    campaignType: 'Web - Sale', enableClickId: true, enableGaid: false, enableUserAgent: true, enableCustomParams: true,
+    customParams: [{ key: 'sub_id', value: 'home-offers' }, { key: '', value: 'ignored-without-key' }],
+    logo: '/demo/brands/arcadia-bet.svg', bannerImage: '/demo/brands/arcadia-bet-banner.svg',
+    tagline: 'Sportsbook and esports markets with early payouts and a clean bet builder.',
+    offerHighlight: 'Bet 10, get 30 in free bets', bonusOffer: 'Bet 10 and get 30 in free bets', bonusCondition: 'Min odds 1.50, free bets expire in 7 days',
+    promoTable: { heading: 'Free bet tokens', columns: ['Token', 'Value', 'Markets'], rows: [{ col1: '1', col2: '10', col3: 'Football' }, { col1: '2', col2: '10', col3: 'Esports' }, { col1: '3', col2: '10', col3: 'Any' }] },
+    promoTables: [],
+    timelines: [{ label: 'Free bets credited', value: '1', unit: 'hour' }, { label: 'Free bet expiry', value: '7', unit: 'days' }],
+    highlights: [{ title: 'Esports markets', value: '40+' }, { title: 'Early payout', value: 'Yes' }],
+    sections: [
+      { type: 'text', content: 'Arcadia Bet stands out for esports coverage, with map and round markets on every major CS2 and Valorant event.' } as Section,
+      faq('Arcadia Bet'),
+    ],
+    dealBox: { countdownText: 'Limited time', mainText: 'Bet 10, get 30', subText: 'In free bets for new customers', ctaLabel: 'Bet Now', ctaUrl: 'https://arcadiabet.example/join' },
+  },
+  {
+    _id: 'satoshi-slots', brandName: 'Satoshi Slots', rating: 4.2, type: ['typeCrypto', 'typeNew'], position: ['PositionPopular'],
+    campaignType: 'Web - Lead', enableClickId: true, enableGaid: true, enableUserAgent: true, enableCustomParams: true,
+    customParams: { ref: 'gamewise', channel: 'crypto%2Bguides' } as unknown as { key: string; value: string }[],
+    logo: '/demo/brands/satoshi-slots.svg', bannerImage: '/demo/brands/satoshi-slots-banner.svg',
+    tagline: 'Provably fair originals, stablecoin deposits and withdrawals that land in minutes.',
+    offerHighlight: '150% up to 1 BTC', bonusOffer: '150% match up to 1 BTC', bonusCondition: '40x wagering, crypto deposits only',
+    promoTable: welcomeTable([['1st deposit', '150% up to 0.5 BTC', '50'], ['2nd deposit', '100% up to 0.5 BTC', '50']]),
+    promoTables: [{ heading: 'Supported coins', columns: ['Coin', 'Min deposit', 'Network fee'], rows: [{ col1: 'USDC', col2: '10', col3: 'Low' }, { col1: 'BTC', col2: '0.0005', col3: 'Medium' }, { col1: 'ETH', col2: '0.005', col3: 'Medium' }] }],
+    timelines: [{ label: 'Crypto withdrawal', value: '10', unit: 'minutes' }],
+    highlights: [{ title: 'Provably fair', value: 'Yes' }, { title: 'Coins', value: '12' }],
+    sections: [
+      { type: 'list', title: 'Getting started', content: [{ subheading: 'Deposit', bullets: ['Choose a coin and network', 'Send from your own wallet'] }, { subheading: 'Play safe', bullets: ['Enable two-factor authentication', 'Withdraw winnings promptly'] }] } as Section,
+      terms('10 USDC', '40x'),
+    ],
+    dealBox: { countdownText: 'Ends in 5 days', mainText: '150% up to 1 BTC', subText: 'Plus 100 free spins', ctaLabel: 'Play Now', ctaUrl: 'https://satoshislots.example/?promo=gw150' },
+  },
+  {
+    _id: 'royal-reel', brandName: 'Royal Reel', rating: 4.0, type: ['typePopular'], position: ['PositionPopular'],
+    campaignType: 'Web - Register', enableClickId: false, enableGaid: false, enableUserAgent: false, enableCustomParams: false,
+    customParams: [], logo: '/demo/brands/royal-reel.svg', bannerImage: null,
+    tagline: 'Classic table games and live dealer studios with low minimum stakes.',
+    offerHighlight: '25 free spins + 100% up to 100', bonusOffer: '25 free spins and 100% up to 100', bonusCondition: '30x wagering',
+    promoTable: null, promoTables: [], timelines: [], highlights: [{ title: 'Live tables', value: '120+' }],
+    sections: [{ type: 'table', title: 'Live casino limits', content: { heading: 'Table limits', columns: ['Game', 'Min', 'Max'], rows: [{ col1: 'Blackjack', col2: '1', col3: '5,000' }, { col1: 'Roulette', col2: '0.10', col3: '10,000' }] } } as Section],
+    dealBox: { mainText: '25 free spins', subText: 'Plus 100% up to 100', ctaLabel: 'Visit Royal Reel', ctaUrl: 'https://royalreel.example/live' },
+  },
+  {
+    _id: 'pixel-poker', brandName: 'Pixel Poker', rating: 3.9, type: ['typeNew'], position: ['PositionTopCarousel'],
+    campaignType: 'App - Registration', enableClickId: true, enableGaid: true, enableUserAgent: false, enableCustomParams: false,
+    customParams: [], logo: '/demo/brands/pixel-poker.svg', bannerImage: '/demo/brands/pixel-poker-banner.svg',
+    tagline: 'Fast-fold cash games and daily freerolls for new players.',
+    offerHighlight: '100% rakeback for 30 days', bonusOffer: '100% rakeback for your first 30 days', bonusCondition: 'Released in 5 increments',
+    promoTable: { heading: 'Rakeback schedule', columns: ['Week', 'Rakeback'], rows: [{ col1: '1–2', col2: '100%' }, { col1: '3–4', col2: '60%' }] },
+    promoTables: [], timelines: [{ label: 'Freeroll', value: '1', unit: 'daily' }], highlights: [{ title: 'Players online', value: '8,000+' }],
+    sections: [faq('Pixel Poker'), { type: 'text', title: 'Software', content: 'The client is light, supports four tables at once and has a clean hand-history replayer.' } as Section],
+    dealBox: { countdownText: 'New players only', ctaLabel: 'Join a Table', ctaUrl: 'https://pixelpoker.example/download' },
+  },
+  {
+    _id: 'velocity-bet', brandName: 'Velocity Bet', rating: 4.5, type: ['typeCrypto'], position: ['PositionPopular'],
+    campaignType: 'Web - Sale', enableClickId: true, enableGaid: false, enableUserAgent: false, enableCustomParams: true,
+    customParams: [{ key: 'aff', value: 'gamewise' }], logo: '/demo/brands/velocity-bet.svg', bannerImage: '/demo/brands/velocity-bet-banner.svg',
+    tagline: 'Instant crypto sportsbook with boosted esports odds every day.',
+    offerHighlight: 'Daily esports odds boosts', bonusOffer: '100% up to 200 USDT on your first bet', bonusCondition: '10x wagering at odds 1.80+',
+    promoTable: null, promoTables: [], timelines: [{ label: 'Payout', value: '5', unit: 'minutes' }], highlights: [{ title: 'Boosts', value: 'Daily' }],
+    sections: [terms('20 USDT', '10x')],
+    dealBox: { countdownText: 'Today\'s boost', mainText: '100% up to 200 USDT', ctaLabel: 'Claim Now', ctaUrl: 'https://velocitybet.example/welcome' },
+  },
+  {
+    _id: 'moonjackpot', brandName: 'MoonJackpot', rating: 4.1, type: ['typeNew'], position: ['PositionPopular'],
+    campaignType: 'Web - Goal1', enableClickId: true, enableGaid: true, enableUserAgent: true, enableCustomParams: false,
+    customParams: [], logo: '/demo/brands/moonjackpot.svg', bannerImage: '/demo/brands/moonjackpot-banner.svg',
+    tagline: 'Progressive jackpots and a monthly prize draw for every depositing player.',
+    offerHighlight: '100 spins on Mega Moon', bonusOffer: '100 spins on Mega Moon', bonusCondition: '20x wagering on winnings',
+    promoTable: welcomeTable([['1st deposit', '100% up to 100', '100']]), promoTables: [],
+    timelines: [{ label: 'Prize draw', value: '1', unit: 'monthly' }], highlights: [{ title: 'Jackpots', value: '60+' }],
+    sections: [{ type: 'list', title: 'Jackpot tiers', content: [{ subheading: 'Daily drops', bullets: ['Must drop before midnight'] }, { subheading: 'Mega', bullets: ['Starts at 1,000,000'] }] } as Section],
+    dealBox: { mainText: '100 spins', subText: 'On Mega Moon', buttonLabel: 'Spin Now', buttonUrl: 'https://moonjackpot.example/spins' },
+  },
+]

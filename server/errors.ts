@@ -1,0 +1,33 @@
+/** The one error type services throw (DESIGN.md, "Layers"); `app.onError` maps its code to a status. */
+export const errorStatus = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable: 422,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const
+
+export type ErrorCode = keyof typeof errorStatus
+
+export class AppError extends Error {
+  constructor(
+    public readonly code: ErrorCode,
+    message: string,
+    public readonly details?: unknown,
+  ) {
+    super(message)
+    this.name = 'AppError'
+  }
+  get status() {
+    return errorStatus[this.code]
+  }
+}
+
+export const notFound = (message: string) => new AppError('not_found', message)
+export const badRequest = (message: string, details?: unknown) => new AppError('bad_request', message, details)

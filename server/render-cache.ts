@@ -1,0 +1,73 @@
+import { gzipSync } from 'bun'
+
+/**
+ * Public pages are not personalised, so a rendered answer is kept in memory by URL, precompressed, and
+ * served with an ETag until a content write calls `clear()` (DESIGN.md, "Pages and speed").
+ */
+export type CachedAnswer = {
+  status: number
+  headers: Record<string, string>
+  body: Uint8Array
+  gzip: Uint8Array
+  etag: string
+}
+
+export const SECURITY_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'SAMEORIGIN',
+}
+
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg)/
+
+export function isCompressible(contentType: string | null | undefined) {
+  return Boolean(contentType && COMPRESSIBLE.test(contentType))
+}
+
+/** Answers from a cached entry: 304 on a matching ETag, gzip when the client accepts it. */
+export function answerFrom(entry: CachedAnswer, req: Request): Response {
+  const headers = { ...entry.headers, ETag: entry.etag, Vary: 'Accept-Encoding' }
+  if (req.headers.get('if-none-match') === entry.etag) return new Response(null, { status: 304, headers })
+  if (entry.gzip.byteLength && /\bgzip\b/.test(req.headers.get('accept-encoding') ?? '')) {
+    return new Response(req.method === 'HEAD' ? null : entry.gzip, { status: entry.status, headers: { ...headers, 'Content-Encoding': 'gzip' } })
+  }
+  return new Response(req.method === 'HEAD' ? null : entry.body, { status: entry.status, headers })
+}
+
+export function makeEntry(status: number, headers: Record<string, string>, body: Uint8Array): CachedAnswer {
+  const compress = isCompressible(headers['content-type'] ?? headers['Content-Type']) && body.byteLength > 512
+  return {
+    status,
+    headers,
+    body,
+    gzip: compress ? gzipSync(body) : new Uint8Array(),
+    etag: `W/"${Bun.hash(body).toString(36)}"`,
+  }
+}
+
+export function createRenderCache(maxEntries = 2_000) {
+  const entries = new Map<string, CachedAnswer>()
+  let generation = 0
+  return {
+    get(key: string) {
+      return entries.get(key)
+    },
+    /** `gen` is the generation seen when rendering began: a render that raced a write is not kept. */
+    set(key: string, entry: CachedAnswer, gen: number) {
+      if (gen !== generation) return
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
+      entries.set(key, entry)
+    },
+    get generation() {
+      return generation
+    },
+    clear() {
+      generation++
+      entries.clear()
+    },
+    get size() {
+      return entries.size
+    },
+  }
+}
+export type RenderCache = ReturnType<typeof createRenderCache>

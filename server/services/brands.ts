@@ -1,0 +1,43 @@
+import type { BrandOffer, BrandPage } from '../../lib/schemas.ts'
+import { type BrandDoc, type BrandsRepository, toImageRef } from '../../db/repositories/brands.ts'
+import { idSchema } from '../../lib/schemas.ts'
+import { notFound } from '../errors.ts'
+
+export function toBrandPage(doc: BrandDoc): BrandPage {
+  return { ...doc, logo: toImageRef(doc.logo), bannerImage: toImageRef(doc.bannerImage) } as BrandPage
+}
+
+export function toOffer(page: BrandPage): BrandOffer {
+  return {
+    _id: page._id,
+    brandName: page.brandName,
+    rating: page.rating,
+    type: page.type,
+    position: page.position,
+    tagline: page.tagline,
+    offerHighlight: page.offerHighlight,
+    bonusOffer: page.bonusOffer,
+    campaignType: page.campaignType,
+    campaignTypeRaw: page.campaignType,
+    logo: page.logo,
+    dealBox: page.dealBox,
+  }
+}
+
+export function createBrandsService(deps: { brands: BrandsRepository }) {
+  const { brands } = deps
+  return {
+    /** GET /api/brands/static-offers: what the offers list shows, nothing more. */
+    async listOffers(): Promise<BrandOffer[]> {
+      return (await brands.list()).map((d) => toOffer(toBrandPage(d)))
+    },
+
+    /** A malformed id is as unknown as a missing one: both are 404 (issue 2). */
+    async getBrandPageOrThrow(id: string): Promise<BrandPage> {
+      const doc = idSchema.safeParse(id).success ? await brands.findById(id) : null
+      if (!doc) throw notFound('Brand not found')
+      return toBrandPage(doc)
+    },
+  }
+}
+export type BrandsService = ReturnType<typeof createBrandsService>

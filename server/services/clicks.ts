@@ -1,0 +1,42 @@
+import type { ClickRecord, CreateClickBody } from '../../lib/schemas.ts'
+import { createClickBodySchema } from '../../lib/schemas.ts'
+import type { BrandsRepository } from '../../db/repositories/brands.ts'
+import type { ClicksRepository } from '../../db/repositories/clicks.ts'
+import { DuplicateKeyError } from '../../db/port.ts'
+import { AppError, notFound } from '../errors.ts'
+
+export function createClicksService(deps: {
+  clicks: ClicksRepository
+  brands: BrandsRepository
+  now: () => Date
+  newId: () => string
+}) {
+  return {
+    /** POST /api/clicks: the spec's click record (§3) plus the server's receive time. */
+    async record(input: CreateClickBody, source: ClickRecord['source'] = 'browser') {
+      const body = createClickBodySchema.parse(input)
+      const brand = await deps.brands.findById(body.brandId)
+      if (!brand) throw notFound('Unknown brandId')
+      const click: ClickRecord = {
+        _id: deps.newId(),
+        clickid: body.clickid,
+        userId: body.userId ?? null,
+        brandId: body.brandId,
+        user_agent: body.user_agent ?? null,
+        gaid: body.gaid ?? null,
+        timestamp: body.timestamp,
+        customParams: body.customParams ?? [],
+        receivedAt: deps.now(),
+        source,
+      }
+      try {
+        await deps.clicks.record(click)
+      } catch (err) {
+        if (err instanceof DuplicateKeyError) throw new AppError('conflict', 'This click was already recorded')
+        throw err
+      }
+      return { ok: true as const, clickid: click.clickid }
+    },
+  }
+}
+export type ClicksService = ReturnType<typeof createClicksService>

@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto'
+import type { MediaRepository } from '../../db/repositories/media.ts'
+import { AppError, notFound } from '../errors.ts'
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
+
+/** The image type the bytes themselves say, or null. SVG is refused: it can carry script. */
+export function sniffImageType(b: Uint8Array): string | null {
+  const at = (i: number, s: string) => [...s].every((ch, k) => b[i + k] === ch.charCodeAt(0))
+  if (b.length >= 8 && b[0] === 0x89 && at(1, 'PNG') && b[4] === 0x0d && b[5] === 0x0a) return 'image/png'
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg'
+  if (b.length >= 6 && (at(0, 'GIF87a') || at(0, 'GIF89a'))) return 'image/gif'
+  if (b.length >= 12 && at(0, 'RIFF') && at(8, 'WEBP')) return 'image/webp'
+  if (b.length >= 12 && at(4, 'ftyp') && (at(8, 'avif') || at(8, 'avis'))) return 'image/avif'
+  return null
+}
+
+const EXT: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+}
+
+export function createMediaService(deps: { media: MediaRepository; now: () => Date }) {
+  return {
+    /** Checks the bytes and size, stores them once, and answers the URL pages should use. */
+    async saveImage(bytes: Uint8Array, info: { filename?: string; alt?: string } = {}) {
+      if (bytes.byteLength > MAX_IMAGE_BYTES) throw new AppError('payload_too_large', 'Image is larger than 5 MB')
+      const contentType = sniffImageType(bytes)
+      if (!contentType) throw new AppError('unsupported_media_type', 'Only PNG, JPEG, GIF, WebP or AVIF images are accepted')
+      const id = `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${EXT[contentType]}`
+      await deps.media.put({
+        _id: id,
+        contentType,
+        size: bytes.byteLength,
+        data: Buffer.from(bytes).toString('base64'),
+        filename: info.filename ?? id,
+        alt: info.alt ?? '',
+        createdAt: deps.now(),
+      })
+      return { id, url: `/media/${id}`, contentType }
+    },
+
+    async getOrThrow(id: string) {
+      const doc = /^[a-f0-9]{32}\.[a-z]{3,4}$/.test(id) ? await deps.media.findById(id) : null
+      if (!doc) throw notFound('Media not found')
+      return { bytes: Buffer.from(doc.data, 'base64'), contentType: doc.contentType }
+    },
+  }
+}
+export type MediaService = ReturnType<typeof createMediaService>

@@ -1,0 +1,46 @@
+import { brandInputSchema, type Post, postInputSchema } from '../../lib/schemas.ts'
+import type { BrandDoc, BrandsRepository } from '../../db/repositories/brands.ts'
+import type { PostsRepository } from '../../db/repositories/posts.ts'
+import { demoBrands } from '../demo/brands.ts'
+import { demoPosts } from '../demo/posts.ts'
+import { AppError } from '../errors.ts'
+
+export function createSeedService(deps: {
+  posts: PostsRepository
+  brands: BrandsRepository
+  now: () => Date
+  onChange: () => void
+}) {
+  const { posts, brands } = deps
+  return {
+    async isEmpty() {
+      return (await posts.count()) === 0 && (await brands.count()) === 0
+    },
+
+    /** Demo content (issue 2) through the same schemas as every other write: invalid demo data fails loudly. */
+    async seedDemo(opts: { force?: boolean } = {}) {
+      if (!opts.force && !(await this.isEmpty())) throw new AppError('conflict', 'The store is not empty; use --force to seed anyway')
+      const base = deps.now().getTime()
+      let postCount = 0
+      for (const [i, raw] of demoPosts.entries()) {
+        const input = postInputSchema.parse(raw)
+        if (opts.force && (await posts.findById(input._id!))) continue
+        const at = new Date(base - i * 3_600_000).toISOString()
+        await posts.insert({ ...input, _id: input._id!, image: input.image, createdAt: at, updatedAt: at } as Post)
+        postCount++
+      }
+      let brandCount = 0
+      for (const [i, raw] of demoBrands.entries()) {
+        const input = brandInputSchema.parse(raw)
+        if (opts.force && (await brands.findById(input._id!))) continue
+        const at = new Date(base + i * 1_000).toISOString()
+        const image = (url: string | null) => (url ? { cdnUrl: url, contentType: url.endsWith('.svg') ? 'image/svg+xml' : '' } : null)
+        const doc: BrandDoc = { ...input, _id: input._id!, logo: image(input.logo), bannerImage: image(input.bannerImage), createdAt: at, updatedAt: at }
+        await brands.insert(doc)
+        brandCount++
+      }
+      deps.onChange()
+      return { posts: postCount, brands: brandCount }
+    },
+  }
+}
