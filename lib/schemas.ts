@@ -1,4 +1,7 @@
 import * as z from 'zod'
+import { isSafeHref } from './links.ts'
+
+export { isSafeHref }
 
 /**
  * Entity schemas (spec §3): one definition serves the API, the CLI import and, as types, the components.
@@ -13,15 +16,6 @@ export const safeLinkSchema = z
   .max(2048)
   .refine((v) => isSafeHref(v), { message: 'must be an http(s) URL or a path starting with /' })
 
-export function isSafeHref(v: string): boolean {
-  if (v.startsWith('/')) return !v.startsWith('//') && !v.startsWith('/\\')
-  try {
-    const u = new URL(v)
-    return u.protocol === 'http:' || u.protocol === 'https:'
-  } catch {
-    return false
-  }
-}
 
 export const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'malformed id')
 

@@ -41,7 +41,7 @@ if (import.meta.main) {
     writeFileSync(`public/demo/brands/${name}-banner.svg`, cover(name.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()), i + 2, 1200, 360))
   })
   writeFileSync('public/placeholder-banner.svg', cover('Offer', 7, 1200, 360))
-  writeFileSync('public/logo.svg', `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40"><rect width="40" height="40" rx="10" fill="#7c3aed"/><path d="M12 26l8-14 8 14z" fill="#fff"/><text x="50" y="27" font-family="system-ui,sans-serif" font-size="20" font-weight="800" fill="#111827">GameWise</text></svg>\n`)
+  writeFileSync('public/logo.svg', `<svg xmlns="http://www.w3.org/2000/svg" width="180" height="40" viewBox="0 0 180 40"><rect width="40" height="40" rx="10" fill="#7c3aed"/><path d="M12 26l8-14 8 14z" fill="#fff"/><text x="50" y="27" font-family="system-ui,sans-serif" font-size="19" font-weight="800" fill="#111827">GameWise</text></svg>\n`)
   writeFileSync('public/favicon.svg', `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="10" fill="#7c3aed"/><path d="M12 26l8-14 8 14z" fill="#fff"/></svg>\n`)
   console.log('demo images written to public/demo/')
 }

@@ -32,11 +32,16 @@ export function createBrandsService(deps: { brands: BrandsRepository }) {
       return (await brands.list()).map((d) => toOffer(toBrandPage(d)))
     },
 
-    /** A malformed id is as unknown as a missing one: both are 404 (issue 2). */
-    async getBrandPageOrThrow(id: string): Promise<BrandPage> {
+    /** A malformed id is as unknown as a missing one (issue 2: both are 404). */
+    async findBrandPage(id: string): Promise<BrandPage | null> {
       const doc = idSchema.safeParse(id).success ? await brands.findById(id) : null
-      if (!doc) throw notFound('Brand not found')
-      return toBrandPage(doc)
+      return doc ? toBrandPage(doc) : null
+    },
+
+    async getBrandPageOrThrow(id: string): Promise<BrandPage> {
+      const page = await this.findBrandPage(id)
+      if (!page) throw notFound('Brand not found')
+      return page
     },
   }
 }

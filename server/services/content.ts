@@ -37,8 +37,12 @@ export function createContentService(deps: { posts: PostsRepository }) {
     },
 
     /** An article page's post: any readable post type except the hero, found by its id (spec §2). */
+    findArticle(id: string): Promise<Post | null> {
+      return posts.findByIdAmong(id, ['article', 'featured', 'articleBottom'])
+    },
+
     async getArticleOrThrow(id: string): Promise<Post> {
-      const post = await posts.findByIdAmong(id, ['article', 'featured', 'articleBottom'])
+      const post = await this.findArticle(id)
       if (!post) throw notFound('Article not found.')
       return post
     },

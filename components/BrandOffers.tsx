@@ -1,0 +1,169 @@
+import { useMemo, useState } from 'react'
+import type { BrandOffer } from '../lib/schemas.ts'
+import { pageCount, pageSlice } from '../lib/text.ts'
+import { clickThrough } from './click-through.ts'
+import { Pagination } from './Pagination.tsx'
+
+export const OFFERS_PER_PAGE = 5 // spec §9
+
+/** Tab labels: "typeNew" reads as "New". */
+export const tabLabel = (type: string) => type.replace(/^type/, '').replace(/([a-z])([A-Z])/g, '$1 $2') || type
+
+function PlayLink({ offer }: { offer: BrandOffer }) {
+  const href = offer.dealBox?.ctaUrl
+  if (!href) return null
+  return (
+    <a
+      className="btn btn-primary"
+      href={href}
+      target="_blank"
+      rel="sponsored noopener"
+      onClick={(e) => {
+        e.preventDefault() // the tracked flow opens the tab itself (spec §7)
+        void clickThrough(offer._id)
+      }}
+    >
+      Play
+    </a>
+  )
+}
+
+function ReviewButton({ offer }: { offer: BrandOffer }) {
+  return (
+    <a className="btn" href={`/brands/${encodeURIComponent(offer._id)}`}>
+      Review
+    </a>
+  )
+}
+
+function Logo({ offer, size = 48 }: { offer: BrandOffer; size?: number }) {
+  return offer.logo ? (
+    <img className="offer-logo" src={offer.logo.cdnUrl} alt={`${offer.brandName} logo`} width={size} height={size} loading="lazy" />
+  ) : (
+    <span className="offer-logo placeholder" aria-hidden="true" />
+  )
+}
+
+function OfferTable({ offers }: { offers: BrandOffer[] }) {
+  return (
+    <table className="offers-table">
+      <thead>
+        <tr>
+          <th>Brand</th>
+          <th>Offer</th>
+          <th>Rating</th>
+          <th aria-label="Actions" />
+        </tr>
+      </thead>
+      <tbody>
+        {offers.map((o) => (
+          <tr key={o._id} data-testid="offer-row">
+            <td>
+              <div className="offer-brand">
+                <Logo offer={o} />
+                <div>
+                  <strong>{o.brandName}</strong>
+                  <p className="muted">{o.tagline}</p>
+                </div>
+              </div>
+            </td>
+            <td>
+              <strong className="deal-main">{o.dealBox?.mainText}</strong>
+              <p className="muted">{o.dealBox?.subText}</p>
+            </td>
+            <td>{o.rating != null ? `★ ${o.rating.toFixed(1)}` : '-'}</td>
+            <td>
+              <div className="actions">
+                <PlayLink offer={o} />
+                <ReviewButton offer={o} />
+              </div>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+function OfferCards({ offers }: { offers: BrandOffer[] }) {
+  return (
+    <ul className="offers-cards">
+      {offers.map((o) => (
+        <li key={o._id} className="offer-card" data-testid="offer-card">
+          <div className="offer-brand">
+            <Logo offer={o} size={56} />
+            <div>
+              <strong>{o.brandName}</strong>
+              <p className="muted">{o.tagline}</p>
+            </div>
+          </div>
+          <p className="deal-main">{o.dealBox?.mainText}</p>
+          <p className="muted">{o.dealBox?.subText}</p>
+          {o.bonusOffer && <p className="bonus-offer">{o.bonusOffer}</p>}
+          <div className="actions">
+            <PlayLink offer={o} />
+            <ReviewButton offer={o} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** The home page's tabbed offers list (spec §2, "Brand offers list"). */
+export function BrandOffers({ offers }: { offers: BrandOffer[] }) {
+  const tabs = useMemo(() => [...new Set(offers.flatMap((o) => o.type ?? []))], [offers])
+  const [tab, setTab] = useState(tabs[0])
+  const [page, setPage] = useState(1)
+
+  if (offers.length === 0) return <p className="empty">No brands found.</p>
+
+  // No typed offers: the simpler featured layout (spec §2, "Home page").
+  if (tabs.length === 0) {
+    return (
+      <div className="offers offers-simple" data-testid="offers-simple">
+        <OfferCards offers={offers} />
+      </div>
+    )
+  }
+
+  const current = tabs.includes(tab) ? tab : tabs[0]
+  const inTab = offers.filter((o) => o.type?.includes(current))
+  const pages = pageCount(inTab.length, OFFERS_PER_PAGE)
+  const shown = pageSlice(inTab, Math.min(page, pages), OFFERS_PER_PAGE)
+
+  return (
+    <div className="offers">
+      <div className="tabs" role="tablist" aria-label="Offer types">
+        {tabs.map((t) => (
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            aria-selected={t === current}
+            className={`tab${t === current ? ' active' : ''}`}
+            onClick={() => {
+              setTab(t)
+              setPage(1)
+            }}
+          >
+            {tabLabel(t)}
+          </button>
+        ))}
+      </div>
+      {shown.length === 0 ? (
+        <p className="empty">No brands found.</p>
+      ) : (
+        <>
+          <div className="only-desktop">
+            <OfferTable offers={shown} />
+          </div>
+          <div className="only-mobile">
+            <OfferCards offers={shown} />
+          </div>
+        </>
+      )}
+      <Pagination page={Math.min(page, pages)} pages={pages} onChange={setPage} />
+    </div>
+  )
+}

@@ -1,0 +1,273 @@
+import { useState } from 'react'
+import { navigate } from 'vike/client/router'
+import type { BrandPage, DealBox, PromoTable, Section } from '../lib/schemas.ts'
+import { isSafeHref } from '../lib/links.ts'
+import { truncate } from '../lib/text.ts'
+import { clickThrough } from './click-through.ts'
+
+export const PLACEHOLDER_BANNER = '/placeholder-banner.svg'
+export const DEFAULT_TERMS_TITLE = 'Important Terms & Conditions' // spec §9
+export const DEFAULT_FAQ_TITLE = 'Frequently Asked Questions' // spec §9
+export const SHORT_HISTORY = 2 // spec §9
+
+/** Back goes home when there is nothing to go back to (spec §2). */
+export function goBack() {
+  if (window.history.length <= SHORT_HISTORY) void navigate('/')
+  else window.history.back()
+}
+
+export function Tagline({ text }: { text: string }) {
+  const [expanded, setExpanded] = useState(false)
+  const cut = truncate(text)
+  return (
+    <p className="tagline">
+      {expanded || !cut.truncated ? text : cut.text}{' '}
+      {cut.truncated && (
+        <button type="button" className="link-button" onClick={() => setExpanded((v) => !v)}>
+          {expanded ? 'Show less' : 'Show more'}
+        </button>
+      )}
+    </p>
+  )
+}
+
+function CtaButton({ brand, className = 'btn btn-primary btn-lg' }: { brand: BrandPage; className?: string }) {
+  const { ctaLabel, ctaUrl } = brand.dealBox
+  if (!ctaLabel) return null
+  return (
+    <a
+      className={className}
+      href={ctaUrl || '#'}
+      target="_blank"
+      rel="sponsored noopener"
+      onClick={(e) => {
+        e.preventDefault() // the tracked flow opens the tab itself (spec §7)
+        if (ctaUrl) void clickThrough(brand._id, { brand })
+      }}
+    >
+      {ctaLabel}
+    </a>
+  )
+}
+
+const TimerIcon = () => (
+  <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" className="icon">
+    <circle cx="12" cy="13" r="8" fill="none" stroke="currentColor" strokeWidth="2" />
+    <path d="M12 9v4l3 2M9 2h6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+  </svg>
+)
+
+/** The deal box shows only when it has a countdown, main text, sub text or a button label (spec §2). */
+export function hasDealBox(d: DealBox) {
+  return Boolean(d.countdownText || d.mainText || d.subText || d.ctaLabel)
+}
+
+export function DealBoxCard({ brand }: { brand: BrandPage }) {
+  const d = brand.dealBox
+  if (!hasDealBox(d)) return null
+  return (
+    <div className="deal-box card" data-testid="deal-box">
+      {d.countdownText && (
+        <p className="countdown">
+          <TimerIcon /> {d.countdownText}
+        </p>
+      )}
+      {d.mainText && <p className="deal-main">{d.mainText}</p>}
+      {d.subText && <p className="muted">{d.subText}</p>}
+      {d.linkText && d.linkUrl && isSafeHref(d.linkUrl) && (
+        <a className="deal-link" href={d.linkUrl} data-testid="deal-link">
+          {d.linkText}
+        </a>
+      )}
+      <CtaButton brand={brand} />
+    </div>
+  )
+}
+
+/** Fixed bottom bar on phones: needs both a button label and a URL; hidden from the small breakpoint up. */
+export function MobileDealBar({ brand }: { brand: BrandPage }) {
+  const d = brand.dealBox
+  if (!d.ctaLabel || !d.ctaUrl) return null
+  return (
+    <div className="mobile-deal-bar" data-testid="mobile-deal-bar">
+      {d.countdownText && (
+        <span className="countdown">
+          <TimerIcon /> {d.countdownText}
+        </span>
+      )}
+      <CtaButton brand={brand} className="btn btn-primary" />
+    </div>
+  )
+}
+
+export function PromoTableView({ table }: { table: PromoTable }) {
+  return (
+    <div className="promo-table">
+      {table.heading && <h3>{table.heading}</h3>}
+      <div className="table-scroll">
+        <table>
+          <thead>
+            <tr>
+              {table.columns.map((c, i) => (
+                <th key={i}>{c}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {table.rows.map((row, r) => (
+              <tr key={r}>
+                {table.columns.map((_, i) => (
+                  <td key={i}>{row[`col${i + 1}`] ?? ''}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  )
+}
+
+/** One item open at a time, toggled with + and − (spec §2). */
+export function FaqAccordion({ title, items }: { title?: string; items: { q: string; a: string }[] }) {
+  const [open, setOpen] = useState<number | null>(null)
+  return (
+    <section className="card brand-section">
+      <h2>{title || DEFAULT_FAQ_TITLE}</h2>
+      <div className="faq">
+        {items.map((item, i) => (
+          <div key={i} className="faq-item">
+            <button type="button" className="faq-q" aria-expanded={open === i} onClick={() => setOpen(open === i ? null : i)}>
+              <span>{item.q}</span>
+              <span aria-hidden="true">{open === i ? '−' : '+'}</span>
+            </button>
+            {open === i && <p className="faq-a">{item.a}</p>}
+          </div>
+        ))}
+      </div>
+    </section>
+  )
+}
+
+export function SectionView({ section }: { section: Section }) {
+  switch (section.type) {
+    case 'table':
+      return (
+        <section className="card brand-section">
+          {section.title && <h2>{section.title}</h2>}
+          <PromoTableView table={section.content} />
+        </section>
+      )
+    case 'terms':
+      return (
+        <section className="card brand-section">
+          <h2>{section.title || DEFAULT_TERMS_TITLE}</h2>
+          <ul className="bullets">
+            {section.content.map((t, i) => (
+              <li key={i}>{t}</li>
+            ))}
+          </ul>
+        </section>
+      )
+    case 'faq':
+      return <FaqAccordion title={section.title} items={section.content} />
+    case 'list':
+      return (
+        <section className="card brand-section">
+          {section.title && <h2>{section.title}</h2>}
+          {section.content.map((group, i) => (
+            <div key={i}>
+              <h3>{group.subheading}</h3>
+              <ul className="bullets">
+                {group.bullets.map((b, k) => (
+                  <li key={k}>{b}</li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </section>
+      )
+    case 'text':
+      return (
+        <section className="card brand-section">
+          {section.title && <h2>{section.title}</h2>}
+          <p>{section.content}</p>
+        </section>
+      )
+  }
+}
+
+export function BrandPageView({ brand }: { brand: BrandPage }) {
+  return (
+    <div className="brand-page">
+      <button type="button" className="btn back" onClick={goBack}>
+        ← Back
+      </button>
+      <div className="brand-hero">
+        <img className="banner" src={brand.bannerImage?.cdnUrl || PLACEHOLDER_BANNER} alt="" width={1200} height={360} />
+        <div className="brand-id">
+          {brand.logo && <img className="brand-logo" src={brand.logo.cdnUrl} alt={`${brand.brandName} logo`} width={96} height={96} />}
+          <div>
+            <h1>{brand.brandName}</h1>
+            {brand.rating != null && <p className="rating">★ {brand.rating.toFixed(1)} / 5</p>}
+          </div>
+        </div>
+      </div>
+      <div className="brand-layout">
+        <div className="brand-main">
+          {brand.tagline && <Tagline text={brand.tagline} />}
+          {brand.highlights.length > 0 && (
+            <ul className="highlights">
+              {brand.highlights.map((h, i) => (
+                <li key={i}>
+                  <span className="muted small">{h.title}</span>
+                  <strong>{h.value}</strong>
+                </li>
+              ))}
+            </ul>
+          )}
+          {brand.promoTable && (brand.promoTable.heading || brand.promoTable.rows.length > 0) && (
+            <section className="card brand-section">
+              <PromoTableView table={brand.promoTable} />
+            </section>
+          )}
+          {brand.promoTables.map((t, i) => (
+            <section key={i} className="card brand-section">
+              <PromoTableView table={t} />
+            </section>
+          ))}
+          {brand.timelines.length > 0 && (
+            <section className="card brand-section">
+              <h2>Important Timelines</h2>
+              <div className="timelines">
+                {brand.timelines.map((t, i) => (
+                  <div key={i} className="timeline">
+                    <span className="muted small">{t.label}</span>
+                    <strong>
+                      {t.value} <span className="unit">{t.unit}</span>
+                    </strong>
+                  </div>
+                ))}
+              </div>
+            </section>
+          )}
+          {brand.sections.map((s, i) => (
+            <SectionView key={i} section={s} />
+          ))}
+        </div>
+        <aside className="brand-side">
+          <DealBoxCard brand={brand} />
+          <div className="card top-offers">
+            <h2>Top {brand.brandName} Offers</h2>
+            {brand.bonusOffer && <p className="deal-main">{brand.bonusOffer}</p>}
+            {brand.bonusCondition && <p className="muted small">{brand.bonusCondition}</p>}
+            <a href="#offer-details" onClick={(e) => e.preventDefault()}>
+              See Offer Details
+            </a>
+          </div>
+        </aside>
+      </div>
+      <MobileDealBar brand={brand} />
+    </div>
+  )
+}

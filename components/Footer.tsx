@@ -1,0 +1,77 @@
+import { useState } from 'react'
+import { Modal } from './Modal.tsx'
+
+// spec §2, "Top bar and footer"
+const lists: [string, string[]][] = [
+  ['Categories', ['News', 'Reviews', 'Guides', 'Esports']],
+  ['Platforms', ['PC', 'PlayStation', 'Xbox', 'Mobile']],
+  ['Community', ['Forums', 'Discord', 'Streamers', 'Merch']],
+  ['About', ['About Us', 'Team', 'Careers', 'Press', 'Contact']],
+]
+const legal = ['Privacy Policy', 'Terms of Service', 'Cookie Settings']
+const socials = ['X', 'YouTube', 'Twitch', 'Instagram']
+
+export function comingSoonText(item: string, group?: string) {
+  return group === 'About' || legal.includes(item) ? `${item} content coming soon.` : `Coming soon. Stay tuned for updates on ${item}!`
+}
+
+export function Footer() {
+  const [modal, setModal] = useState<{ item: string; group?: string } | null>(null)
+  return (
+    <footer className="footer">
+      <div className="container">
+        <div className="footer-grid">
+          <div className="footer-brand">
+            <img src="/logo.svg" alt="GameWise" width={180} height={40} />
+            <p>Independent guides, news and offers for players who like to know the odds.</p>
+            <form className="newsletter" onSubmit={(e) => e.preventDefault()}>
+              <label htmlFor="newsletter-email" className="sr-only">
+                Email address
+              </label>
+              <input id="newsletter-email" type="email" required placeholder="Your email" />
+              <button type="submit" className="btn btn-primary">
+                Subscribe
+              </button>
+            </form>
+          </div>
+          {lists.map(([group, items]) => (
+            <div key={group}>
+              <h4>{group}</h4>
+              <ul>
+                {items.map((item) => (
+                  <li key={item}>
+                    <button type="button" className="link-button" onClick={() => setModal({ item, group })}>
+                      {item}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+        <div className="footer-bottom">
+          <div className="socials">
+            {socials.map((s) => (
+              <button key={s} type="button" className="social" aria-label={s} onClick={() => setModal({ item: s })}>
+                {s.slice(0, 2)}
+              </button>
+            ))}
+          </div>
+          <div className="legal">
+            {legal.map((item) => (
+              <button key={item} type="button" className="link-button" onClick={() => setModal({ item })}>
+                {item}
+              </button>
+            ))}
+          </div>
+          <p className="small">18+ | Play responsibly. © 2026 GameWise</p>
+        </div>
+      </div>
+      {modal && (
+        <Modal title={modal.item} onClose={() => setModal(null)}>
+          <p>{comingSoonText(modal.item, modal.group)}</p>
+        </Modal>
+      )}
+    </footer>
+  )
+}

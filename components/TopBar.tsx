@@ -1,0 +1,30 @@
+import { useState } from 'react'
+
+export function TopBar({ siteUrl }: { siteUrl: string }) {
+  const [open, setOpen] = useState(false)
+  const links = [
+    { label: "What's Hot in Gaming?", href: `${siteUrl}/article/mobile-gaming-trends-2026` },
+    { label: 'Esports', href: `${siteUrl}/article/esports-betting-basics` },
+  ]
+  return (
+    <header className="topbar">
+      <div className="container topbar-inner">
+        <a href="/" className="logo" aria-label="GameWise home">
+          <img src="/logo.svg" alt="GameWise" width={180} height={40} />
+        </a>
+        <nav className={`topbar-nav${open ? ' open' : ''}`} aria-label="Main">
+          {links.map((l) => (
+            <a key={l.label} href={l.href} onClick={() => setOpen(false)}>
+              {l.label}
+            </a>
+          ))}
+        </nav>
+        <button type="button" className="menu-toggle" aria-label="Toggle menu" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+          <span />
+          <span />
+          <span />
+        </button>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,33 @@
+import './style.css'
+import { type ReactNode, useEffect } from 'react'
+import { usePageContext } from 'vike-react/usePageContext'
+import { Footer } from '../components/Footer.tsx'
+import { TopBar } from '../components/TopBar.tsx'
+
+export default function Layout({ children }: { children: ReactNode }) {
+  const pageContext = usePageContext()
+  const path = pageContext.urlPathname + (pageContext.urlParsed.searchOriginal ?? '')
+
+  // spec §2: every route change fires page_view with path plus query, only when gtag exists
+  useEffect(() => {
+    if (typeof window.gtag === 'function') window.gtag('event', 'page_view', { page_path: path })
+  }, [path])
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <TopBar siteUrl={pageContext.siteUrl} />
+      <main id="main" className="container">
+        <div className="page-loading" aria-hidden="true">
+          <div className="skeleton skeleton-image" />
+          <div className="skeleton skeleton-line wide" />
+          <div className="skeleton skeleton-line" />
+        </div>
+        <div className="page-content">{children}</div>
+      </main>
+      <Footer />
+    </>
+  )
+}

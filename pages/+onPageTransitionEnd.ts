@@ -1,0 +1,3 @@
+export function onPageTransitionEnd() {
+  delete document.body.dataset.navigating
+}

@@ -1,0 +1,18 @@
+import { useData } from 'vike-react/useData'
+import { usePageContext } from 'vike-react/usePageContext'
+import { SeoHead } from '../../../components/SeoHead.tsx'
+import type { Data } from './+data.shared.ts'
+
+export default function Head() {
+  const { siteUrl } = usePageContext()
+  const { article } = useData<Data>()
+  return (
+    <SeoHead
+      url={`${siteUrl}/article/${encodeURIComponent(article._id)}`}
+      title={article.title}
+      description={article.description}
+      image={article.image || undefined}
+      type="article"
+    />
+  )
+}

@@ -1,0 +1,18 @@
+import type { Services } from '../server/context.ts'
+
+declare global {
+  namespace Vike {
+    interface PageContext {
+      /** The server's services; present only while rendering on the server. */
+      services?: Services
+      /** Public origin (SITE_URL), passed to the client. */
+      siteUrl: string
+      /** Navigation state: a full article handed over by the page that linked here (spec §2). */
+      navigationArticle?: import('../lib/schemas.ts').Post
+    }
+  }
+  interface Window {
+    gtag?: (...args: unknown[]) => void
+  }
+}
+export {}

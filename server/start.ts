@@ -1,0 +1,64 @@
+/**
+ * Production entry (`bun run start`): builds the client and server bundles if there are none,
+ * opens the store, seeds demo content into an empty one, and serves.
+ */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+
+process.env.NODE_ENV ||= 'production'
+const root = join(import.meta.dir, '..')
+
+const { ConfigError, loadConfig } = await import('./config.ts')
+let config: import('./config.ts').Config
+try {
+  config = loadConfig()
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message)
+    process.exit(1)
+  }
+  throw err
+}
+
+if (!existsSync(join(root, 'dist/server/entry.mjs'))) {
+  console.log('No production build found: building (vike build)…')
+  const build = Bun.spawnSync([process.execPath, 'x', 'vike', 'build'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] })
+  if (build.exitCode !== 0) {
+    console.error('Build failed; see the output above.')
+    process.exit(1)
+  }
+}
+
+const { createAppContext } = await import('./context.ts')
+const { createApp } = await import('./app.ts')
+const { createVikeRenderer } = await import('./vike-renderer.ts')
+const { loadStaticFiles } = await import('./static-files.ts')
+
+const ctx = await createAppContext(config)
+if (config.seedDemo && (await ctx.services.seed.isEmpty())) {
+  const seeded = await ctx.services.seed.seedDemo()
+  console.log(`Seeded demo content: ${seeded.posts} posts, ${seeded.brands} brand pages.`)
+}
+
+const app = createApp({
+  config,
+  services: ctx.services,
+  store: ctx.store,
+  renderCache: ctx.renderCache,
+  renderPage: createVikeRenderer(ctx),
+  staticFiles: loadStaticFiles(join(root, 'dist/client')),
+})
+
+const server = Bun.serve({ port: config.port, hostname: config.host, fetch: app.fetch })
+console.log(`GameWise is serving http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${server.port} (store: ${ctx.store.kind})`)
+
+let stopping = false
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return
+    stopping = true
+    await server.stop()
+    await ctx.close()
+    process.exit(0)
+  })
+}
