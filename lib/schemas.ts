@@ -105,12 +105,25 @@ export const dealBoxSchema = z
     buttonLabel: text(200).optional(),
     buttonUrl: safeLinkSchema.optional().or(z.literal('')),
   })
-  .transform(({ buttonLabel, buttonUrl, ...d }) => ({
-    ...d,
-    ctaLabel: d.ctaLabel || buttonLabel || undefined,
-    ctaUrl: d.ctaUrl || buttonUrl || undefined,
-  }))
-export type DealBox = z.output<typeof dealBoxSchema>
+  .transform(({ buttonLabel, buttonUrl, ...d }): DealBox => {
+    const out: DealBox = { ...d }
+    const label = d.ctaLabel || buttonLabel
+    const url = d.ctaUrl || buttonUrl
+    if (label) out.ctaLabel = label
+    else delete out.ctaLabel
+    if (url) out.ctaUrl = url
+    else delete out.ctaUrl
+    return out
+  })
+export type DealBox = {
+  countdownText?: string
+  mainText?: string
+  subText?: string
+  linkText?: string
+  linkUrl?: string
+  ctaLabel?: string
+  ctaUrl?: string
+}
 
 export const customParamSchema = z.object({ key: text(200), value: text(2_000) })
 export type CustomParam = z.infer<typeof customParamSchema>

@@ -1,6 +1,7 @@
 import './style.css'
-import { type ReactNode, useEffect } from 'react'
+import type { ReactNode } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
+import { usePageView } from '../components/analytics.ts'
 import { Footer } from '../components/Footer.tsx'
 import { TopBar } from '../components/TopBar.tsx'
 
@@ -8,10 +9,7 @@ export default function Layout({ children }: { children: ReactNode }) {
   const pageContext = usePageContext()
   const path = pageContext.urlPathname + (pageContext.urlParsed.searchOriginal ?? '')
 
-  // spec §2: every route change fires page_view with path plus query, only when gtag exists
-  useEffect(() => {
-    if (typeof window.gtag === 'function') window.gtag('event', 'page_view', { page_path: path })
-  }, [path])
+  usePageView(path)
 
   return (
     <>

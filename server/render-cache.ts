@@ -4,11 +4,13 @@ import { gzipSync } from 'bun'
  * Public pages are not personalised, so a rendered answer is kept in memory by URL, precompressed, and
  * served with an ETag until a content write calls `clear()` (DESIGN.md, "Pages and speed").
  */
+type Bytes = Uint8Array<ArrayBuffer>
+
 export type CachedAnswer = {
   status: number
   headers: Record<string, string>
-  body: Uint8Array
-  gzip: Uint8Array
+  body: Bytes
+  gzip: Bytes
   etag: string
 }
 
@@ -34,7 +36,7 @@ export function answerFrom(entry: CachedAnswer, req: Request): Response {
   return new Response(req.method === 'HEAD' ? null : entry.body, { status: entry.status, headers })
 }
 
-export function makeEntry(status: number, headers: Record<string, string>, body: Uint8Array): CachedAnswer {
+export function makeEntry(status: number, headers: Record<string, string>, body: Bytes): CachedAnswer {
   const compress = isCompressible(headers['content-type'] ?? headers['Content-Type']) && body.byteLength > 512
   return {
     status,

@@ -18,7 +18,8 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 }
 
-type StaticFile = { body: Uint8Array; gzip?: Uint8Array; br?: Uint8Array; headers: Record<string, string> }
+type Bytes = Uint8Array<ArrayBuffer>
+type StaticFile = { body: Bytes; gzip?: Bytes; br?: Bytes; headers: Record<string, string> }
 
 /**
  * The built client (and public/) is small, so it is read into memory once with gzip and brotli copies:
@@ -38,7 +39,7 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
         files.set(path, {
           body,
           gzip: compress ? gzipSync(body, { level: 9 }) : undefined,
-          br: compress ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) : undefined,
+          br: compress ? new Uint8Array(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })) : undefined,
           headers: {
             ...SECURITY_HEADERS,
             'Content-Type': type,

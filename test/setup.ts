@@ -15,3 +15,9 @@ afterEach(() => {
     throw new Error(`console.error was called during the test: ${String(seen[0]?.[0])}`)
   }
 })
+
+// Testing Library unmounts between tests only when told to (vitest globals are off).
+if (typeof document !== 'undefined') {
+  const { cleanup } = await import('@testing-library/react')
+  afterEach(() => cleanup())
+}

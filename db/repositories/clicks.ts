@@ -2,11 +2,13 @@ import type { ClickRecord } from '../../lib/schemas.ts'
 import type { Store } from '../port.ts'
 
 type ClickDoc = ClickRecord & Record<string, unknown>
+/** Clicks per brand per day, `_id` = `${brandId}:${day}`. */
+export type ClickCounter = { _id: string; brandId: string; day: string; clicks: number } & Record<string, unknown>
 
 /** Clicks, plus per-brand-per-day counters that writes maintain so reports never scan clicks. */
 export function createClicksRepository(store: Store) {
   const clicks = store.collection<ClickDoc>('clicks')
-  const counters = store.collection('click_counters')
+  const counters = store.collection<ClickCounter>('click_counters')
   return {
     async init() {
       await store.ensureIndex('clicks', { fields: { brandId: 1 } })

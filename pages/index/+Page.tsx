@@ -1,42 +1,7 @@
 import { useData } from 'vike-react/useData'
-import { ArticleGrid, articleHref, Recommended } from '../../components/ArticleGrid.tsx'
-import { BrandOffers } from '../../components/BrandOffers.tsx'
+import { HomeView } from '../../components/HomeView.tsx'
 import type { Data } from './+data.ts'
 
 export default function Page() {
-  const { hero, featured, articles, bottoms, offers } = useData<Data>()
-  return (
-    <>
-      {hero && featured ? (
-        <section className="hero">
-          <div className="hero-text">
-            <h1>{hero.title}</h1>
-            <p className="lead">Independent guides, honest reviews and curated offers, so every bet and every game is an informed choice.</p>
-          </div>
-          <article className="featured card" data-testid="featured">
-            {featured.image && <img src={featured.image} alt="" width={800} height={450} />}
-            <div className="card-body">
-              {featured.tag && <span className="tag">{featured.tag}</span>}
-              <h2>{featured.title}</h2>
-              <p className="muted">{featured.description}</p>
-              <a className="btn btn-primary" href={articleHref(featured._id)}>
-                Read Guide
-              </a>
-            </div>
-          </article>
-        </section>
-      ) : (
-        <p className="empty">Content not found.</p>
-      )}
-      <section className="section" aria-labelledby="offers-heading">
-        <h2 id="offers-heading">Top offers</h2>
-        <BrandOffers offers={offers} />
-      </section>
-      <section className="section" aria-labelledby="latest-heading">
-        <h2 id="latest-heading">Latest guides and news</h2>
-        <ArticleGrid articles={articles} />
-      </section>
-      <Recommended articles={bottoms} />
-    </>
-  )
+  return <HomeView {...useData<Data>()} />
 }

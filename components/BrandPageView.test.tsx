@@ -1,0 +1,117 @@
+// @vitest-environment happy-dom
+import { fireEvent, render, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { brandPage } from '../test/factories.ts'
+import { BrandPageView, DealBoxCard, FaqAccordion, MobileDealBar, SectionView, Tagline } from './BrandPageView.tsx'
+
+describe('tagline (spec §9: 180 characters plus ...)', () => {
+  const long = `${'x'.repeat(180)}TAIL`
+  it("truncates past 180 with '...' and toggles Show more / Show less", () => {
+    render(<Tagline text={long} />)
+    expect(screen.getByText(`${'x'.repeat(180)}...`, { exact: false })).toBeTruthy()
+    expect(screen.queryByText(/TAIL/)).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }))
+    expect(screen.getByText(/TAIL/)).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Show less' }))
+    expect(screen.queryByText(/TAIL/)).toBeNull()
+  })
+  it('leaves a tagline of 180 characters whole, with no toggle', () => {
+    render(<Tagline text={'y'.repeat(180)} />)
+    expect(screen.queryByRole('button')).toBeNull()
+  })
+})
+
+describe('FAQ accordion (spec §2)', () => {
+  const items = [
+    { q: 'Q1', a: 'A1' },
+    { q: 'Q2', a: 'A2' },
+  ]
+  it('keeps at most one item open, toggled with + and −', () => {
+    render(<FaqAccordion items={items} />)
+    expect(screen.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeTruthy()
+    expect(screen.queryByText('A1')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: /Q1/ }))
+    expect(screen.getByText('A1')).toBeTruthy()
+    expect(screen.getByRole('button', { name: /Q1/ }).textContent).toContain('−')
+    fireEvent.click(screen.getByRole('button', { name: /Q2/ }))
+    expect(screen.queryByText('A1')).toBeNull()
+    expect(screen.getByText('A2')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: /Q2/ }))
+    expect(screen.queryByText('A2')).toBeNull()
+    expect(screen.getByRole('button', { name: /Q2/ }).textContent).toContain('+')
+  })
+})
+
+describe('deal box (spec §2)', () => {
+  it('is hidden with none of countdown, main text, sub text or button label', () => {
+    render(<DealBoxCard brand={brandPage({ dealBox: { ctaUrl: 'https://p.example', linkText: 'L', linkUrl: '/x' } })} />)
+    expect(screen.queryByTestId('deal-box')).toBeNull()
+  })
+  it.each([{ countdownText: 'Ends soon' }, { mainText: 'M' }, { subText: 'S' }, { ctaLabel: 'Go' }])('shows with only %o', (dealBox) => {
+    render(<DealBoxCard brand={brandPage({ dealBox })} />)
+    expect(screen.getByTestId('deal-box')).toBeTruthy()
+  })
+  it('shows the optional link only with both text and URL', () => {
+    const { rerender } = render(<DealBoxCard brand={brandPage({ dealBox: { mainText: 'M', linkText: 'Terms' } })} />)
+    expect(screen.queryByTestId('deal-link')).toBeNull()
+    rerender(<DealBoxCard brand={brandPage({ dealBox: { mainText: 'M', linkUrl: '/article/a' } })} />)
+    expect(screen.queryByTestId('deal-link')).toBeNull()
+    rerender(<DealBoxCard brand={brandPage({ dealBox: { mainText: 'M', linkText: 'Terms', linkUrl: '/article/a' } })} />)
+    expect(screen.getByTestId('deal-link').getAttribute('href')).toBe('/article/a')
+  })
+  it('renders the CTA as a sponsored new-tab link', () => {
+    render(<DealBoxCard brand={brandPage({ dealBox: { ctaLabel: 'Claim', ctaUrl: 'https://p.example/c' } })} />)
+    const cta = screen.getByRole('link', { name: 'Claim' })
+    expect(cta.getAttribute('target')).toBe('_blank')
+    expect(cta.getAttribute('rel')).toBe('sponsored noopener')
+  })
+})
+
+describe('mobile deal bar (spec §2)', () => {
+  it('needs both a button label and a URL', () => {
+    const { rerender } = render(<MobileDealBar brand={brandPage({ dealBox: { ctaLabel: 'Go' } })} />)
+    expect(screen.queryByTestId('mobile-deal-bar')).toBeNull()
+    rerender(<MobileDealBar brand={brandPage({ dealBox: { ctaUrl: 'https://p.example' } })} />)
+    expect(screen.queryByTestId('mobile-deal-bar')).toBeNull()
+    rerender(<MobileDealBar brand={brandPage({ dealBox: { ctaLabel: 'Go', ctaUrl: 'https://p.example', countdownText: '2 days' } })} />)
+    expect(screen.getByTestId('mobile-deal-bar').textContent).toContain('2 days')
+  })
+})
+
+describe('sections (spec §2)', () => {
+  it("titles terms 'Important Terms & Conditions' by default, as a bullet list", () => {
+    render(<SectionView section={{ type: 'terms', content: ['18+ only'] }} />)
+    expect(screen.getByRole('heading', { name: 'Important Terms & Conditions' })).toBeTruthy()
+    expect(screen.getByRole('listitem').textContent).toBe('18+ only')
+  })
+  it('renders promo table cells from col1, col2, …', () => {
+    render(<SectionView section={{ type: 'table', title: 'T', content: { heading: 'H', columns: ['A', 'B'], rows: [{ col1: 'a1', col2: 'b1' }] } }} />)
+    expect(screen.getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['A', 'B'])
+    expect(screen.getAllByRole('cell').map((c) => c.textContent)).toEqual(['a1', 'b1'])
+  })
+  it('renders list sections as subheadings with bullets, and text sections as plain text', () => {
+    render(
+      <>
+        <SectionView section={{ type: 'list', title: 'L', content: [{ subheading: 'Sub', bullets: ['b1', 'b2'] }] }} />
+        <SectionView section={{ type: 'text', content: '<b>not html</b>' }} />
+      </>,
+    )
+    expect(screen.getByRole('heading', { name: 'Sub' })).toBeTruthy()
+    expect(screen.getByText('<b>not html</b>')).toBeTruthy() // stored text is never rendered as HTML
+  })
+})
+
+describe('brand page', () => {
+  it("shows the placeholder banner without one, and a 'Top {brand} Offers' card", () => {
+    const { container } = render(<BrandPageView brand={brandPage({ brandName: 'Nova' })} />)
+    expect(container.querySelector('img.banner')?.getAttribute('src')).toBe('/placeholder-banner.svg')
+    expect(screen.getByRole('heading', { name: 'Top Nova Offers' })).toBeTruthy()
+    expect(screen.getByText('See Offer Details')).toBeTruthy()
+  })
+  it("shows 'Important Timelines' with label, value and unit", () => {
+    render(<BrandPageView brand={brandPage({ timelines: [{ label: 'Payout', value: '24', unit: 'hours' }] })} />)
+    expect(screen.getByRole('heading', { name: 'Important Timelines' })).toBeTruthy()
+    expect(screen.getByText('Payout')).toBeTruthy()
+    expect(screen.getByText('hours')).toBeTruthy()
+  })
+})

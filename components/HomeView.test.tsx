@@ -1,0 +1,99 @@
+// @vitest-environment happy-dom
+import { fireEvent, render, screen } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { card, offer } from '../test/factories.ts'
+import { usePageView } from './analytics.ts'
+import { ArticleGrid, Recommended } from './ArticleGrid.tsx'
+import { Footer } from './Footer.tsx'
+import { HomeView } from './HomeView.tsx'
+
+describe('home article grid (spec §2, §9: 6 per step)', () => {
+  it("shows 6, 'Show more' adds 6 and hides once all are shown", () => {
+    render(<ArticleGrid articles={Array.from({ length: 14 }, () => card())} />)
+    expect(screen.getAllByTestId('article-card')).toHaveLength(6)
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }))
+    expect(screen.getAllByTestId('article-card')).toHaveLength(12)
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }))
+    expect(screen.getAllByTestId('article-card')).toHaveLength(14)
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull()
+  })
+  it("has no 'Show more' with 6 or fewer", () => {
+    render(<ArticleGrid articles={Array.from({ length: 6 }, () => card())} />)
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull()
+  })
+  it("gives each article a 'Read More' link to its page", () => {
+    render(<ArticleGrid articles={[card({ _id: 'rtp', title: 'RTP' })]} />)
+    expect(screen.getByRole('link', { name: 'Read More: RTP' }).getAttribute('href')).toBe('/article/rtp')
+  })
+})
+
+describe('Recommended block (spec §9: 4 skeleton cards while loading)', () => {
+  it('shows 4 skeleton cards while loading', () => {
+    render(<Recommended articles={undefined} />)
+    expect(screen.getAllByTestId('skeleton-card')).toHaveLength(4)
+  })
+  it('shows bottom articles as cards linking to /article/{id}', () => {
+    render(<Recommended articles={[card({ _id: 'b1', title: 'Bottom one' })]} />)
+    expect(screen.queryByTestId('skeleton-card')).toBeNull()
+    expect(screen.getByTestId('recommended-card').getAttribute('href')).toBe('/article/b1')
+  })
+})
+
+describe('HomeView', () => {
+  const base = { articles: [], bottoms: [], offers: [offer()] }
+  it("shows 'Content not found.' when the hero is missing", () => {
+    render(<HomeView {...base} hero={null} featured={card()} />)
+    expect(screen.getByText('Content not found.')).toBeTruthy()
+  })
+  it("shows 'Content not found.' when the featured article is missing", () => {
+    render(<HomeView {...base} hero={{ title: 'H' }} featured={null} />)
+    expect(screen.getByText('Content not found.')).toBeTruthy()
+  })
+  it("shows the hero heading and the featured article's 'Read Guide' link", () => {
+    render(<HomeView {...base} hero={{ title: 'The Smarter Way to Win in iGaming' }} featured={card({ _id: 'f1' })} />)
+    expect(screen.getByRole('heading', { level: 1, name: 'The Smarter Way to Win in iGaming' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Read Guide' }).getAttribute('href')).toBe('/article/f1')
+    expect(screen.queryByText('Content not found.')).toBeNull()
+  })
+})
+
+describe('footer (spec §2)', () => {
+  it("opens a coming-soon modal for an item and closes it with 'Got It!'", () => {
+    render(<Footer />)
+    fireEvent.click(screen.getByRole('button', { name: 'Discord' }))
+    expect(screen.getByRole('dialog').textContent).toContain('Coming soon. Stay tuned for updates on Discord!')
+    fireEvent.click(screen.getByRole('button', { name: 'Got It!' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Careers' }))
+    expect(screen.getByRole('dialog').textContent).toContain('Careers content coming soon.')
+  })
+  it('does not submit the newsletter form anywhere', () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch')
+    render(<Footer />)
+    fireEvent.change(screen.getByPlaceholderText('Your email'), { target: { value: 'a@b.example' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }))
+    expect(fetchSpy).not.toHaveBeenCalled()
+  })
+})
+
+describe('page_view analytics (spec §2)', () => {
+  function Probe({ path }: { path: string }) {
+    usePageView(path)
+    return null
+  }
+  it('fires page_view with path and query on each route change when gtag exists', () => {
+    const gtag = vi.fn()
+    window.gtag = gtag
+    const { rerender } = render(<Probe path="/" />)
+    rerender(<Probe path="/article/x?ref=home" />)
+    expect(gtag.mock.calls).toEqual([
+      ['event', 'page_view', { page_path: '/' }],
+      ['event', 'page_view', { page_path: '/article/x?ref=home' }],
+    ])
+    delete window.gtag
+  })
+  it('does nothing without gtag', () => {
+    delete window.gtag
+    expect(() => render(<Probe path="/" />)).not.toThrow()
+  })
+})

@@ -1,0 +1,59 @@
+import type { ArticleCardData } from '../components/ArticleGrid.tsx'
+import type { BrandOffer, BrandPage } from '../lib/schemas.ts'
+
+let n = 0
+export function offer(over: Partial<BrandOffer> = {}): BrandOffer {
+  n++
+  return {
+    _id: `brand-${n}`,
+    brandName: `Brand ${n}`,
+    rating: 4,
+    type: ['typePopular'],
+    position: [],
+    tagline: `Tagline ${n}`,
+    offerHighlight: '',
+    bonusOffer: `Bonus ${n}`,
+    campaignType: 'Web - Sale',
+    campaignTypeRaw: 'Web - Sale',
+    logo: null,
+    dealBox: { mainText: `Deal ${n}`, subText: 'sub', ctaLabel: 'Go', ctaUrl: 'https://p.example/' },
+    ...over,
+  }
+}
+
+export function card(over: Partial<ArticleCardData> = {}): ArticleCardData {
+  n++
+  return { _id: `a-${n}`, title: `Article ${n}`, image: '', tag: 'Guides', description: 'desc', meta: { date: '2026-11-01', readTime: '5 min' }, ...over }
+}
+
+export function brandPage(over: Partial<BrandPage> = {}): BrandPage {
+  n++
+  return {
+    _id: `brand-${n}`,
+    brandName: `Brand ${n}`,
+    rating: 4.5,
+    type: [],
+    position: [],
+    campaignType: '',
+    enableClickId: true,
+    enableGaid: false,
+    enableUserAgent: false,
+    enableCustomParams: false,
+    customParams: [],
+    logo: null,
+    bannerImage: null,
+    tagline: 'Short tagline',
+    offerHighlight: '',
+    bonusOffer: 'Big bonus',
+    bonusCondition: '',
+    promoTable: null,
+    promoTables: [],
+    timelines: [],
+    highlights: [],
+    sections: [],
+    dealBox: {},
+    createdAt: '',
+    updatedAt: '',
+    ...over,
+  }
+}
