@@ -258,7 +258,7 @@ export function BrandPageView({ brand }: { brand: BrandPage }) {
         <aside className="brand-side">
           <DealBoxCard brand={brand} />
           <div className="card top-offers">
-            <h2>Top {brand.brandName} Offers</h2>
+            <h2>{`Top ${brand.brandName} Offers`}</h2>
             {brand.bonusOffer && <p className="deal-main">{brand.bonusOffer}</p>}
             {brand.bonusCondition && <p className="muted small">{brand.bonusCondition}</p>}
             <a href="#offer-details" onClick={(e) => e.preventDefault()}>

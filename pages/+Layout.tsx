@@ -2,6 +2,7 @@ import './style.css'
 import type { ReactNode } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { usePageView } from '../components/analytics.ts'
+import { useSiteUrl } from '../components/site-url.ts'
 import { Footer } from '../components/Footer.tsx'
 import { TopBar } from '../components/TopBar.tsx'
 
@@ -9,6 +10,7 @@ export default function Layout({ children }: { children: ReactNode }) {
   const pageContext = usePageContext()
   const path = pageContext.urlPathname + (pageContext.urlParsed.searchOriginal ?? '')
 
+  const siteUrl = useSiteUrl()
   usePageView(path)
 
   return (
@@ -16,7 +18,7 @@ export default function Layout({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <TopBar siteUrl={pageContext.siteUrl} />
+      <TopBar siteUrl={siteUrl} />
       <main id="main" className="container">
         <div className="page-loading" aria-hidden="true">
           <div className="skeleton skeleton-image" />

@@ -6,5 +6,4 @@ export default {
   title: 'GameWise – gaming and iGaming news, guides and offers',
   description: 'Independent gaming and iGaming guides, honest reviews and curated brand offers.',
   lang: 'en',
-  passToClient: ['siteUrl'],
 } satisfies Config

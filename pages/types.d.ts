@@ -5,8 +5,8 @@ declare global {
     interface PageContext {
       /** The server's services; present only while rendering on the server. */
       services?: Services
-      /** Public origin (SITE_URL), passed to the client. */
-      siteUrl: string
+      /** Public origin (SITE_URL); server only — components use useSiteUrl(). */
+      siteUrl?: string
       /** Navigation state: a full article handed over by the page that linked here (spec §2). */
       navigationArticle?: import('../lib/schemas.ts').Post
     }

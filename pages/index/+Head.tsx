@@ -1,8 +1,8 @@
-import { usePageContext } from 'vike-react/usePageContext'
+import { useSiteUrl } from '../../components/site-url.ts'
 import { SeoHead } from '../../components/SeoHead.tsx'
 
 export default function Head() {
-  const { siteUrl } = usePageContext()
+  const siteUrl = useSiteUrl()
   return (
     <SeoHead
       url={`${siteUrl}/`}

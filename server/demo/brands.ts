@@ -72,7 +72,7 @@ export const demoBrands = [
     dealBox: { countdownText: 'Limited time', mainText: 'Bet 10, get 30', subText: 'In free bets for new customers', ctaLabel: 'Bet Now', ctaUrl: 'https://arcadiabet.example/join' },
   },
   {
-    _id: 'satoshi-slots', brandName: 'Satoshi Slots', rating: 4.2, type: ['typeCrypto', 'typeNew'], position: ['PositionPopular'],
+    _id: 'satoshi-slots', brandName: 'Satoshi Slots', rating: 4.2, type: ['typePopular', 'typeCrypto', 'typeNew'], position: ['PositionPopular'],
     campaignType: 'Web - Lead', enableClickId: true, enableGaid: true, enableUserAgent: true, enableCustomParams: true,
     customParams: { ref: 'gamewise', channel: 'crypto%2Bguides' } as unknown as { key: string; value: string }[],
     logo: '/demo/brands/satoshi-slots.svg', bannerImage: '/demo/brands/satoshi-slots-banner.svg',
@@ -110,7 +110,7 @@ export const demoBrands = [
     dealBox: { countdownText: 'New players only', ctaLabel: 'Join a Table', ctaUrl: 'https://pixelpoker.example/download' },
   },
   {
-    _id: 'velocity-bet', brandName: 'Velocity Bet', rating: 4.5, type: ['typeCrypto'], position: ['PositionPopular'],
+    _id: 'velocity-bet', brandName: 'Velocity Bet', rating: 4.5, type: ['typePopular', 'typeCrypto'], position: ['PositionPopular'],
     campaignType: 'Web - Sale', enableClickId: true, enableGaid: false, enableUserAgent: false, enableCustomParams: true,
     customParams: [{ key: 'aff', value: 'gamewise' }], logo: '/demo/brands/velocity-bet.svg', bannerImage: '/demo/brands/velocity-bet-banner.svg',
     tagline: 'Instant crypto sportsbook with boosted esports odds every day.',

@@ -1,10 +1,10 @@
 import { useData } from 'vike-react/useData'
-import { usePageContext } from 'vike-react/usePageContext'
+import { useSiteUrl } from '../../../components/site-url.ts'
 import { SeoHead } from '../../../components/SeoHead.tsx'
 import type { Data } from './+data.ts'
 
 export default function Head() {
-  const { siteUrl } = usePageContext()
+  const siteUrl = useSiteUrl()
   const { brand } = useData<Data>()
   return (
     <>

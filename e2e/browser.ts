@@ -1,0 +1,12 @@
+import { type Browser, chromium } from 'playwright-core'
+
+export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100'
+export const DATA_DIR = process.env.E2E_DATA_DIR ?? ''
+
+// Debian's Chromium (DESIGN.md pitfalls): no downloaded browser, no background networking on this closed network.
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  })
+}

@@ -1,0 +1,177 @@
+import { Database } from 'bun:sqlite'
+import { join } from 'node:path'
+import type { Browser, BrowserContext } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { BASE_URL, DATA_DIR, launchBrowser } from './browser.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** Browser errors seen in any page of the test; each test ends by asserting there were none. */
+let browserErrors: string[] = []
+beforeEach(() => {
+  browserErrors = []
+})
+afterEach(() => {
+  expect(browserErrors).toEqual([])
+})
+
+async function newContext(width: number): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } })
+  context.on('page', (page) => {
+    page.on('pageerror', (e) => browserErrors.push(String(e)))
+    page.on('console', (m) => m.type() === 'error' && browserErrors.push(m.text()))
+  })
+  // Partner sites are outside this machine: answer them locally so the new tab has somewhere to land.
+  await context.route(/\.example\//, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Partner</h1>' }))
+  return context
+}
+
+function storedClick(clickid: string) {
+  const db = new Database(join(DATA_DIR, 'gamewise.db'), { readonly: true })
+  try {
+    const row = db.query<{ doc: string }, [string]>("SELECT doc FROM clicks WHERE json_extract(doc, '$.clickid') = ?").get(clickid)
+    return row ? JSON.parse(row.doc) : null
+  } finally {
+    db.close()
+  }
+}
+
+describe('visitor journeys (Chromium)', () => {
+  it('home → article → Back returns home', async () => {
+    const context = await newContext(1280)
+    const page = await context.newPage()
+    await page.goto(BASE_URL + '/')
+    await page.getByRole('link', { name: 'Read More: RTP Explained: What Return to Player Really Means' }).click()
+    await page.waitForURL('**/article/rtp-explained')
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('RTP Explained: What Return to Player Really Means')
+    expect(await page.title()).toBe('RTP Explained: What Return to Player Really Means | GameWise')
+    await page.getByRole('button', { name: '← Back' }).click()
+    await page.waitForURL(BASE_URL + '/')
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('The Smarter Way to Win in iGaming')
+    await context.close()
+  })
+
+  it('an in-text link inside an article opens the linked article in the app', async () => {
+    const context = await newContext(1280)
+    const page = await context.newPage()
+    await page.goto(BASE_URL + '/article/rtp-explained')
+    await page.getByRole('link', { name: 'test labs' }).click()
+    await page.waitForURL('**/article/how-rng-certification-keeps-games-fair')
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('How RNG Certification Keeps Games Fair')
+    await context.close()
+  })
+
+  it('home → offers tab and page → Review → brand page → CTA opens a tracked new tab and the click is stored', async () => {
+    const context = await newContext(1280)
+    const page = await context.newPage()
+    await page.goto(BASE_URL + '/')
+    await page.getByRole('tab', { name: 'New' }).click()
+    const rows = page.getByTestId('offer-row')
+    await expect.poll(() => rows.count()).toBe(4)
+    await page.getByRole('tab', { name: 'Popular' }).click()
+    await page.getByRole('button', { name: '2' }).click()
+    await expect.poll(() => rows.count()).toBe(1)
+    await page.getByRole('tab', { name: 'Popular' }).click()
+    await rows.filter({ hasText: 'Nova Spins' }).getByRole('link', { name: 'Review' }).click()
+    await page.waitForURL('**/brands/nova-spins')
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Nova Spins')
+
+    const gaid = await page.evaluate(() => localStorage.getItem('gaid'))
+    const [popup] = await Promise.all([context.waitForEvent('page'), page.getByTestId('deal-box').getByRole('link', { name: 'Claim Bonus' }).click()])
+    await popup.waitForLoadState()
+    const url = new URL(popup.url())
+    expect(url.origin + url.pathname).toBe('https://novaspins.example/welcome')
+    const clickId = url.searchParams.get('click_id')
+    expect(clickId).toMatch(/^[0-9a-f-]{36}$/)
+    expect(url.searchParams.get('aff')).toBe('gw')
+    expect(url.searchParams.get('utm_campaign')).toBe('welcome offer')
+    expect(url.searchParams.get('user_agent')).toContain('Mozilla')
+    const deviceGaid = await page.evaluate(() => localStorage.getItem('gaid'))
+    expect(deviceGaid).toMatch(/^[0-9a-f-]{36}$/)
+    if (gaid) expect(deviceGaid).toBe(gaid) // created once, then reused
+    expect(url.searchParams.get('gaid')).toBe(deviceGaid)
+    expect(await popup.evaluate(() => window.opener)).toBeNull()
+
+    await expect.poll(() => storedClick(clickId!)?.brandId, { timeout: 10_000 }).toBe('nova-spins')
+    expect(storedClick(clickId!)).toMatchObject({ gaid: deviceGaid, userId: null, source: 'browser' })
+    await context.close()
+  })
+
+  it('the offers Play link uses the same tracked flow', async () => {
+    const context = await newContext(1280)
+    const page = await context.newPage()
+    await page.goto(BASE_URL + '/')
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByTestId('offer-row').filter({ hasText: 'Arcadia Bet' }).getByRole('link', { name: 'Play' }).click(),
+    ])
+    await popup.waitForLoadState()
+    const clickId = new URL(popup.url()).searchParams.get('click_id')
+    expect(clickId).toBeTruthy()
+    await expect.poll(() => storedClick(clickId!)?.brandId, { timeout: 10_000 }).toBe('arcadia-bet')
+    await context.close()
+  })
+
+  it('shows offers as a table at 1280 px and as cards at 390 px', async () => {
+    for (const [width, table, cards] of [
+      [1280, true, false],
+      [390, false, true],
+    ] as const) {
+      const context = await newContext(width)
+      const page = await context.newPage()
+      await page.goto(BASE_URL + '/')
+      expect(await page.locator('.offers-table').isVisible()).toBe(table)
+      expect(await page.getByTestId('offer-card').first().isVisible()).toBe(cards)
+      await context.close()
+    }
+  })
+
+  it('shows the mobile deal bar at 390 px only', async () => {
+    for (const [width, visible] of [
+      [390, true],
+      [1280, false],
+    ] as const) {
+      const context = await newContext(width)
+      const page = await context.newPage()
+      await page.goto(BASE_URL + '/brands/nova-spins')
+      expect(await page.getByTestId('mobile-deal-bar').isVisible()).toBe(visible)
+      await context.close()
+    }
+  })
+
+  it("an unknown article reached inside the app shows 'Article not found.' (client-side lookup and fetch)", async () => {
+    const context = await newContext(1280)
+    const page = await context.newPage()
+    await page.goto(BASE_URL + '/')
+    const fetched: string[] = []
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname))
+    // a link Vike's router handles in the browser, as an in-text link would be
+    await page.evaluate(() => {
+      const a = document.createElement('a')
+      a.href = '/article/not-a-real-article'
+      a.textContent = 'go'
+      a.id = 'probe-link'
+      document.body.append(a)
+    })
+    await page.locator('#probe-link').click()
+    await expect.poll(() => page.getByText('Article not found.').isVisible()).toBe(true)
+    expect(fetched).toEqual(expect.arrayContaining(['/api/posts/blog-content', '/api/posts/article-bottom']))
+    expect(fetched.some((p) => p.endsWith('pageContext.json'))).toBe(false)
+    await context.close()
+  })
+
+  it('brand Back goes home when the history is short', async () => {
+    const context = await newContext(1280)
+    const page = await context.newPage()
+    await page.goto(BASE_URL + '/brands/luckyforge')
+    await page.getByRole('button', { name: '← Back' }).click()
+    await page.waitForURL(BASE_URL + '/')
+    await context.close()
+  })
+})
