@@ -1,13 +1,16 @@
 import { useMemo, useState } from 'react'
 import type { BrandOffer } from '../lib/schemas.ts'
 import { pageCount, pageSlice } from '../lib/text.ts'
-import { clickThrough } from './click-through.ts'
 import { Pagination } from './Pagination.tsx'
 
 export const OFFERS_PER_PAGE = 5 // spec §9
 
 /** Tab labels: "typeNew" reads as "New". */
 export const tabLabel = (type: string) => type.replace(/^type/, '').replace(/([a-z])([A-Z])/g, '$1 $2') || type
+
+// The tracked flow's code is fetched on first hover or focus, not with the page: the home page's
+// JavaScript stays lean (issue 2 budget) and the module is ready by the time the click lands.
+const loadClickThrough = () => import('./click-through.ts')
 
 function PlayLink({ offer }: { offer: BrandOffer }) {
   const href = offer.dealBox?.ctaUrl
@@ -18,9 +21,11 @@ function PlayLink({ offer }: { offer: BrandOffer }) {
       href={href}
       target="_blank"
       rel="sponsored noopener"
+      onPointerEnter={() => void loadClickThrough()}
+      onFocus={() => void loadClickThrough()}
       onClick={(e) => {
         e.preventDefault() // the tracked flow opens the tab itself (spec §7)
-        void clickThrough(offer._id)
+        void loadClickThrough().then((m) => m.clickThrough(offer._id))
       }}
     >
       Play

@@ -1,0 +1,126 @@
+/**
+ * `bun run bench`: requests/s and p50/p99 latency at 50 connections for 10 s per target, against the
+ * production server on a freshly seeded store, each printed as a ratio to a bare Bun.serve answering
+ * the same home HTML as a static string (this machine's ceiling, measured in the same run).
+ * Also prints the gzipped JavaScript the home page loads. Loopback only; bounded in time.
+ *
+ * Load comes from wrk when installed (apt-get install wrk), else from a built-in Bun client, which is
+ * slower and so flatters nothing: both sides of every ratio are measured with the same client.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const root = join(import.meta.dir, '..')
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const hasWrk = Bun.spawnSync(['sh', '-c', 'command -v wrk']).exitCode === 0
+
+type Result = { rps: number; p50: number; p99: number; errors: number }
+
+async function loadWithWrk(url: string): Promise<Result> {
+  const proc = Bun.spawn(['wrk', '-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', url], { stdout: 'pipe', stderr: 'pipe' })
+  const out = await new Response(proc.stdout).text()
+  await proc.exited
+  const ms = (s: string) => (s.endsWith('us') ? Number.parseFloat(s) / 1000 : s.endsWith('ms') ? Number.parseFloat(s) : Number.parseFloat(s) * 1000)
+  const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0)
+  const p50 = ms(out.match(/\s50%\s+(\S+)/)?.[1] ?? '0')
+  const p99 = ms(out.match(/\s99%\s+(\S+)/)?.[1] ?? '0')
+  const errors = Number(out.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0) + Number(out.match(/Socket errors:.*?timeout (\d+)/)?.[1] ?? 0)
+  return { rps, p50, p99, errors }
+}
+
+async function loadWithBun(url: string): Promise<Result> {
+  const latencies: number[] = []
+  let errors = 0
+  const end = performance.now() + SECONDS * 1000
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now()
+        const res = await fetch(url)
+        await res.arrayBuffer()
+        if (res.status !== 200) errors++
+        latencies.push(performance.now() - t)
+      }
+    }),
+  )
+  latencies.sort((a, b) => a - b)
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
+  return { rps: latencies.length / SECONDS, p50: at(0.5), p99: at(0.99), errors }
+}
+
+const load = hasWrk ? loadWithWrk : loadWithBun
+
+async function waitHealthy(base: string) {
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return
+    } catch {}
+    if (Date.now() > deadline) throw new Error('server did not become healthy')
+    await Bun.sleep(200)
+  }
+}
+
+const build = Bun.spawnSync([process.execPath, 'x', 'vike', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+if (build.exitCode !== 0) process.exit(1)
+
+const dataDir = mkdtempSync(join(tmpdir(), 'gamewise-bench-'))
+const port = 3900 + Math.floor(Math.random() * 50)
+const base = `http://127.0.0.1:${port}`
+const server = Bun.spawn([process.execPath, 'server/start.ts'], {
+  cwd: root,
+  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_URL: base, SEED_DEMO: '1', MONGODB_URI: '' },
+  stdout: 'ignore',
+  stderr: 'inherit',
+})
+
+try {
+  await waitHealthy(base)
+  const homeHtml = await (await fetch(`${base}/`)).text()
+  const ceiling = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    fetch: () => new Response(homeHtml, { headers: { 'Content-Type': 'text/html;charset=utf-8' } }),
+  })
+
+  // the gzipped JavaScript the home page loads: its scripts and module preloads
+  const scripts = [...new Set([...homeHtml.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))]
+  // bytes as served to a client that accepts only gzip (the server precompresses at level 9)
+  let jsGzip = 0
+  for (const src of scripts) {
+    const res = await fetch(base + src, { headers: { 'accept-encoding': 'gzip' } })
+    const sent = Number(res.headers.get('content-length'))
+    jsGzip += res.headers.get('content-encoding') === 'gzip' && sent ? sent : Bun.gzipSync(new Uint8Array(await res.arrayBuffer()), { level: 9 }).byteLength
+  }
+
+  const { pages } = await (await fetch(`${base}/api/brands/static-offers`)).json()
+  const { articles } = await (await fetch(`${base}/api/posts/blog-content`)).json()
+  const targets: [string, string][] = [
+    ['ceiling: Bun.serve static home HTML', `http://127.0.0.1:${ceiling.port}/`],
+    ['/', `${base}/`],
+    [`/article/${articles[0]._id}`, `${base}/article/${articles[0]._id}`],
+    [`/brands/${pages[0]._id}`, `${base}/brands/${pages[0]._id}`],
+    ['GET /api/posts/blog-content', `${base}/api/posts/blog-content`],
+  ]
+  for (const [, url] of targets) await fetch(url) // warm the render cache
+
+  console.log(`load: ${hasWrk ? 'wrk' : 'built-in Bun client (install wrk for a lighter client)'}, ${CONNECTIONS} connections, ${SECONDS} s per target, uncompressed answers`)
+  const results: (Result & { name: string })[] = []
+  for (const [name, url] of targets) results.push({ name, ...(await load(url)) })
+  ceiling.stop(true)
+
+  const top = results[0].rps
+  const pad = (s: string, n: number) => s.padEnd(n)
+  console.log(`\n${pad('target', 40)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('errors', 8)}× ceiling`)
+  for (const r of results)
+    console.log(`${pad(r.name, 40)}${pad(r.rps.toFixed(0), 10)}${pad(r.p50.toFixed(2), 9)}${pad(r.p99.toFixed(2), 9)}${pad(String(r.errors), 8)}${(r.rps / top).toFixed(2)}`)
+  const worst = Math.min(...results.slice(1).map((r) => r.rps / top))
+  console.log(`\nslowest public target: ${worst.toFixed(2)}× ceiling (goal ≥ 0.30)`)
+  console.log(`home page JavaScript: ${scripts.length} files, ${jsGzip} bytes gzipped = ${(jsGzip / 1024).toFixed(1)} KiB (goal ≤ 100 KB)`)
+} finally {
+  server.kill()
+  await server.exited
+  rmSync(dataDir, { recursive: true, force: true })
+}
