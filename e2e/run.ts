@@ -8,8 +8,14 @@ import { join } from 'node:path'
 
 const root = join(import.meta.dir, '..')
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+if (!existsSync(chromium) && !process.env.CHROMIUM_PATH && process.getuid?.() === 0) {
+  // A fresh machine has no browser and Playwright cannot download one here: use Debian's package.
+  console.log('Chromium is missing: installing Debian\'s chromium package (apt-get)…')
+  const apt = Bun.spawnSync(['sh', '-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null'], { stdio: ['ignore', 'inherit', 'inherit'] })
+  if (apt.exitCode !== 0) console.error('apt-get could not install chromium.')
+}
 if (!existsSync(chromium)) {
-  console.error(`Chromium not found at ${chromium}. Install it with: apt-get install -y chromium (or set CHROMIUM_PATH).`)
+  console.error(`Chromium not found at ${chromium}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`)
   process.exit(1)
 }
 
