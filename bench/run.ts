@@ -7,11 +7,8 @@
  * Load comes from wrk when installed (apt-get install wrk), else from a built-in Bun client, which is
  * slower and so flatters nothing: both sides of every ratio are measured with the same client.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { startProductionServer } from '../scripts/production-server.ts'
 
-const root = join(import.meta.dir, '..')
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const hasWrk = Bun.spawnSync(['sh', '-c', 'command -v wrk']).exitCode === 0
@@ -52,32 +49,9 @@ async function loadWithBun(url: string): Promise<Result> {
 
 const load = hasWrk ? loadWithWrk : loadWithBun
 
-async function waitHealthy(base: string) {
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return
-    } catch {}
-    if (Date.now() > deadline) throw new Error('server did not become healthy')
-    await Bun.sleep(200)
-  }
-}
-
-const build = Bun.spawnSync([process.execPath, 'x', 'vike', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
-if (build.exitCode !== 0) process.exit(1)
-
-const dataDir = mkdtempSync(join(tmpdir(), 'gamewise-bench-'))
-const port = 3900 + Math.floor(Math.random() * 50)
-const base = `http://127.0.0.1:${port}`
-const server = Bun.spawn([process.execPath, 'server/start.ts'], {
-  cwd: root,
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_URL: base, SEED_DEMO: '1', MONGODB_URI: '' },
-  stdout: 'ignore',
-  stderr: 'inherit',
-})
+const { baseUrl: base, stop } = await startProductionServer({ label: 'bench', portBase: 3900 })
 
 try {
-  await waitHealthy(base)
   const homeHtml = await (await fetch(`${base}/`)).text()
   const ceiling = Bun.serve({
     port: 0,
@@ -120,7 +94,5 @@ try {
   console.log(`\nslowest public target: ${worst.toFixed(2)}× ceiling (goal ≥ 0.30)`)
   console.log(`home page JavaScript: ${scripts.length} files, ${jsGzip} bytes gzipped = ${(jsGzip / 1024).toFixed(1)} KiB (goal ≤ 100 KB)`)
 } finally {
-  server.kill()
-  await server.exited
-  rmSync(dataDir, { recursive: true, force: true })
+  await stop()
 }

@@ -1,0 +1,42 @@
+/**
+ * Builds the bundles and starts the production server on a fresh temporary store and a free
+ * loopback port, for the e2e runner and the benchmark. `stop()` ends it and removes the store.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const root = join(import.meta.dir, '..')
+
+export async function startProductionServer(opts: { label: string; portBase: number }) {
+  const build = Bun.spawnSync([process.execPath, 'x', 'vike', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+  if (build.exitCode !== 0) throw new Error('vike build failed; see the output above')
+
+  const dataDir = mkdtempSync(join(tmpdir(), `gamewise-${opts.label}-`))
+  const port = opts.portBase + Math.floor(Math.random() * 500)
+  const baseUrl = `http://127.0.0.1:${port}`
+  const server = Bun.spawn([process.execPath, 'server/start.ts'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_URL: baseUrl, SEED_DEMO: '1', MONGODB_URI: '' },
+    stdout: 'ignore',
+    stderr: 'inherit',
+  })
+  const stop = async () => {
+    server.kill()
+    await server.exited
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break
+    } catch {}
+    if (Date.now() > deadline || server.exitCode !== null) {
+      await stop()
+      throw new Error('the production server did not become healthy within 30 s')
+    }
+    await Bun.sleep(200)
+  }
+  return { baseUrl, dataDir, root, stop }
+}
