@@ -64,8 +64,8 @@ class MongoCollection<T extends Doc> implements Collection<T> {
 export class MongoStore implements Store {
   readonly kind = 'mongodb' as const
   private constructor(
-    private client: MongoClient,
-    private db: Db,
+    readonly client: MongoClient,
+    readonly db: Db,
   ) {}
 
   static async connect(uri: string) {

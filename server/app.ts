@@ -1,17 +1,21 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import * as z from 'zod'
+import { editorAccess } from './access.ts'
 import type { Config } from './config.ts'
 import { AppError } from './errors.ts'
 import { answerFrom, makeEntry, type RenderCache, SECURITY_HEADERS } from './render-cache.ts'
+import { authRouter } from './routes/auth.ts'
 import { brandsRouter } from './routes/brands.ts'
 import { clicksRouter } from './routes/clicks.ts'
 import { mediaRouter } from './routes/media.ts'
 import { postsRouter } from './routes/posts.ts'
 import type { Services } from './context.ts'
+import type { AccessClaims } from './services/users.ts'
+import type { RateLimiter } from './rate-limit.ts'
 import { serveStatic, type loadStaticFiles } from './static-files.ts'
 
-export type AppEnv = { Variables: { services: Services; config: Config } }
+export type AppEnv = { Variables: { services: Services; config: Config; user?: AccessClaims } }
 
 /** Renders a page for a URL; Vike's renderPage in production and dev, absent in API-only tests. */
 export type PageRenderer = (req: Request) => Promise<Response>
@@ -23,6 +27,7 @@ export type AppDeps = {
   renderCache: RenderCache
   renderPage?: PageRenderer
   staticFiles?: ReturnType<typeof loadStaticFiles>
+  loginLimiter?: RateLimiter
 }
 
 const JSON_CACHE_HEADERS = {
@@ -83,8 +88,12 @@ export function createApp(deps: AppDeps) {
     }
   })
 
+  // Every write (and admin read) needs an editor's access token unless listed public (server/access.ts).
+  app.use('/api/*', editorAccess())
+
   // GET /api/health – ready to serve, and on which store
   app.get('/api/health', (c) => c.json({ ok: true, store: deps.store.kind }))
+  app.route('/api/auth', authRouter(deps.loginLimiter))
   app.route('/api/posts', postsRouter())
   app.route('/api/brands', brandsRouter())
   app.route('/api/clicks', clicksRouter())

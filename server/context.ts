@@ -4,6 +4,7 @@ import { createBrandsRepository } from '../db/repositories/brands.ts'
 import { createClicksRepository } from '../db/repositories/clicks.ts'
 import { createMediaRepository } from '../db/repositories/media.ts'
 import { createPostsRepository } from '../db/repositories/posts.ts'
+import { createAuth } from './auth.ts'
 import type { Config } from './config.ts'
 import { createRenderCache } from './render-cache.ts'
 import { createBrandsService } from './services/brands.ts'
@@ -11,6 +12,7 @@ import { createClicksService } from './services/clicks.ts'
 import { createContentService } from './services/content.ts'
 import { createMediaService } from './services/media.ts'
 import { createSeedService } from './services/seed.ts'
+import { createUsersService } from './services/users.ts'
 
 /** 24 hex characters, like a MongoDB ObjectId, so ids look the same on either backend. */
 export const newId = () => randomBytes(12).toString('hex')
@@ -29,6 +31,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     media: createMediaRepository(store),
   }
   for (const repo of Object.values(repos)) await repo.init()
+  const auth = await createAuth(config, store)
   const renderCache = createRenderCache()
   const services = {
     content: createContentService({ posts: repos.posts }),
@@ -36,10 +39,12 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     clicks: createClicksService({ clicks: repos.clicks, brands: repos.brands, now, newId }),
     media: createMediaService({ media: repos.media, now }),
     seed: createSeedService({ posts: repos.posts, brands: repos.brands, now, onChange: () => renderCache.clear() }),
+    users: createUsersService({ auth }),
   }
   return {
     config,
     store,
+    auth,
     repos,
     services,
     renderCache,
@@ -49,4 +54,19 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   }
 }
 export type AppContext = Awaited<ReturnType<typeof createAppContext>>
+
+/** What every start does, server or dev: demo content into an empty store, and the env's admin. */
+export async function bootstrap(ctx: AppContext, log: (line: string) => void = console.log) {
+  if (ctx.config.seedDemo && (await ctx.services.seed.isEmpty())) {
+    const seeded = await ctx.services.seed.seedDemo()
+    log(`Seeded demo content: ${seeded.posts} posts, ${seeded.brands} brand pages.`)
+  }
+  const { ADMIN_USERNAME, ADMIN_PASSWORD } = ctx.config.raw
+  if (ADMIN_USERNAME && ADMIN_PASSWORD) {
+    await ctx.services.users.ensureAdmin(ADMIN_USERNAME, ADMIN_PASSWORD)
+    log(`Admin account "${ADMIN_USERNAME.toLowerCase()}" is ready.`)
+  } else if (ADMIN_USERNAME || ADMIN_PASSWORD) {
+    log('ADMIN_USERNAME and ADMIN_PASSWORD must be set together; no admin account was created.')
+  }
+}
 export type Services = AppContext['services']

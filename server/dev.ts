@@ -7,13 +7,13 @@ import { getRequestListener } from '@hono/node-server'
 import { createDevMiddleware } from 'vike/server'
 import { createApp } from './app.ts'
 import { loadConfig } from './config.ts'
-import { createAppContext } from './context.ts'
+import { bootstrap, createAppContext } from './context.ts'
 import { createRenderCache } from './render-cache.ts'
 import { createVikeRenderer } from './vike-renderer.ts'
 
 const config = loadConfig()
 const ctx = await createAppContext(config)
-if (config.seedDemo && (await ctx.services.seed.isEmpty())) await ctx.services.seed.seedDemo()
+await bootstrap(ctx)
 
 // A cache that never keeps anything: dev always renders fresh.
 const noCache = createRenderCache(0)

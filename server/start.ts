@@ -29,16 +29,13 @@ if (!existsSync(join(root, 'dist/server/entry.mjs'))) {
   }
 }
 
-const { createAppContext } = await import('./context.ts')
+const { bootstrap, createAppContext } = await import('./context.ts')
 const { createApp } = await import('./app.ts')
 const { createVikeRenderer } = await import('./vike-renderer.ts')
 const { loadStaticFiles } = await import('./static-files.ts')
 
 const ctx = await createAppContext(config)
-if (config.seedDemo && (await ctx.services.seed.isEmpty())) {
-  const seeded = await ctx.services.seed.seedDemo()
-  console.log(`Seeded demo content: ${seeded.posts} posts, ${seeded.brands} brand pages.`)
-}
+await bootstrap(ctx)
 
 const app = createApp({
   config,

@@ -2,13 +2,14 @@ import { SqliteStore } from '../db/sqlite.ts'
 import { createApp } from '../server/app.ts'
 import { loadConfig } from '../server/config.ts'
 import { createAppContext } from '../server/context.ts'
+import type { RateLimiter } from '../server/rate-limit.ts'
 
 /** A fresh app on its own in-memory store per test file, optionally with the demo content. */
-export async function makeTestApp(opts: { seed?: boolean } = {}) {
-  const config = loadConfig({ DATA_DIR: ':memory:', SITE_URL: 'http://localhost:3000', NODE_ENV: 'test' })
+export async function makeTestApp(opts: { seed?: boolean; loginLimiter?: RateLimiter } = {}) {
+  const config = loadConfig({ DATA_DIR: ':memory:', SITE_URL: 'http://localhost:3000', NODE_ENV: 'test', AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789' })
   const ctx = await createAppContext(config, { store: new SqliteStore(':memory:') })
   if (opts.seed !== false) await ctx.services.seed.seedDemo()
-  const app = createApp({ config, services: ctx.services, store: ctx.store, renderCache: ctx.renderCache })
+  const app = createApp({ config, services: ctx.services, store: ctx.store, renderCache: ctx.renderCache, loginLimiter: opts.loginLimiter })
   return { app, ctx }
 }
 
@@ -17,3 +18,9 @@ export const json = (body: unknown, headers: Record<string, string> = {}) => ({
   headers: { 'content-type': 'application/json', ...headers },
   body: typeof body === 'string' ? body : JSON.stringify(body),
 })
+
+/** Logs a user of the given role in and answers their tokens. */
+export async function loginAs(t: Awaited<ReturnType<typeof makeTestApp>>, role: 'admin' | 'editor' | 'user', name = `${role}_${Math.random().toString(36).slice(2, 8)}`) {
+  await t.ctx.services.users.createUser(name, 'correct horse battery', role)
+  return t.ctx.services.users.login(name, 'correct horse battery')
+}

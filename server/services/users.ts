@@ -1,0 +1,147 @@
+import { APIError } from 'better-auth/api'
+import { type Auth, PASSWORD, type Role, roles, USERNAME } from '../auth.ts'
+import { AppError } from '../errors.ts'
+
+const bearer = (token: string) => new Headers({ authorization: `Bearer ${token}` })
+
+export type AccessClaims = { sub: string; username: string; role: Role }
+
+/** better-auth's own message when it has one, under our status mapping. */
+function fromAuthError(err: unknown, fallback: string): AppError {
+  if (err instanceof APIError) {
+    const message = (err.body as { message?: string } | undefined)?.message || fallback
+    const status = err.statusCode
+    if (status === 401 || status === 403) return new AppError('unauthorized', fallback)
+    if (status === 409 || /already|taken|exists/i.test(message)) return new AppError('conflict', message)
+    if (status >= 400 && status < 500) return new AppError('bad_request', message)
+  }
+  return err instanceof AppError ? err : new AppError('internal', fallback)
+}
+
+export function checkUsername(name: string) {
+  if (name.length < USERNAME.min || name.length > USERNAME.max)
+    throw new AppError('bad_request', `Username must be ${USERNAME.min} to ${USERNAME.max} characters`)
+  if (!USERNAME.pattern.test(name)) throw new AppError('bad_request', 'Username may contain only letters, digits, dots and underscores')
+}
+
+export function checkPassword(password: string) {
+  if (password.length < PASSWORD.min || password.length > PASSWORD.max)
+    throw new AppError('bad_request', `Password must be ${PASSWORD.min} to ${PASSWORD.max} characters`)
+}
+
+/**
+ * Accounts through better-auth only: the spec's login, refresh and sign-up are thin wrappers over
+ * `auth.api`. The refresh token is a revocable better-auth session; the access token a 15-minute JWT.
+ */
+export function createUsersService(deps: { auth: Auth }) {
+  const { auth } = deps
+  const context = () => auth.$context
+
+  async function findByUsername(name: string) {
+    const ctx = await context()
+    return ctx.adapter.findOne<{ id: string; username: string; role?: string }>({
+      model: 'user',
+      where: [{ field: 'username', value: name.toLowerCase() }],
+    })
+  }
+
+  async function issueAccessToken(refreshToken: string): Promise<string> {
+    const { token } = await auth.api.getToken({ headers: bearer(refreshToken) })
+    return token
+  }
+
+  const service = {
+    async signup(name: string, password: string) {
+      checkUsername(name)
+      checkPassword(password)
+      if (await findByUsername(name)) throw new AppError('conflict', 'Username is already taken')
+      try {
+        const { user } = await auth.api.signUpEmail({
+          // the username plugin still wants an email: a synthetic, undeliverable one (DESIGN.md pitfalls)
+          body: { email: `${name.toLowerCase()}@users.invalid`, password, name, username: name },
+        })
+        return { id: user.id, username: name.toLowerCase(), role: 'user' as Role }
+      } catch (err) {
+        throw fromAuthError(err, 'Failed to create account')
+      }
+    },
+
+    async login(name: string, password: string) {
+      let refreshToken: string
+      try {
+        refreshToken = (await auth.api.signInUsername({ body: { username: name, password } }))!.token
+      } catch {
+        throw new AppError('unauthorized', 'Invalid credentials')
+      }
+      return { accessToken: await issueAccessToken(refreshToken), refreshToken }
+    },
+
+    async refresh(refreshToken: string) {
+      try {
+        return { accessToken: await issueAccessToken(refreshToken) }
+      } catch {
+        throw new AppError('unauthorized', 'Session expired or revoked; please log in again')
+      }
+    },
+
+    /** Revokes the session behind the refresh token; unknown tokens are already logged out. */
+    async logout(refreshToken: string) {
+      try {
+        await auth.api.signOut({ headers: bearer(refreshToken) })
+      } catch {
+        // nothing to revoke
+      }
+    },
+
+    async verifyAccessToken(token: string): Promise<AccessClaims | null> {
+      try {
+        const { payload } = await auth.api.verifyJWT({ body: { token } })
+        if (!payload?.sub || typeof payload.role !== 'string') return null
+        return { sub: payload.sub, username: String(payload.username ?? ''), role: payload.role as Role }
+      } catch {
+        return null
+      }
+    },
+
+    jwks() {
+      return auth.api.getJwks()
+    },
+
+    async createUser(name: string, password: string, role: Role) {
+      const user = await service.signup(name, password)
+      await service.setRole(name, role)
+      return { ...user, role }
+    },
+
+    /** A demotion revokes the user's sessions, so the old role cannot be refreshed back into a token. */
+    async setRole(name: string, role: Role) {
+      if (!roles.includes(role)) throw new AppError('bad_request', `Unknown role "${role}"; use ${roles.join(', ')}`)
+      const user = await findByUsername(name)
+      if (!user) throw new AppError('not_found', `No user named "${name}"`)
+      const ctx = await context()
+      await ctx.internalAdapter.updateUser(user.id, { role })
+      const rank = (r?: string) => roles.length - roles.indexOf((r ?? 'user') as Role)
+      if (rank(role) < rank(user.role)) await ctx.internalAdapter.deleteUserSessions(user.id)
+    },
+
+    async list() {
+      const ctx = await context()
+      const users = await ctx.adapter.findMany<{ username: string; role?: string; createdAt: Date }>({ model: 'user', sortBy: { field: 'createdAt', direction: 'asc' } })
+      return users.map((u) => ({ username: u.username, role: (u.role ?? 'user') as Role, createdAt: u.createdAt }))
+    },
+
+    /** ADMIN_USERNAME/ADMIN_PASSWORD at every start: create the admin, or reset its password and role. */
+    async ensureAdmin(name: string, password: string) {
+      checkUsername(name)
+      checkPassword(password)
+      const existing = await findByUsername(name)
+      if (!existing) return service.createUser(name, password, 'admin')
+      const ctx = await context()
+      await ctx.internalAdapter.updatePassword(existing.id, await ctx.password.hash(password))
+      await ctx.internalAdapter.updateUser(existing.id, { role: 'admin' })
+      return { id: existing.id, username: existing.username, role: 'admin' as Role }
+    },
+  }
+  return service
+}
+export type UsersService = ReturnType<typeof createUsersService>
