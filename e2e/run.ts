@@ -17,6 +17,9 @@ if (!existsSync(chromium)) {
   process.exit(1)
 }
 
+// the first admin comes from the environment (issue 3); a fresh password every run, none in the repo
+process.env.ADMIN_USERNAME = 'e2e_admin'
+process.env.ADMIN_PASSWORD = crypto.randomUUID()
 const { baseUrl, dataDir, root: cwd, stop } = await startProductionServer({ label: 'e2e', portBase: 3100 })
 let code = 1
 try {

@@ -1,0 +1,43 @@
+import { type FormEvent, useState } from 'react'
+import { navigate } from 'vike/client/router'
+import { login } from './session.ts'
+
+export function LoginForm({ onSuccess = () => navigate('/admin') }: { onSuccess?: () => unknown }) {
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    const form = new FormData(e.currentTarget)
+    setBusy(true)
+    const failure = await login(String(form.get('username')), String(form.get('password')))
+    setBusy(false)
+    if (failure) setError(failure)
+    else void onSuccess()
+  }
+
+  return (
+    <form className="auth-form card" onSubmit={submit}>
+      <h1>Login</h1>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <label>
+        Username
+        <input name="username" autoComplete="username" required />
+      </label>
+      <label>
+        Password
+        <input name="password" type="password" autoComplete="current-password" required />
+      </label>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        Login
+      </button>
+      <p className="small">
+        No account? <a href="/signup">Sign up</a>
+      </p>
+    </form>
+  )
+}

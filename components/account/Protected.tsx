@@ -1,0 +1,33 @@
+import { type ReactNode, useEffect } from 'react'
+import { navigate } from 'vike/client/router'
+import { logout, useSession } from './session.ts'
+
+const toLogin = () => navigate('/login', { overwriteLastHistoryEntry: true })
+
+/**
+ * Spec §2: 'Loading...' while the session loads; with no access token, off to /login replacing the
+ * history entry. An account without editor rights gets a clear page, not a broken panel.
+ */
+export function Protected({ children, redirect = toLogin }: { children: ReactNode; redirect?: () => unknown }) {
+  const { loading, accessToken, user } = useSession()
+  useEffect(() => {
+    if (!loading && !accessToken) void redirect()
+  }, [loading, accessToken, redirect])
+
+  if (loading || !accessToken) return <p className="empty">Loading...</p>
+  if (!user || (user.role !== 'editor' && user.role !== 'admin')) {
+    return (
+      <div className="error-page" data-testid="no-access">
+        <h1>No editor access</h1>
+        <p>
+          You are logged in as <strong>{user?.username}</strong>, but this account has no editor access. Ask an admin to give
+          it the editor role.
+        </p>
+        <button type="button" className="btn" onClick={() => void logout()}>
+          Logout
+        </button>
+      </div>
+    )
+  }
+  return <>{children}</>
+}

@@ -1,0 +1,191 @@
+// @vitest-environment happy-dom
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { LoginForm } from './LoginForm.tsx'
+import { Protected } from './Protected.tsx'
+import { authFetch, REFRESH_KEY, resetSessionForTests, useSession } from './session.ts'
+import { SIGNUP_REDIRECT_MS, SignupForm } from './SignupForm.tsx'
+
+const jwt = (claims: object) => `h.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.s`
+const EDITOR = jwt({ username: 'ed', role: 'editor' })
+const USER = jwt({ username: 'pat', role: 'user' })
+
+function mockFetch(routes: Record<string, (init?: RequestInit) => Response | Promise<Response>>) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const handler = routes[String(input)]
+    if (!handler) throw new TypeError(`unexpected fetch ${String(input)}`)
+    return handler(init)
+  })
+}
+
+function SessionProbe() {
+  const s = useSession()
+  return <p data-testid="probe">{s.loading ? 'loading' : s.accessToken ? `in:${s.user?.username}` : 'out'}</p>
+}
+
+beforeEach(() => {
+  sessionStorage.clear()
+  resetSessionForTests()
+})
+afterEach(() => vi.useRealTimers())
+
+describe('session (spec §3, §4)', () => {
+  it('is loading until the first refresh ends, then logged out without a refresh token', async () => {
+    render(<SessionProbe />)
+    expect(screen.getByTestId('probe').textContent).toBe('loading')
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('out'))
+  })
+
+  it('exchanges a stored refresh token for an access token kept in memory only', async () => {
+    sessionStorage.setItem(REFRESH_KEY, 'rt-1')
+    const fetchSpy = mockFetch({ '/api/auth/refresh-token': () => Response.json({ accessToken: EDITOR }) })
+    render(<SessionProbe />)
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('in:ed'))
+    expect(JSON.parse(String(fetchSpy.mock.calls[0][1]?.body))).toEqual({ refreshToken: 'rt-1' })
+    expect(Object.values(sessionStorage).join()).not.toContain(EDITOR)
+    expect(localStorage.length).toBe(0)
+  })
+
+  it('clears the session when the refresh fails', async () => {
+    sessionStorage.setItem(REFRESH_KEY, 'revoked')
+    mockFetch({ '/api/auth/refresh-token': () => Response.json({ message: 'no' }, { status: 401 }) })
+    render(<SessionProbe />)
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('out'))
+    expect(sessionStorage.getItem(REFRESH_KEY)).toBeNull()
+  })
+
+  it('authFetch sends the bearer token, refreshes once on 401 and retries, then logs out if still refused', async () => {
+    sessionStorage.setItem(REFRESH_KEY, 'rt')
+    let refreshes = 0
+    const seen: (string | null)[] = []
+    mockFetch({
+      '/api/auth/refresh-token': () => Response.json({ accessToken: refreshes++ === 0 ? EDITOR : jwt({ username: 'ed', role: 'editor', n: 2 }) }),
+      '/api/thing': (init) => {
+        seen.push(new Headers(init?.headers).get('authorization'))
+        return new Response(null, { status: 401 })
+      },
+      '/api/auth/logout': () => Response.json({ ok: true }),
+    })
+    render(<SessionProbe />)
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('in:ed'))
+    let res!: Response
+    await act(async () => {
+      res = await authFetch('/api/thing', { method: 'POST' })
+    })
+    expect(res.status).toBe(401)
+    expect(seen).toHaveLength(2) // one try, one retry after one refresh
+    expect(seen[0]).toBe(`Bearer ${EDITOR}`)
+    expect(seen[1]).not.toBe(seen[0])
+    expect(screen.getByTestId('probe').textContent).toBe('out')
+    expect(sessionStorage.getItem(REFRESH_KEY)).toBeNull()
+  })
+})
+
+describe('Protected (spec §2)', () => {
+  it("shows 'Loading...' while the session loads, then redirects to /login with no token", async () => {
+    const redirect = vi.fn()
+    render(
+      <Protected redirect={redirect}>
+        <p>secret panel</p>
+      </Protected>,
+    )
+    expect(screen.getByText('Loading...')).toBeTruthy()
+    await waitFor(() => expect(redirect).toHaveBeenCalledTimes(1))
+    expect(screen.queryByText('secret panel')).toBeNull()
+  })
+
+  it('renders the panel for an editor', async () => {
+    sessionStorage.setItem(REFRESH_KEY, 'rt')
+    mockFetch({ '/api/auth/refresh-token': () => Response.json({ accessToken: EDITOR }) })
+    const redirect = vi.fn()
+    render(
+      <Protected redirect={redirect}>
+        <p>secret panel</p>
+      </Protected>,
+    )
+    await screen.findByText('secret panel')
+    expect(redirect).not.toHaveBeenCalled()
+  })
+
+  it('tells a user without editor rights so, instead of the panel', async () => {
+    sessionStorage.setItem(REFRESH_KEY, 'rt')
+    mockFetch({ '/api/auth/refresh-token': () => Response.json({ accessToken: USER }) })
+    render(
+      <Protected redirect={vi.fn()}>
+        <p>secret panel</p>
+      </Protected>,
+    )
+    expect((await screen.findByTestId('no-access')).textContent).toContain('no editor access')
+    expect(screen.queryByText('secret panel')).toBeNull()
+  })
+})
+
+describe('LoginForm', () => {
+  const fill = (u: string, p: string) => {
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: u } })
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: p } })
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }))
+  }
+  it("shows 'Invalid credentials' on failure", async () => {
+    mockFetch({ '/api/auth/login': () => Response.json({ message: 'Invalid credentials' }, { status: 401 }) })
+    const onSuccess = vi.fn()
+    render(<LoginForm onSuccess={onSuccess} />)
+    fill('ed', 'wrong')
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid credentials')
+    expect(onSuccess).not.toHaveBeenCalled()
+  })
+  it('stores the refresh token for the tab and goes on when it succeeds', async () => {
+    mockFetch({ '/api/auth/login': () => Response.json({ accessToken: EDITOR, refreshToken: 'rt-new' }) })
+    const onSuccess = vi.fn()
+    render(<LoginForm onSuccess={onSuccess} />)
+    fill('ed', 'right password')
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled())
+    expect(sessionStorage.getItem(REFRESH_KEY)).toBe('rt-new')
+  })
+})
+
+describe('SignupForm (spec §4, §5, §8)', () => {
+  const fill = (password: string, confirm: string) => {
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'newbie' } })
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } })
+    fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: confirm } })
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }))
+  }
+  it("says 'Passwords do not match' without calling the server", async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch')
+    render(<SignupForm onRedirect={vi.fn()} />)
+    fill('one password', 'another one')
+    expect((await screen.findByRole('alert')).textContent).toBe('Passwords do not match')
+    expect(fetchSpy).not.toHaveBeenCalled()
+  })
+  it("shows the server's message, or 'Failed to create account' without one", async () => {
+    const spy = mockFetch({ '/api/auth/signup': () => Response.json({ message: 'Username is already taken' }, { status: 409 }) })
+    const { unmount } = render(<SignupForm onRedirect={vi.fn()} />)
+    fill('long password', 'long password')
+    expect((await screen.findByRole('alert')).textContent).toBe('Username is already taken')
+    unmount()
+    spy.mockImplementation(async () => new Response('oops', { status: 500 }))
+    render(<SignupForm onRedirect={vi.fn()} />)
+    fill('long password', 'long password')
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to create account')
+  })
+  it("shows 'Server error' on a network failure", async () => {
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('network down'))
+    render(<SignupForm onRedirect={vi.fn()} />)
+    fill('long password', 'long password')
+    expect((await screen.findByRole('alert')).textContent).toBe('Server error')
+  })
+  it('announces success and redirects to /login after 2000 ms', async () => {
+    mockFetch({ '/api/auth/signup': () => Response.json({ ok: true }, { status: 201 }) })
+    const onRedirect = vi.fn()
+    vi.useFakeTimers({ shouldAdvanceTime: true }) // real time still flows for Testing Library's polling
+    render(<SignupForm onRedirect={onRedirect} />)
+    fill('long password', 'long password')
+    expect((await screen.findByRole('status')).textContent).toBe('Account created successfully! Redirecting to login...')
+    expect(onRedirect).not.toHaveBeenCalled()
+    act(() => vi.advanceTimersByTime(SIGNUP_REDIRECT_MS - 100))
+    expect(onRedirect).not.toHaveBeenCalled()
+    act(() => vi.advanceTimersByTime(100))
+    expect(onRedirect).toHaveBeenCalledTimes(1)
+  })
+})

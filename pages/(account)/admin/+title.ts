@@ -1,0 +1,1 @@
+export default 'Admin Panel | GameWise'
