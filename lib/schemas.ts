@@ -250,3 +250,15 @@ export const brandInputSchema = z.object({
   dealBox: dealBoxSchema.default({}),
 })
 export type BrandInput = z.input<typeof brandInputSchema>
+
+/**
+ * A post as the admin sends it (spec §7): `image` may also be an uploaded image as a data URL or raw
+ * base64, which the server stores in the media library and replaces by its URL.
+ */
+export const MAX_IMAGE_FIELD = 7_500_000 // 5 MB of image as base64, plus a data-URL prefix
+export const postBodySchema = postInputSchema.omit({ type: true, _id: true }).extend({
+  image: z.string().trim().max(MAX_IMAGE_FIELD, 'Image is larger than 5 MB').default(''),
+  type: postTypeSchema.optional(),
+  _id: z.string().optional(),
+})
+export type PostBody = z.input<typeof postBodySchema>

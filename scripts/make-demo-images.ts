@@ -3,6 +3,7 @@
  * Committed output: the product serves its own demo images and hot-links nothing.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
+import { demoBrandLogos, demoCovers } from '../server/demo/images.ts'
 
 const palettes = [
   ['#0f172a', '#7c3aed'], ['#111827', '#059669'], ['#1e1b4b', '#db2777'], ['#0c4a6e', '#f59e0b'],
@@ -21,17 +22,8 @@ function logo(initials: string, i: number) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="160" viewBox="0 0 160 160"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${b}"/><stop offset="1" stop-color="${a}"/></linearGradient></defs><rect width="160" height="160" rx="32" fill="url(#g)"/><text x="80" y="100" text-anchor="middle" font-family="system-ui,sans-serif" font-size="56" font-weight="800" fill="#fff">${esc(initials)}</text></svg>\n`
 }
 
-export const covers: Record<string, string> = {
-  'hero': 'Win smarter', 'bonus-reading': 'Bonus terms', 'rtp': 'RTP explained', 'wagering': 'Wagering',
-  'responsible': 'Play safe', 'esports-betting': 'Esports odds', 'live-casino': 'Live dealers', 'crypto': 'Crypto casinos',
-  'volatility': 'Volatility', 'mobile': 'Mobile trends', 'free-spins': 'Free spins', 'poker': 'Poker position',
-  'licences': 'Licences', 'indie': 'Indie roundup', 'cs2': 'CS2 Major', 'bankroll': 'Bankroll', 'sportsbook': 'Sportsbook',
-  'vr': 'VR casinos', 'payments': 'Payments', 'rng': 'Fair play RNG',
-}
-export const brands: Record<string, string> = {
-  'nova-spins': 'NS', 'luckyforge': 'LF', 'arcadia-bet': 'AB', 'satoshi-slots': 'SS', 'royal-reel': 'RR',
-  'pixel-poker': 'PP', 'velocity-bet': 'VB', 'moonjackpot': 'MJ',
-}
+const covers = demoCovers
+const brands = demoBrandLogos
 
 if (import.meta.main) {
   mkdirSync('public/demo/brands', { recursive: true })

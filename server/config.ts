@@ -21,7 +21,9 @@ export const envSchema = z.object({
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: optionalString,
   AI_MODEL: optionalString,
+  AI_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(600_000).default(60_000)),
   UNSPLASH_ACCESS_KEY: optionalString,
+  UNSPLASH_API_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://api.unsplash.com')),
   POSTBACK_SECRET: optionalString,
 })
 

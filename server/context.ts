@@ -10,7 +10,10 @@ import { createRenderCache } from './render-cache.ts'
 import { createBrandsService } from './services/brands.ts'
 import { createClicksService } from './services/clicks.ts'
 import { createContentService } from './services/content.ts'
+import { createAiWriter } from './services/ai-writer.ts'
+import { createImageSearchService } from './services/image-search.ts'
 import { createMediaService } from './services/media.ts'
+import { createPostsService } from './services/posts.ts'
 import { createSeedService } from './services/seed.ts'
 import { createUsersService } from './services/users.ts'
 
@@ -33,12 +36,21 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   for (const repo of Object.values(repos)) await repo.init()
   const auth = await createAuth(config, store)
   const renderCache = createRenderCache()
+  const onChange = () => renderCache.clear()
+  const media = createMediaService({ media: repos.media, now })
+  const env = config.raw
   const services = {
     content: createContentService({ posts: repos.posts }),
     brands: createBrandsService({ brands: repos.brands }),
     clicks: createClicksService({ clicks: repos.clicks, brands: repos.brands, now, newId }),
-    media: createMediaService({ media: repos.media, now }),
-    seed: createSeedService({ posts: repos.posts, brands: repos.brands, now, onChange: () => renderCache.clear() }),
+    media,
+    posts: createPostsService({ posts: repos.posts, media, now, onChange }),
+    imageSearch: createImageSearchService({
+      media: repos.media,
+      unsplash: env.UNSPLASH_ACCESS_KEY ? { accessKey: env.UNSPLASH_ACCESS_KEY, apiUrl: env.UNSPLASH_API_URL } : undefined,
+    }),
+    ai: createAiWriter({ baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS }),
+    seed: createSeedService({ posts: repos.posts, brands: repos.brands, now, onChange }),
     users: createUsersService({ auth }),
   }
   return {

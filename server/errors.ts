@@ -10,7 +10,9 @@ export const errorStatus = {
   unprocessable: 422,
   rate_limited: 429,
   internal: 500,
+  bad_gateway: 502,
   unavailable: 503,
+  gateway_timeout: 504,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

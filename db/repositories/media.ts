@@ -18,6 +18,11 @@ export function createMediaRepository(store: Store) {
     findById(id: string) {
       return media.findOne({ _id: id }) as Promise<MediaDoc | null>
     },
+    /** Metadata of every stored image (no bytes), newest first: the media library. */
+    async list() {
+      const docs = await media.find({}, { sort: { createdAt: -1 } })
+      return docs.map(({ data: _bytes, ...meta }) => meta as Omit<MediaDoc, 'data'>)
+    },
     /** Content-addressed: the same bytes are stored once. */
     async put(doc: MediaDoc) {
       try {

@@ -21,6 +21,14 @@ export function createPostsRepository(store: Store) {
     insert(post: Post) {
       return posts.insertOne(post as PostDoc) as Promise<Post>
     },
+    /** Sets `fields`; `unset` names fields to remove (an optional field the editor cleared). */
+    async update(id: string, fields: Partial<Omit<Post, '_id'>>, unset: (keyof Post)[] = []) {
+      const $unset = Object.fromEntries(unset.map((k) => [k, ''])) as Record<string, ''>
+      return (await posts.updateOne({ _id: id }, { $set: fields, ...(unset.length ? { $unset } : {}) })).matched > 0
+    },
+    async remove(id: string) {
+      return (await posts.deleteOne({ _id: id })) > 0
+    },
     count() {
       return posts.count()
     },

@@ -1,14 +1,89 @@
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import * as z from 'zod'
+import { type PostType, postBodySchema } from '../../lib/schemas.ts'
+import { requireRole } from '../access.ts'
 import type { AppEnv } from '../app.ts'
+import { AI_SECTION_CHOICES } from '../services/ai-writer.ts'
+import { validate } from '../validate.ts'
+
+// room for a 5 MB image as base64 inside the JSON body
+const postBodyLimit = bodyLimit({ maxSize: 8 * 1024 * 1024, onError: (c) => c.json({ message: 'Request body is larger than 8 MB' }, 413) })
+
+const fluximgQuery = z.object({
+  query: z.string().trim().max(200).default('game'),
+  per_page: z.coerce.number().int().min(1).max(30).default(6),
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+})
+
+const generateBody = z.object({
+  title: z.string().trim().min(1, 'Enter a title first').max(300),
+  imageUrl: z.string().max(2048).optional().nullable(),
+  position: z.union([z.number(), z.string()]).optional().nullable(),
+  sections: z.coerce
+    .number()
+    .refine((n) => (AI_SECTION_CHOICES as readonly number[]).includes(n), 'sections must be 3, 5 or 7')
+    .default(5),
+})
+
+const createPaths: [string, PostType][] = [
+  ['/hero', 'hero'],
+  ['/featured', 'featured'],
+  ['/article', 'article'],
+  ['/article-bottom', 'articleBottom'],
+]
+const generatePaths: [string, 'featured' | 'article' | 'articleBottom'][] = [
+  ['/generate-featured', 'featured'],
+  ['/generate-article', 'article'],
+  ['/generate-article-bottom', 'articleBottom'],
+]
 
 export function postsRouter() {
   const app = new Hono<AppEnv>()
 
-  // GET /api/posts/blog-content – hero, featured and articles for the home page
-  app.get('/blog-content', async (c) => c.json(await c.var.services.content.getBlogContent()))
+  // GET /api/posts/blog-content – hero, featured and articles; an editor's token adds articleBottoms
+  app.get('/blog-content', async (c) => {
+    if (c.req.header('authorization')) {
+      const denied = await requireRole(c, 'editor')
+      if (denied) return denied
+      c.header('Cache-Control', 'no-store')
+      return c.json(await c.var.services.content.getBlogContent({ admin: true }))
+    }
+    return c.json(await c.var.services.content.getBlogContent())
+  })
 
   // GET /api/posts/article-bottom – the Recommended block's articles
   app.get('/article-bottom', async (c) => c.json(await c.var.services.content.getBottomArticles()))
+
+  // GET /api/posts/fluximg – image search for the admin (Unsplash, or the media library)
+  app.get('/fluximg', validate('query', fluximgQuery), async (c) => {
+    const { query, per_page, page } = c.req.valid('query')
+    c.header('Cache-Control', 'no-store')
+    return c.json(await c.var.services.imageSearch.search(query || 'game', per_page, page))
+  })
+
+  // POST /api/posts/{hero,featured,article,article-bottom} – create a post of that type
+  for (const [path, type] of createPaths) {
+    app.post(path, postBodyLimit, validate('json', postBodySchema), async (c) => c.json(await c.var.services.posts.create(type, c.req.valid('json')), 201))
+  }
+
+  // POST /api/posts/generate-{featured,article,article-bottom} – AI-written summary and body, not saved
+  for (const [path, kind] of generatePaths) {
+    app.post(path, validate('json', generateBody), async (c) => {
+      const { title, sections, imageUrl, position } = c.req.valid('json')
+      const content = await c.var.services.ai.generate({ title, kind, sections, imageUrl: imageUrl ?? undefined, position: position == null ? undefined : Number(position) })
+      return c.json({ success: true, content })
+    })
+  }
+
+  // PUT /api/posts/:id – replace a post's fields
+  app.put('/:id', postBodyLimit, validate('json', postBodySchema), async (c) => c.json(await c.var.services.posts.update(c.req.param('id'), c.req.valid('json'))))
+
+  // DELETE /api/posts/:id – delete a post
+  app.delete('/:id', async (c) => {
+    await c.var.services.posts.remove(c.req.param('id'))
+    return c.json({ ok: true })
+  })
 
   return app
 }

@@ -26,10 +26,13 @@ const EXT: Record<string, string> = {
 export function createMediaService(deps: { media: MediaRepository; now: () => Date }) {
   return {
     /** Checks the bytes and size, stores them once, and answers the URL pages should use. */
-    async saveImage(bytes: Uint8Array, info: { filename?: string; alt?: string } = {}) {
+    async saveImage(bytes: Uint8Array, info: { filename?: string; alt?: string; declaredType?: string } = {}) {
       if (bytes.byteLength > MAX_IMAGE_BYTES) throw new AppError('payload_too_large', 'Image is larger than 5 MB')
       const contentType = sniffImageType(bytes)
       if (!contentType) throw new AppError('unsupported_media_type', 'Only PNG, JPEG, GIF, WebP or AVIF images are accepted')
+      const declared = info.declaredType === 'image/jpg' ? 'image/jpeg' : info.declaredType
+      if (declared && declared !== contentType)
+        throw new AppError('unsupported_media_type', `The image says it is ${declared}, but its bytes are ${contentType}`)
       const id = `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${EXT[contentType]}`
       await deps.media.put({
         _id: id,
