@@ -1,6 +1,6 @@
-import { navigate } from 'vike/client/router'
 import { AccountBar } from '../../../components/account/AccountBar.tsx'
 import { Protected } from '../../../components/account/Protected.tsx'
+import { AdminPanel } from '../../../components/admin/AdminPanel.tsx'
 
 export default function Page() {
   return (
@@ -10,10 +10,7 @@ export default function Page() {
           <h1>Admin Panel</h1>
           <AccountBar />
         </div>
-        <button type="button" className="btn btn-primary" onClick={() => void navigate('/adminmarket')}>
-          Go to Admin Market
-        </button>
-        <p className="muted">The content editor (Hero, Featured, Articles, ArticleBottom) is being built; brand pages are managed in the Admin Market.</p>
+        <AdminPanel />
       </div>
     </Protected>
   )

@@ -1,0 +1,153 @@
+import { type ChangeEvent, useState } from 'react'
+import { adminApi, type ImageResult } from './api.ts'
+
+export const INLINE_PER_PAGE = 6 // spec §9
+export const MODAL_PER_PAGE = 12 // spec §9
+
+/** Results plus paging for one search: Load More adds the next page and hides once a page comes back empty. */
+function useImageSearch(perPage: number) {
+  const [results, setResults] = useState<ImageResult[]>([])
+  const [page, setPage] = useState(0)
+  const [exhausted, setExhausted] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  async function load(query: string, next: number) {
+    setBusy(true)
+    setError(null)
+    try {
+      const { results: found } = await adminApi.searchImages(query, perPage, next)
+      setResults((prev) => (next === 1 ? found : [...prev, ...found]))
+      setPage(next)
+      setExhausted(found.length === 0)
+    } catch {
+      setError(next === 1 ? 'Failed to fetch images' : 'Failed to fetch more images')
+    } finally {
+      setBusy(false)
+    }
+  }
+  return { results, page, exhausted, error, busy, load }
+}
+
+function Results({ search, query, onPick }: { search: ReturnType<typeof useImageSearch>; query: string; onPick: (url: string) => void }) {
+  return (
+    <>
+      {search.error && <p className="form-error">{search.error}</p>}
+      <div className="image-grid">
+        {search.results.map((img) => (
+          <button key={img.id} type="button" className="image-choice" onClick={() => onPick(img.urls.regular)} title={img.alt_description}>
+            <img src={img.urls.small} alt={img.alt_description} loading="lazy" />
+          </button>
+        ))}
+      </div>
+      {search.page > 0 && !search.exhausted && (
+        <button type="button" className="btn" disabled={search.busy} onClick={() => void search.load(query, search.page + 1)}>
+          Load More
+        </button>
+      )}
+    </>
+  )
+}
+
+/** An image as a URL, an uploaded file (read as a data string), raw base64, or a pick from image search (spec §2). */
+export function ImagePicker({ value, title, onChange }: { value: string; title: string; onChange: (image: string) => void }) {
+  const inline = useImageSearch(INLINE_PER_PAGE)
+  const modal = useImageSearch(MODAL_PER_PAGE)
+  const [panelOpen, setPanelOpen] = useState(false)
+  const [modalOpen, setModalOpen] = useState(false)
+  const [fileError, setFileError] = useState<string | null>(null)
+  const [query, setQuery] = useState('')
+  const isUrl = /^(https?:\/\/|\/)/.test(value)
+  const preview = isUrl || value.startsWith('data:image/') ? value : ''
+
+  function openPanel() {
+    const q = title.trim() || 'game' // spec §2: the query is the title, or 'game'
+    setQuery(q)
+    setPanelOpen(true)
+    void inline.load(q, 1)
+  }
+
+  function pick(url: string) {
+    onChange(url)
+    setPanelOpen(false)
+    setModalOpen(false)
+  }
+
+  function onFile(e: ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0]
+    e.target.value = ''
+    if (!file) return
+    if (!file.type.startsWith('image/')) {
+      setFileError('Choose an image file')
+      return
+    }
+    setFileError(null)
+    const reader = new FileReader()
+    reader.onload = () => onChange(String(reader.result))
+    reader.readAsDataURL(file)
+  }
+
+  return (
+    <fieldset className="image-picker">
+      <legend>Image</legend>
+      <label>
+        Image URL
+        <input type="url" value={isUrl ? value : ''} placeholder="https://…" onChange={(e) => onChange(e.target.value)} />
+      </label>
+      <label>
+        Upload image
+        <input type="file" accept="image/*" onChange={onFile} />
+      </label>
+      {fileError && <p className="form-error">{fileError}</p>}
+      <label>
+        or paste base64
+        <textarea rows={2} value={!isUrl && !value.startsWith('data:') ? value : ''} onChange={(e) => onChange(e.target.value.trim())} />
+      </label>
+      {preview && <img className="image-preview" src={preview} alt="Selected" />}
+      {value && (
+        <button type="button" className="btn" onClick={() => onChange('')}>
+          Remove image
+        </button>
+      )}
+      <div className="actions">
+        <button type="button" className="btn" onClick={openPanel}>
+          Search Images
+        </button>
+      </div>
+      {panelOpen && (
+        <div className="image-panel" data-testid="image-panel">
+          <div className="image-panel-head">
+            <strong>Results for “{query}”</strong>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => {
+                setModalOpen(true)
+                void modal.load(query, 1)
+              }}
+            >
+              View All
+            </button>
+            <button type="button" className="btn" onClick={() => setPanelOpen(false)}>
+              Close
+            </button>
+          </div>
+          <Results search={inline} query={query} onPick={pick} />
+        </div>
+      )}
+      {modalOpen && (
+        <div className="modal-backdrop" onClick={() => setModalOpen(false)}>
+          <div className="modal modal-wide" role="dialog" aria-modal="true" aria-label="All images" onClick={(e) => e.stopPropagation()}>
+            <div className="image-panel-head">
+              <h3>Images for “{query}”</h3>
+              <button type="button" className="btn" onClick={() => setModalOpen(false)}>
+                Close
+              </button>
+            </div>
+            <Results search={modal} query={query} onPick={pick} />
+          </div>
+        </div>
+      )}
+    </fieldset>
+  )
+}

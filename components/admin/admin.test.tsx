@@ -1,0 +1,243 @@
+// @vitest-environment happy-dom
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Post } from '../../lib/schemas.ts'
+import { resetSessionForTests } from '../account/session.ts'
+import { AdminPanel, filterByTitle } from './AdminPanel.tsx'
+import { parseKeywords } from './PostForm.tsx'
+
+const post = (id: string, title: string, type: Post['type'] = 'article'): Post => ({
+  _id: id,
+  title,
+  image: '',
+  tag: '',
+  description: '',
+  type,
+  content: { summary: [], body: [] },
+  meta: { author: '', date: '', reviewer: '', readTime: '' },
+  related_studies: [],
+  createdAt: '',
+  updatedAt: '',
+})
+
+type Call = { url: string; method: string; body: any }
+let calls: Call[]
+let content: { hero: Post | null; featured: Post | null; articles: Post[]; articleBottoms: Post[] }
+let overrides: Record<string, (c: Call) => Response>
+
+beforeEach(() => {
+  resetSessionForTests()
+  calls = []
+  overrides = {}
+  content = {
+    hero: post('hero-1', 'The Smarter Way to Win in iGaming', 'hero'),
+    featured: post('feat-1', 'Featured guide', 'featured'),
+    articles: [post('a1', 'RTP Explained'), post('a2', 'Wagering Requirements'), post('a3', 'Poker position')],
+    articleBottoms: [post('b1', 'Bottom one', 'articleBottom')],
+  }
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input)
+    const call = { url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined }
+    calls.push(call)
+    const key = `${call.method} ${url.split('?')[0]}`
+    if (overrides[key]) return overrides[key](call)
+    if (key === 'GET /api/posts/blog-content') return Response.json(content)
+    if (key === 'GET /api/posts/fluximg') {
+      const q = new URL(url, 'http://x').searchParams
+      const page = Number(q.get('page'))
+      const per = Number(q.get('per_page'))
+      const results = page > 2 ? [] : Array.from({ length: per }, (_, i) => ({ id: `img-${page}-${i}`, urls: { small: `/s/${page}-${i}.png`, regular: `/r/${page}-${i}.png` }, alt_description: `image ${page}-${i}` }))
+      return Response.json({ results, total_pages: 2 })
+    }
+    return Response.json({ ok: true })
+  })
+})
+
+async function openTab(name: string) {
+  render(<AdminPanel />)
+  await screen.findByRole('tab', { name })
+  fireEvent.click(screen.getByRole('tab', { name }))
+  await waitFor(() => expect(screen.queryByText('Loading...')).toBeNull())
+}
+
+describe('admin panel tabs and modes (spec §2, §4)', () => {
+  it('reloads content when the tab changes', async () => {
+    render(<AdminPanel />)
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/posts/blog-content')).toHaveLength(1))
+    fireEvent.click(screen.getByRole('tab', { name: 'Articles' }))
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/posts/blog-content')).toHaveLength(2))
+  })
+
+  it('hero uses only the title and updates the existing hero by its _id', async () => {
+    await openTab('Hero')
+    const form = screen.getByRole('form', { name: 'Edit hero' })
+    expect(within(form).queryByText('Image')).toBeNull()
+    fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'New hero title' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Update' }))
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true))
+    const put = calls.find((c) => c.method === 'PUT')!
+    expect(put.url).toBe('/api/posts/hero-1')
+    expect(put.body.title).toBe('New hero title')
+  })
+
+  it('creates a featured article when there is none', async () => {
+    content.featured = null
+    await openTab('Featured')
+    const form = screen.getByRole('form', { name: 'Add featured' })
+    fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'A new featured' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Add' }))
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/posts/featured')).toBe(true))
+  })
+
+  it('Articles: Add mode, Edit loads an item, Cancel returns to Add', async () => {
+    await openTab('Articles')
+    expect(screen.getByRole('form', { name: 'Add article' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull()
+    fireEvent.click(within(screen.getAllByTestId('post-row')[1]).getByRole('button', { name: 'Edit' }))
+    const form = await screen.findByRole('form', { name: 'Edit article' })
+    expect((within(form).getByLabelText('Title') as HTMLInputElement).value).toBe('Wagering Requirements')
+    expect(within(form).getByRole('button', { name: 'Update' })).toBeTruthy()
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }))
+    const add = await screen.findByRole('form', { name: 'Add article' })
+    expect((within(add).getByLabelText('Title') as HTMLInputElement).value).toBe('')
+  })
+
+  it('a successful save returns to Add mode and reloads content', async () => {
+    await openTab('Articles')
+    fireEvent.click(within(screen.getAllByTestId('post-row')[0]).getByRole('button', { name: 'Edit' }))
+    const form = await screen.findByRole('form', { name: 'Edit article' })
+    const loads = calls.filter((c) => c.url === '/api/posts/blog-content').length
+    fireEvent.click(within(form).getByRole('button', { name: 'Update' }))
+    await screen.findByRole('form', { name: 'Add article' })
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/posts/blog-content').length).toBe(loads + 1))
+  })
+
+  it("shows 'Failed to save article' when the save fails", async () => {
+    overrides['POST /api/posts/article'] = () => Response.json({ message: 'nope' }, { status: 400 })
+    await openTab('Articles')
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Will fail' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to save article')
+  })
+
+  it("shows 'Failed to load content' when loading fails", async () => {
+    overrides['GET /api/posts/blog-content'] = () => new Response('down', { status: 500 })
+    render(<AdminPanel />)
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to load content')
+  })
+})
+
+describe('article list', () => {
+  it('filters titles case-insensitively by contains', async () => {
+    expect(filterByTitle(content.articles, 'rEQUIRE').map((p) => p._id)).toEqual(['a2'])
+    await openTab('Articles')
+    fireEvent.change(screen.getByPlaceholderText('Search titles'), { target: { value: 'POKER' } })
+    expect(screen.getAllByTestId('post-row').map((r) => r.textContent)).toEqual([expect.stringContaining('Poker position')])
+  })
+
+  it("deletes only after 'Delete this article?' is confirmed", async () => {
+    await openTab('Articles')
+    const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true)
+    window.confirm = confirm
+    fireEvent.click(within(screen.getAllByTestId('post-row')[0]).getByRole('button', { name: 'Delete' }))
+    expect(confirm).toHaveBeenLastCalledWith('Delete this article?')
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false)
+    fireEvent.click(within(screen.getAllByTestId('post-row')[0]).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(calls.find((c) => c.method === 'DELETE')?.url).toBe('/api/posts/a1'))
+  })
+
+  it("asks 'Delete this articleBottom?' and shows 'Failed to delete articleBottom' on failure", async () => {
+    overrides['DELETE /api/posts/b1'] = () => Response.json({ message: 'x' }, { status: 500 })
+    await openTab('ArticleBottom')
+    const confirm = vi.fn().mockReturnValue(true)
+    window.confirm = confirm
+    fireEvent.click(within(screen.getByTestId('post-row')).getByRole('button', { name: 'Delete' }))
+    expect(confirm).toHaveBeenCalledWith('Delete this articleBottom?')
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to delete articleBottom')
+  })
+})
+
+describe('post form fields', () => {
+  it('trims comma-separated keywords', async () => {
+    expect(parseKeywords(' rtp ,  house edge,, volatility ,')).toEqual(['rtp', 'house edge', 'volatility'])
+    await openTab('Articles')
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'With keywords' } })
+    fireEvent.click(screen.getByRole('button', { name: '+ Add section' }))
+    fireEvent.change(screen.getByLabelText('Keywords (comma-separated)'), { target: { value: ' one,  two words ,three ' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }))
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true))
+    expect(calls.find((c) => c.method === 'POST')!.body.content.body[0].keywords).toEqual(['one', 'two words', 'three'])
+  })
+
+  it("keeps AI Generate disabled and says 'Enter a title first' until there is a title", async () => {
+    await openTab('Articles')
+    expect((screen.getByRole('button', { name: 'AI Generate' }) as HTMLButtonElement).disabled).toBe(true)
+    expect(screen.getByText('Enter a title first')).toBeTruthy()
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Now titled' } })
+    expect((screen.getByRole('button', { name: 'AI Generate' }) as HTMLButtonElement).disabled).toBe(false)
+    expect((screen.getByLabelText('Sections') as HTMLSelectElement).value).toBe('5')
+  })
+
+  it('fills summary and body from AI output, and shows the spec messages on failure', async () => {
+    overrides['POST /api/posts/generate-article'] = (c) =>
+      Response.json({
+        success: true,
+        content: {
+          summary: [{ title: 'S', text: 'T' }],
+          body: Array.from({ length: c.body.sections }, (_, i) => ({ headline: `H${i}`, content: 'C', keywords: ['k'], hyperlinks: [], subsections: [] })),
+        },
+      })
+    await openTab('Articles')
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Generate me' } })
+    fireEvent.change(screen.getByLabelText('Sections'), { target: { value: '3' } })
+    fireEvent.click(screen.getByRole('button', { name: 'AI Generate' }))
+    await waitFor(() => expect(screen.getAllByTestId('section-editor')).toHaveLength(3))
+    expect(screen.getAllByTestId('summary-row')).toHaveLength(1)
+    expect(calls.find((c) => c.url === '/api/posts/generate-article')!.body).toMatchObject({ title: 'Generate me', sections: 3 })
+
+    overrides['POST /api/posts/generate-article'] = () => Response.json({ message: 'AI did not return valid content' }, { status: 502 })
+    fireEvent.click(screen.getByRole('button', { name: 'AI Generate' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('AI did not return valid content')
+    overrides['POST /api/posts/generate-article'] = () => Response.json({ message: 'AI writing is not configured' }, { status: 503 })
+    fireEvent.click(screen.getByRole('button', { name: 'AI Generate' }))
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/^AI error/))
+  })
+})
+
+describe('image search panel (spec §2, §9: 6 inline, 12 in the modal)', () => {
+  it("searches the title (or 'game'), pages with Load More until a page is empty, and picks an image", async () => {
+    await openTab('Articles')
+    fireEvent.click(screen.getByRole('button', { name: 'Search Images' }))
+    const panel = await screen.findByTestId('image-panel')
+    await waitFor(() => expect(within(panel).getAllByRole('img')).toHaveLength(6))
+    expect(new URL(calls.at(-1)!.url, 'http://x').searchParams.toString()).toBe('query=game&per_page=6&page=1')
+    fireEvent.click(within(panel).getByRole('button', { name: 'Load More' }))
+    await waitFor(() => expect(within(panel).getAllByRole('img')).toHaveLength(12))
+    fireEvent.click(within(panel).getByRole('button', { name: 'Load More' }))
+    await waitFor(() => expect(within(panel).queryByRole('button', { name: 'Load More' })).toBeNull())
+    expect(within(panel).getAllByRole('img')).toHaveLength(12)
+
+    fireEvent.click(within(panel).getAllByRole('button', { name: /image 1-/ })[2])
+    expect(screen.queryByTestId('image-panel')).toBeNull()
+    expect((screen.getByAltText('Selected') as HTMLImageElement).getAttribute('src')).toBe('/r/1-2.png')
+  })
+
+  it('uses the title as the query and 12 per page in the View All modal', async () => {
+    await openTab('Articles')
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Live casino' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Search Images' }))
+    await screen.findByTestId('image-panel')
+    fireEvent.click(screen.getByRole('button', { name: 'View All' }))
+    const dialog = await screen.findByRole('dialog', { name: 'All images' })
+    await waitFor(() => expect(within(dialog).getAllByRole('img')).toHaveLength(12))
+    expect(calls.filter((c) => c.url.includes('fluximg')).map((c) => new URL(c.url, 'http://x').searchParams.get('per_page'))).toEqual(['6', '12'])
+    expect(calls.at(-1)!.url).toContain('query=Live+casino')
+  })
+
+  it("shows 'Failed to fetch images' and 'Failed to fetch more images'", async () => {
+    await openTab('Articles')
+    overrides['GET /api/posts/fluximg'] = () => new Response('x', { status: 500 })
+    fireEvent.click(screen.getByRole('button', { name: 'Search Images' }))
+    expect(await screen.findByText('Failed to fetch images')).toBeTruthy()
+  })
+})
