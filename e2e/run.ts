@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs'
 import { startProductionServer } from '../scripts/production-server.ts'
+import { startFakeOpenAi } from '../test/fake-openai.ts'
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 if (!existsSync(chromium) && !process.env.CHROMIUM_PATH && process.getuid?.() === 0) {
@@ -16,6 +17,13 @@ if (!existsSync(chromium)) {
   console.error(`Chromium not found at ${chromium}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`)
   process.exit(1)
 }
+
+// AI writing talks to a local server speaking the OpenAI chat-completions protocol
+const fakeAi = startFakeOpenAi()
+process.env.AI_BASE_URL = fakeAi.url
+process.env.AI_API_KEY = 'e2e-key'
+process.env.AI_MODEL = 'fake-model'
+process.env.UNSPLASH_ACCESS_KEY = '' // image search uses the media library
 
 // the first admin comes from the environment (issue 3); a fresh password every run, none in the repo
 process.env.ADMIN_USERNAME = 'e2e_admin'
@@ -31,5 +39,6 @@ try {
   code = await tests.exited
 } finally {
   await stop()
+  fakeAi.stop()
 }
 process.exit(code)

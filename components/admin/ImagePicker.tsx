@@ -92,7 +92,15 @@ export function ImagePicker({ value, title, onChange }: { value: string; title: 
       <legend>Image</legend>
       <label>
         Image URL
-        <input type="url" value={isUrl ? value : ''} placeholder="https://…" onChange={(e) => onChange(e.target.value)} />
+        {/* not type="url": our own images are site paths (/media/…), which the browser's URL check refuses */}
+        <input
+          inputMode="url"
+          pattern="(https?://|/)\S*"
+          title="An http(s) URL, or a path on this site such as /media/…"
+          value={isUrl ? value : ''}
+          placeholder="https://…"
+          onChange={(e) => onChange(e.target.value)}
+        />
       </label>
       <label>
         Upload image
