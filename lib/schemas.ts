@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { goalsByKind, parseCampaignType } from './event-codes.ts'
 import { isSafeHref } from './links.ts'
 
 export { isSafeHref }
@@ -67,11 +68,16 @@ export type Post = {
 
 // ---------- brands ----------
 
-export const promoTableSchema = z.object({
-  heading: text(500).default(''),
-  columns: z.array(text(200)).max(20).default([]),
-  rows: z.array(z.record(z.string().regex(/^col\d{1,2}$/), text(2_000))).max(200).default([]),
-})
+export const promoTableSchema = z
+  .object({
+    heading: text(500).default(''),
+    columns: z.array(text(200)).max(20).default([]),
+    rows: z.array(z.record(z.string().regex(/^col\d{1,2}$/, 'row cells are named col1, col2, …'), text(2_000))).max(200).default([]),
+  })
+  .refine((t) => t.rows.every((row) => Object.keys(row).every((k) => Number(k.slice(3)) >= 1 && Number(k.slice(3)) <= t.columns.length)), {
+    message: 'a promo table row has a cell for a column that does not exist',
+    path: ['rows'],
+  })
 export type PromoTable = z.infer<typeof promoTableSchema>
 
 export const sectionSchema = z.discriminatedUnion('type', [
@@ -262,3 +268,16 @@ export const postBodySchema = postInputSchema.omit({ type: true, _id: true }).ex
   _id: z.string().optional(),
 })
 export type PostBody = z.input<typeof postBodySchema>
+
+/** 'App - {goal}' or 'Web - {goal}' with a goal from that kind's list (spec §2, §5). */
+export const campaignTypeSchema = z
+  .string()
+  .trim()
+  .refine((v) => {
+    const { kind, goal } = parseCampaignType(v)
+    return Boolean(kind && goal && goalsByKind[kind].includes(goal))
+  }, 'Campaign Type and Goal are required')
+
+/** A brand page as the admin writes it (the multipart fields of spec §7, parsed). */
+export const brandWriteSchema = brandInputSchema.omit({ _id: true, logo: true, bannerImage: true }).extend({ campaignType: campaignTypeSchema })
+export type BrandWrite = z.output<typeof brandWriteSchema>

@@ -7,6 +7,7 @@ import { createPostsRepository } from '../db/repositories/posts.ts'
 import { createAuth } from './auth.ts'
 import type { Config } from './config.ts'
 import { createRenderCache } from './render-cache.ts'
+import { createBrandAdminService } from './services/brand-admin.ts'
 import { createBrandsService } from './services/brands.ts'
 import { createClicksService } from './services/clicks.ts'
 import { createContentService } from './services/content.ts'
@@ -42,6 +43,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   const services = {
     content: createContentService({ posts: repos.posts }),
     brands: createBrandsService({ brands: repos.brands }),
+    brandAdmin: createBrandAdminService({ brands: repos.brands, posts: repos.posts, media, now, onChange }),
     clicks: createClicksService({ clicks: repos.clicks, brands: repos.brands, now, newId }),
     media,
     posts: createPostsService({ posts: repos.posts, media, now, onChange }),

@@ -27,6 +27,16 @@ export function createBrandsRepository(store: Store) {
     insert(doc: BrandDoc) {
       return brands.insertOne(doc)
     },
+    async replace(id: string, fields: Omit<BrandDoc, '_id' | 'createdAt'>) {
+      return (await brands.updateOne({ _id: id }, { $set: fields })).matched > 0
+    },
+    async remove(id: string) {
+      return (await brands.deleteOne({ _id: id })) > 0
+    },
+    /** How many brands show this media id as logo or banner. */
+    usingMedia(mediaId: string) {
+      return brands.count({ $or: [{ 'logo.mediaId': mediaId }, { 'bannerImage.mediaId': mediaId }] })
+    },
     count() {
       return brands.count()
     },

@@ -18,6 +18,9 @@ export function createMediaRepository(store: Store) {
     findById(id: string) {
       return media.findOne({ _id: id }) as Promise<MediaDoc | null>
     },
+    async remove(id: string) {
+      return (await media.deleteOne({ _id: id })) > 0
+    },
     /** Metadata of every stored image (no bytes), newest first: the media library. */
     async list() {
       const docs = await media.find({}, { sort: { createdAt: -1 } })
@@ -27,10 +30,11 @@ export function createMediaRepository(store: Store) {
     async put(doc: MediaDoc) {
       try {
         await media.insertOne(doc as MediaDoc & Record<string, unknown>)
+        return { created: true }
       } catch (err) {
-        if (!(err instanceof DuplicateKeyError)) throw err // already stored: same id, same bytes
+        if (!(err instanceof DuplicateKeyError)) throw err
+        return { created: false } // already stored: same id, same bytes
       }
-      return doc
     },
   }
 }

@@ -32,6 +32,9 @@ export function createPostsRepository(store: Store) {
     count() {
       return posts.count()
     },
+    usingImage(url: string) {
+      return posts.count({ image: url })
+    },
   }
 }
 export type PostsRepository = ReturnType<typeof createPostsRepository>

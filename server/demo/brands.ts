@@ -90,7 +90,7 @@ export const demoBrands = [
   },
   {
     _id: 'royal-reel', brandName: 'Royal Reel', rating: 4.0, type: ['typePopular'], position: ['PositionPopular'],
-    campaignType: 'Web - Register', enableClickId: false, enableGaid: false, enableUserAgent: false, enableCustomParams: false,
+    campaignType: 'Web - Registration', enableClickId: false, enableGaid: false, enableUserAgent: false, enableCustomParams: false,
     customParams: [], logo: '/demo/brands/royal-reel.svg', bannerImage: null,
     tagline: 'Classic table games and live dealer studios with low minimum stakes.',
     offerHighlight: '25 free spins + 100% up to 100', bonusOffer: '25 free spins and 100% up to 100', bonusCondition: '30x wagering',
@@ -100,7 +100,7 @@ export const demoBrands = [
   },
   {
     _id: 'pixel-poker', brandName: 'Pixel Poker', rating: 3.9, type: ['typeNew'], position: ['PositionTopCarousel'],
-    campaignType: 'App - Registration', enableClickId: true, enableGaid: true, enableUserAgent: false, enableCustomParams: false,
+    campaignType: 'App - Register', enableClickId: true, enableGaid: true, enableUserAgent: false, enableCustomParams: false,
     customParams: [], logo: '/demo/brands/pixel-poker.svg', bannerImage: '/demo/brands/pixel-poker-banner.svg',
     tagline: 'Fast-fold cash games and daily freerolls for new players.',
     offerHighlight: '100% rakeback for 30 days', bonusOffer: '100% rakeback for your first 30 days', bonusCondition: 'Released in 5 increments',

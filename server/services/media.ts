@@ -34,7 +34,7 @@ export function createMediaService(deps: { media: MediaRepository; now: () => Da
       if (declared && declared !== contentType)
         throw new AppError('unsupported_media_type', `The image says it is ${declared}, but its bytes are ${contentType}`)
       const id = `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${EXT[contentType]}`
-      await deps.media.put({
+      const { created } = await deps.media.put({
         _id: id,
         contentType,
         size: bytes.byteLength,
@@ -43,7 +43,12 @@ export function createMediaService(deps: { media: MediaRepository; now: () => Da
         alt: info.alt ?? '',
         createdAt: deps.now(),
       })
-      return { id, url: `/media/${id}`, contentType }
+      return { id, url: `/media/${id}`, contentType, created }
+    },
+
+    /** Removes an image's bytes; the caller has checked that nothing uses it any more. */
+    remove(id: string) {
+      return deps.media.remove(id)
     },
 
     async getOrThrow(id: string) {

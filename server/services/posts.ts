@@ -1,20 +1,9 @@
-import { randomBytes } from 'node:crypto'
 import type { PostsRepository } from '../../db/repositories/posts.ts'
 import { isSafeHref } from '../../lib/links.ts'
+import { freeSlug } from '../../lib/slug.ts'
 import { type Post, type PostBody, postBodySchema, type PostType } from '../../lib/schemas.ts'
 import { AppError, notFound } from '../errors.ts'
 import type { MediaService } from './media.ts'
-
-export function slugify(title: string) {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '')
-}
 
 const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+)?(;[a-z0-9=.-]+)*;base64,(.*)$/is
 const BASE64 = /^[A-Za-z0-9+/\s]+={0,2}$/
@@ -43,14 +32,7 @@ export function createPostsService(deps: {
     return saved.url
   }
 
-  async function freeId(title: string) {
-    const base = slugify(title) || randomBytes(6).toString('hex')
-    if (!(await posts.findById(base))) return base
-    for (;;) {
-      const candidate = `${base}-${randomBytes(3).toString('hex')}`
-      if (!(await posts.findById(candidate))) return candidate
-    }
-  }
+  const freeId = (title: string) => freeSlug(title, async (id) => Boolean(await posts.findById(id)))
 
   return {
     async create(type: PostType, body: PostBody): Promise<Post> {

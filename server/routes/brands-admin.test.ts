@@ -1,0 +1,161 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loginAs, makeTestApp } from '../../test/make-app.ts'
+import { MAX_IMAGE_BYTES } from '../services/media.ts'
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
+const PNG2 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64')
+
+let t: Awaited<ReturnType<typeof makeTestApp>>
+let token: string
+beforeAll(async () => {
+  t = await makeTestApp()
+  token = (await loginAs(t, 'editor')).accessToken
+})
+
+type Fields = Record<string, string | Blob>
+const valid = (over: Fields = {}): Fields => ({
+  brandName: 'Test Casino',
+  rating: '4.3',
+  type: JSON.stringify(['typeNew']),
+  position: JSON.stringify(['PositionPopular']),
+  enableClickId: 'true',
+  enableGaid: 'false',
+  enableUserAgent: 'true',
+  enableCustomParams: 'true',
+  campaignType: 'App - Install',
+  customParams: JSON.stringify([{ key: 'src', value: 'gw' }]),
+  tagline: 'A test casino.',
+  offerHighlight: '100% up to 100',
+  bonusOffer: 'Bonus',
+  bonusCondition: '30x',
+  promoTable: JSON.stringify({ heading: 'Welcome', columns: ['Deposit', 'Match'], rows: [{ col1: '1st', col2: '100%' }, { col1: '2nd', col2: '50%' }, { col1: '3rd', col2: '25%' }] }),
+  timelines: JSON.stringify([{ label: 'Payout', value: '24', unit: 'hours' }]),
+  highlights: JSON.stringify([{ title: 'Games', value: '500' }]),
+  sections: JSON.stringify([{ type: 'faq', content: [{ q: 'Q?', a: 'A.' }] }, { type: 'terms', content: ['18+'] }]),
+  dealBox: JSON.stringify({ countdownText: 'Ends soon', mainText: '100%', ctaLabel: 'Play', ctaUrl: 'https://test.example/go' }),
+  ...over,
+})
+const form = (fields: Fields) => {
+  const f = new FormData()
+  for (const [k, v] of Object.entries(fields)) f.append(k, v)
+  return f
+}
+const send = (method: string, path: string, fields?: Fields) =>
+  t.app.request(path, { method, headers: { authorization: `Bearer ${token}` }, body: fields ? form(fields) : undefined })
+const png = (bytes = PNG, name = 'logo.png', type = 'image/png') => new File([bytes], name, { type })
+const mediaCount = () => t.ctx.store.collection('media').count()
+
+describe('POST /api/brands (multipart)', () => {
+  it('creates a brand page with a logo upload, visible on the public API at once', async () => {
+    await t.app.request('/api/brands/static-offers') // fill the render cache
+    const res = await send('POST', '/api/brands', valid({ logo: png() }))
+    expect(res.status).toBe(201)
+    const brand = await res.json()
+    expect(brand).toMatchObject({
+      _id: 'test-casino',
+      brandName: 'Test Casino',
+      rating: 4.3,
+      type: ['typeNew'],
+      enableClickId: true,
+      enableGaid: false,
+      campaignType: 'App - Install',
+      customParams: [{ key: 'src', value: 'gw' }],
+      dealBox: { ctaUrl: 'https://test.example/go' },
+      logo: { data: null, contentType: 'image/png', cdnUrl: expect.stringMatching(/^\/media\/[0-9a-f]{32}\.png$/) },
+      bannerImage: null,
+    })
+    expect((await t.app.request(brand.logo.cdnUrl)).status).toBe(200)
+    const offers = await (await t.app.request('/api/brands/static-offers')).json()
+    expect(offers.pages.map((p: { _id: string }) => p._id)).toContain('test-casino')
+    const admin = await (await send('GET', '/api/brands/static-offers-admin')).json()
+    expect(admin.pages.find((p: { _id: string }) => p._id === 'test-casino').promoTable.rows).toHaveLength(3)
+  })
+
+  it('stores customParams sent as an object map as a list, and a CDN link as the logo', async () => {
+    const res = await send('POST', '/api/brands', valid({ brandName: 'Map Brand', customParams: JSON.stringify({ a: '1', b: '2' }), logoCdnUrl: 'https://cdn.example/logo.png' }))
+    const brand = await res.json()
+    expect(brand.customParams).toEqual([{ key: 'a', value: '1' }, { key: 'b', value: '2' }])
+    expect(brand.logo.cdnUrl).toBe('https://cdn.example/logo.png')
+  })
+
+  it('treats an empty rating as empty', async () => {
+    const brand = await (await send('POST', '/api/brands', valid({ brandName: 'Unrated', rating: '' }))).json()
+    expect(brand.rating).toBeNull()
+  })
+})
+
+describe('PUT and DELETE /api/brands/:id', () => {
+  it('keeps the logo when no file is sent, replaces it (dropping the old bytes) when one is, and clears it with an empty link', async () => {
+    const created = await (await send('POST', '/api/brands', valid({ brandName: 'Editable Brand', logo: png() }))).json()
+    const kept = await (await send('PUT', `/api/brands/${created._id}`, valid({ brandName: 'Edited Brand' }))).json()
+    expect(kept).toMatchObject({ _id: created._id, brandName: 'Edited Brand', logo: { cdnUrl: created.logo.cdnUrl } })
+
+    // PNG is also used by 'test-casino', so it must survive; PNG2 becomes this brand's logo
+    const replaced = await (await send('PUT', `/api/brands/${created._id}`, valid({ brandName: 'Edited Brand', logo: png(PNG2) }))).json()
+    expect(replaced.logo.cdnUrl).not.toBe(created.logo.cdnUrl)
+    expect((await t.app.request(created.logo.cdnUrl)).status).toBe(200)
+
+    const cleared = await (await send('PUT', `/api/brands/${created._id}`, valid({ brandName: 'Edited Brand', logoCdnUrl: '' }))).json()
+    expect(cleared.logo).toBeNull()
+    expect((await t.app.request(replaced.logo.cdnUrl)).status).toBe(404) // nothing uses PNG2 any more
+  })
+
+  it('deletes a brand page and the images only it used', async () => {
+    const created = await (await send('POST', '/api/brands', valid({ brandName: 'Short Lived', bannerImage: png(PNG2, 'banner.png') }))).json()
+    expect((await send('DELETE', `/api/brands/${created._id}`)).status).toBe(200)
+    expect((await t.app.request(`/api/brands/${created._id}`)).status).toBe(404)
+    expect((await t.app.request(created.bannerImage.cdnUrl)).status).toBe(404)
+  })
+
+  it('answers 404 for unknown ids', async () => {
+    expect((await send('PUT', '/api/brands/no-such-brand', valid())).status).toBe(404)
+    expect((await send('DELETE', '/api/brands/no-such-brand')).status).toBe(404)
+  })
+})
+
+describe('bad brand input: 4xx { message }, nothing written, no orphaned media', () => {
+  const big = new Uint8Array(MAX_IMAGE_BYTES + 1)
+  big.set(PNG)
+  const cases: [string, Fields][] = [
+    ['a missing brand name', valid({ brandName: '' })],
+    ['a missing campaign type', valid({ campaignType: '' })],
+    ['a kind without a goal', valid({ campaignType: 'App' })],
+    ["a goal from the other kind's list", valid({ campaignType: 'App - Sale' })],
+    ['a rating above 5', valid({ rating: '5.5' })],
+    ['a rating below 0', valid({ rating: '-1' })],
+    ['a rating that is not a number', valid({ rating: 'great' })],
+    ['malformed JSON in a field', valid({ sections: '[{"type": "faq",' })],
+    ['an unknown section type', valid({ sections: JSON.stringify([{ type: 'video', content: 'x' }]) })],
+    ['a promo cell for a column that does not exist', valid({ promoTable: JSON.stringify({ heading: 'H', columns: ['A'], rows: [{ col1: 'a', col2: 'b' }] }) })],
+    ['a javascript: CTA URL', valid({ dealBox: JSON.stringify({ ctaLabel: 'Go', ctaUrl: 'javascript:alert(1)' }) })],
+    ['a data: link URL', valid({ dealBox: JSON.stringify({ linkText: 'T', linkUrl: 'data:text/html,x' }) })],
+    ['a javascript: CDN link', valid({ logoCdnUrl: 'javascript:alert(1)' })],
+    ['a non-image file', valid({ logo: new File(['<svg onload=alert(1)>'], 'x.svg', { type: 'image/svg+xml' }) })],
+    ['a file that lies about its type', valid({ logo: new File([PNG], 'x.jpg', { type: 'image/jpeg' }) })],
+    ['an oversized file', valid({ logo: new File([big], 'big.png', { type: 'image/png' }) })],
+    ['a valid logo but a bad banner', valid({ logo: png(Buffer.concat([PNG, Buffer.from('unique-bytes')])), bannerImage: new File(['nope'], 'b.png', { type: 'image/png' }) })],
+    ['a wrong boolean', valid({ enableGaid: 'maybe' })],
+  ]
+  it.each(cases)('%s', async (_n, fields) => {
+    const brands = await t.ctx.repos.brands.count()
+    const media = await mediaCount()
+    const res = await send('POST', '/api/brands', fields)
+    expect(res.status).toBeGreaterThanOrEqual(400)
+    expect(res.status).toBeLessThan(500)
+    expect(typeof (await res.json()).message).toBe('string')
+    expect(await t.ctx.repos.brands.count()).toBe(brands)
+    expect(await mediaCount()).toBe(media)
+  })
+
+  it('refuses a JSON body with 415', async () => {
+    const res = await t.app.request('/api/brands', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ brandName: 'x' }) })
+    expect(res.status).toBe(415)
+  })
+
+  it('changes nothing on a bad update', async () => {
+    const before = await t.ctx.repos.brands.findById('test-casino')
+    const res = await send('PUT', '/api/brands/test-casino', valid({ rating: '9' }))
+    expect(res.status).toBe(400)
+    expect(await t.ctx.repos.brands.findById('test-casino')).toEqual(before)
+  })
+})

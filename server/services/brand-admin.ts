@@ -1,0 +1,163 @@
+import type { BrandDoc, BrandsRepository, StoredImage } from '../../db/repositories/brands.ts'
+import type { PostsRepository } from '../../db/repositories/posts.ts'
+import { isSafeHref } from '../../lib/links.ts'
+import { type BrandPage, type BrandWrite, brandWriteSchema } from '../../lib/schemas.ts'
+import { freeSlug } from '../../lib/slug.ts'
+import { AppError, notFound } from '../errors.ts'
+import { toBrandPage } from './brands.ts'
+import { MAX_IMAGE_BYTES, type MediaService } from './media.ts'
+
+const JSON_FIELDS = ['type', 'position', 'customParams', 'promoTable', 'promoTables', 'timelines', 'highlights', 'sections', 'dealBox'] as const
+const TEXT_FIELDS = ['brandName', 'campaignType', 'tagline', 'offerHighlight', 'bonusOffer', 'bonusCondition'] as const
+const FLAGS = ['enableClickId', 'enableGaid', 'enableUserAgent', 'enableCustomParams'] as const
+
+/** One image slot of the form: a new file, a CDN link ('' clears it), or neither (keep what is there). */
+export type ImageInput = { file?: File; cdnUrl?: string }
+export type BrandForm = { fields: BrandWrite; logo: ImageInput; bannerImage: ImageInput }
+
+function flag(name: string, v: FormDataEntryValue | null): boolean {
+  if (v === null) return false
+  const s = String(v).trim().toLowerCase()
+  if (['true', 'on', '1'].includes(s)) return true
+  if (['false', 'off', '0', ''].includes(s)) return false
+  throw new AppError('bad_request', `Invalid ${name}: use true or false`)
+}
+
+function imageInput(form: FormData, fileField: string, urlField: string): ImageInput {
+  const file = form.get(fileField)
+  const url = form.get(urlField)
+  const out: ImageInput = {}
+  if (file !== null && typeof file !== 'string' && file.size > 0) out.file = file
+  else if (typeof file === 'string' && file !== '') throw new AppError('bad_request', `Invalid ${fileField}: send an image file`)
+  if (typeof url === 'string') {
+    const trimmed = url.trim()
+    if (trimmed && !isSafeHref(trimmed)) throw new AppError('bad_request', `Invalid ${urlField}: use an http(s) URL or a path on this site`)
+    out.cdnUrl = trimmed
+  }
+  return out
+}
+
+/** The spec's multipart brand form (§7) → validated fields and image inputs. Throws 400s naming the field. */
+export function parseBrandForm(form: FormData): BrandForm {
+  const raw: Record<string, unknown> = {}
+  for (const name of JSON_FIELDS) {
+    const v = form.get(name)
+    if (v === null || v === '') continue
+    if (typeof v !== 'string') throw new AppError('bad_request', `Invalid ${name}: expected JSON text`)
+    try {
+      raw[name] = JSON.parse(v)
+    } catch {
+      throw new AppError('bad_request', `Invalid ${name}: malformed JSON`)
+    }
+  }
+  for (const name of TEXT_FIELDS) {
+    const v = form.get(name)
+    if (v !== null) raw[name] = String(v)
+  }
+  for (const name of FLAGS) raw[name] = flag(name, form.get(name))
+  const rating = form.get('rating')
+  if (rating !== null && String(rating).trim() !== '') {
+    const n = Number(rating)
+    if (!Number.isFinite(n)) throw new AppError('bad_request', 'Invalid rating: must be a number from 0 to 5')
+    raw.rating = n
+  } else raw.rating = null
+  const parsed = brandWriteSchema.safeParse(raw)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const where = issue.path.join('.')
+    throw new AppError('bad_request', `Invalid ${where || 'brand'}: ${issue.message}`, parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })))
+  }
+  return { fields: parsed.data, logo: imageInput(form, 'logo', 'logoCdnUrl'), bannerImage: imageInput(form, 'bannerImage', 'bannerCdnUrl') }
+}
+
+/**
+ * Brand page writes for the brand admin (spec §7). Files are checked before anything is written,
+ * stored once, and removed again when nothing uses them; every write clears the render cache.
+ */
+export function createBrandAdminService(deps: {
+  brands: BrandsRepository
+  posts: PostsRepository
+  media: MediaService
+  now: () => Date
+  onChange: () => void
+}) {
+  const { brands, media } = deps
+
+  async function unusedMedia(ids: (string | undefined)[]) {
+    for (const id of new Set(ids.filter(Boolean) as string[])) {
+      if ((await brands.usingMedia(id)) === 0 && (await deps.posts.usingImage(`/media/${id}`)) === 0) await media.remove(id)
+    }
+  }
+
+  /** Stores new files; answers the stored images and the ids of bytes this call added. */
+  async function storeImages(form: BrandForm, existing?: BrandDoc) {
+    const created: string[] = []
+    const resolve = async (input: ImageInput, current: StoredImage | null | undefined, alt: string): Promise<StoredImage | null> => {
+      if (input.file) {
+        if (input.file.size > MAX_IMAGE_BYTES) throw new AppError('payload_too_large', 'Image is larger than 5 MB')
+        const saved = await media.saveImage(new Uint8Array(await input.file.arrayBuffer()), { filename: input.file.name, alt, declaredType: input.file.type || undefined })
+        if (saved.created) created.push(saved.id)
+        return { mediaId: saved.id, contentType: saved.contentType, ...(input.cdnUrl ? { cdnUrl: input.cdnUrl } : {}) }
+      }
+      if (input.cdnUrl !== undefined) {
+        if (!input.cdnUrl) return null // cleared
+        return { ...(current?.mediaId ? { mediaId: current.mediaId, contentType: current.contentType } : {}), cdnUrl: input.cdnUrl }
+      }
+      return current ?? null // not sent: unchanged
+    }
+    try {
+      const logo = await resolve(form.logo, existing?.logo, `${form.fields.brandName} logo`)
+      const bannerImage = await resolve(form.bannerImage, existing?.bannerImage, `${form.fields.brandName} banner`)
+      return { logo, bannerImage, created }
+    } catch (err) {
+      await unusedMedia(created) // the second file failed: drop the first rather than orphan it
+      throw err
+    }
+  }
+
+  return {
+    /** GET /api/brands/static-offers-admin: every field the table and the form need. */
+    async listAdmin(): Promise<BrandPage[]> {
+      return (await brands.list()).map(toBrandPage)
+    },
+
+    async create(form: BrandForm): Promise<BrandPage> {
+      const images = await storeImages(form)
+      const at = deps.now().toISOString()
+      try {
+        const _id = await freeSlug(form.fields.brandName, async (id) => Boolean(await brands.findById(id)))
+        const doc: BrandDoc = { ...form.fields, _id, logo: images.logo, bannerImage: images.bannerImage, createdAt: at, updatedAt: at }
+        await brands.insert(doc)
+        deps.onChange()
+        return toBrandPage(doc)
+      } catch (err) {
+        await unusedMedia(images.created)
+        throw err
+      }
+    },
+
+    async update(id: string, form: BrandForm): Promise<BrandPage> {
+      const existing = await brands.findById(id)
+      if (!existing) throw notFound('Brand not found')
+      const images = await storeImages(form, existing)
+      const fields = { ...form.fields, logo: images.logo, bannerImage: images.bannerImage, updatedAt: deps.now().toISOString() }
+      try {
+        await brands.replace(id, fields)
+      } catch (err) {
+        await unusedMedia(images.created)
+        throw err
+      }
+      await unusedMedia([existing.logo?.mediaId, existing.bannerImage?.mediaId]) // images this save replaced
+      deps.onChange()
+      return toBrandPage({ ...existing, ...fields })
+    },
+
+    async remove(id: string) {
+      const existing = await brands.findById(id)
+      if (!existing || !(await brands.remove(id))) throw notFound('Brand not found')
+      await unusedMedia([existing.logo?.mediaId, existing.bannerImage?.mediaId])
+      deps.onChange()
+    },
+  }
+}
+export type BrandAdminService = ReturnType<typeof createBrandAdminService>
