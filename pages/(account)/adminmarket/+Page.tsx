@@ -1,5 +1,6 @@
 import { AccountBar } from '../../../components/account/AccountBar.tsx'
 import { Protected } from '../../../components/account/Protected.tsx'
+import { BrandAdminPanel } from '../../../components/brand-admin/BrandAdminPanel.tsx'
 
 export default function Page() {
   return (
@@ -12,8 +13,7 @@ export default function Page() {
         <button type="button" className="btn" onClick={() => window.history.back()}>
           ← Back
         </button>
-        <h2>Brand Admin Panel</h2>
-        <p className="muted">The brand page editor is being built.</p>
+        <BrandAdminPanel />
       </div>
     </Protected>
   )

@@ -1,0 +1,17 @@
+import type { BrandPage } from '../../lib/schemas.ts'
+import { authFetch } from '../account/session.ts'
+
+async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const res = await authFetch(path, init)
+  const body = await res.json().catch(() => null)
+  if (!res.ok) throw new Error((body as { message?: string } | null)?.message ?? `Request failed (${res.status})`)
+  return body as T
+}
+
+/** The brand admin's calls (spec §7). Writes send the spec's multipart form. */
+export const brandApi = {
+  list: () => call<{ pages: BrandPage[] }>('/api/brands/static-offers-admin'),
+  save: (id: string | undefined, form: FormData) =>
+    call<BrandPage>(id ? `/api/brands/${encodeURIComponent(id)}` : '/api/brands', { method: id ? 'PUT' : 'POST', body: form }),
+  remove: (id: string) => call<{ ok: true }>(`/api/brands/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+}

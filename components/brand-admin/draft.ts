@@ -1,0 +1,119 @@
+import { type CampaignKind, formatCampaignType, parseCampaignType } from '../../lib/event-codes.ts'
+import type { BrandPage, CustomParam, DealBox, PromoTable, Section } from '../../lib/schemas.ts'
+
+/** One image slot: a newly chosen file, a CDN link, and what the brand had when loaded. */
+export type ImageDraft = { file: File | null; link: string; loadedLink: string; loadedUrl: string; removed: boolean }
+
+export type BrandDraft = {
+  _id?: string
+  brandName: string
+  rating: string
+  type: string[]
+  position: string[]
+  tagline: string
+  offerHighlight: string
+  bonusOffer: string
+  bonusCondition: string
+  enableClickId: boolean
+  enableGaid: boolean
+  enableUserAgent: boolean
+  enableCustomParams: boolean
+  customParams: CustomParam[]
+  kind: CampaignKind | ''
+  goal: string
+  logo: ImageDraft
+  bannerImage: ImageDraft
+  dealBox: Required<DealBox>
+  promoTable: PromoTable
+  promoTables: PromoTable[]
+  timelines: { label: string; value: string; unit: string }[]
+  highlights: { title: string; value: string }[]
+  sections: Section[]
+}
+
+const dealKeys = ['countdownText', 'mainText', 'subText', 'linkText', 'linkUrl', 'ctaLabel', 'ctaUrl'] as const
+
+function imageDraft(url: string | undefined): ImageDraft {
+  // an uploaded image (/media/…) is not a link the editor typed: keep it unless a new file or link replaces it
+  const loadedLink = url && !url.startsWith('/media/') ? url : ''
+  return { file: null, link: loadedLink, loadedLink, loadedUrl: url ?? '', removed: false }
+}
+
+export function toDraft(brand?: BrandPage | null): BrandDraft {
+  const { kind, goal } = parseCampaignType(brand?.campaignType)
+  return {
+    _id: brand?._id,
+    brandName: brand?.brandName ?? '',
+    rating: brand?.rating == null ? '' : String(brand.rating),
+    type: brand?.type ?? [],
+    position: brand?.position ?? [],
+    tagline: brand?.tagline ?? '',
+    offerHighlight: brand?.offerHighlight ?? '',
+    bonusOffer: brand?.bonusOffer ?? '',
+    bonusCondition: brand?.bonusCondition ?? '',
+    enableClickId: brand?.enableClickId ?? false,
+    enableGaid: brand?.enableGaid ?? false,
+    enableUserAgent: brand?.enableUserAgent ?? false,
+    enableCustomParams: brand?.enableCustomParams ?? false,
+    customParams: brand?.customParams ?? [],
+    kind,
+    goal,
+    logo: imageDraft(brand?.logo?.cdnUrl),
+    bannerImage: imageDraft(brand?.bannerImage?.cdnUrl),
+    dealBox: Object.fromEntries(dealKeys.map((k) => [k, brand?.dealBox?.[k] ?? ''])) as Required<DealBox>,
+    promoTable: brand?.promoTable ?? { heading: '', columns: [], rows: [] },
+    promoTables: brand?.promoTables ?? [],
+    timelines: brand?.timelines ?? [],
+    highlights: brand?.highlights ?? [],
+    sections: brand?.sections ?? [],
+  }
+}
+
+/** The preview for an image slot: the new file, the link, or what was loaded (unless removed). */
+export function previewOf(img: ImageDraft, objectUrl?: string) {
+  if (img.file) return objectUrl ?? ''
+  if (img.link) return img.link
+  return img.removed ? '' : img.loadedUrl
+}
+
+/** The spec's multipart fields (§7): JSON-encoded lists and objects, files only when newly chosen. */
+export function toFormData(d: BrandDraft): FormData {
+  const f = new FormData()
+  f.set('brandName', d.brandName.trim())
+  f.set('rating', d.rating.trim())
+  f.set('type', JSON.stringify(d.type))
+  f.set('position', JSON.stringify(d.position))
+  for (const k of ['enableClickId', 'enableGaid', 'enableUserAgent', 'enableCustomParams'] as const) f.set(k, String(d[k]))
+  f.set('campaignType', d.kind && d.goal ? formatCampaignType(d.kind, d.goal) : '')
+  f.set('customParams', JSON.stringify(d.customParams))
+  for (const k of ['tagline', 'offerHighlight', 'bonusOffer', 'bonusCondition'] as const) f.set(k, d[k])
+  f.set('promoTable', JSON.stringify(d.promoTable))
+  f.set('promoTables', JSON.stringify(d.promoTables))
+  f.set('timelines', JSON.stringify(d.timelines))
+  f.set('highlights', JSON.stringify(d.highlights))
+  f.set('sections', JSON.stringify(d.sections))
+  const dealBox = Object.fromEntries(Object.entries(d.dealBox).filter(([, v]) => v.trim() !== '')) // empty means absent
+  f.set('dealBox', JSON.stringify(dealBox))
+  const image = (img: ImageDraft, fileField: string, urlField: string) => {
+    if (img.file) f.set(fileField, img.file)
+    if (img.link !== img.loadedLink || (img.removed && !img.file && !img.link)) f.set(urlField, img.link)
+  }
+  image(d.logo, 'logo', 'logoCdnUrl')
+  image(d.bannerImage, 'bannerImage', 'bannerCdnUrl')
+  return f
+}
+
+export function emptySection(type: Section['type']): Section {
+  switch (type) {
+    case 'text':
+      return { type, title: '', content: '' }
+    case 'list':
+      return { type, title: '', content: [{ subheading: '', bullets: [] }] }
+    case 'faq':
+      return { type, title: '', content: [{ q: '', a: '' }] }
+    case 'terms':
+      return { type, title: '', content: [] }
+    case 'table':
+      return { type, title: '', content: { heading: '', columns: [], rows: [] } }
+  }
+}
