@@ -36,6 +36,7 @@ describe('tag inputs (spec §5)', () => {
     expect(addTag([], '  typeNew ')).toEqual(['typeNew'])
     expect(addTag(['typeNew'], 'typeNew')).toEqual(['typeNew'])
     expect(addTag(['a'], '   ')).toEqual(['a'])
+    expect(addTag([], 'typeNew, typeHot,,typeNew')).toEqual(['typeNew', 'typeHot']) // pasted with commas
   })
 })
 

@@ -1,9 +1,13 @@
 import type { PromoTable } from './schemas.ts'
 
-/** Tag inputs (spec §5): trimmed, empty values and duplicates ignored. */
+/** Tag inputs (spec §5): trimmed, empty values and duplicates ignored; a comma always separates tags. */
 export function addTag(tags: string[], raw: string): string[] {
-  const tag = raw.trim()
-  return !tag || tags.includes(tag) ? tags : [...tags, tag]
+  let next = tags
+  for (const part of raw.split(',')) {
+    const tag = part.trim()
+    if (tag && !next.includes(tag)) next = [...next, tag]
+  }
+  return next
 }
 
 /** Removing a column removes its cell from every row; later cells move left (col3 → col2). */

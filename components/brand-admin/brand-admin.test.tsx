@@ -15,12 +15,14 @@ describe('tag input (spec §5)', () => {
     const onChange = vi.fn()
     const { rerender } = render(<TagInput label="Type tags" placeholder="e.g. typePopular, typeNew" value={[]} onChange={onChange} />)
     const input = screen.getByRole('textbox', { name: 'Type tags' }) as HTMLInputElement
-    for (const key of ['Enter', ',', 'Tab']) {
-      fireEvent.change(input, { target: { value: `  tag${key} ` } })
+    for (const [i, key] of ['Enter', ',', 'Tab'].entries()) {
+      fireEvent.change(input, { target: { value: `  tag${i} ` } })
       fireEvent.keyDown(input, { key })
-      expect(onChange).toHaveBeenLastCalledWith([`tag${key}`])
+      expect(onChange).toHaveBeenLastCalledWith([`tag${i}`])
       expect(input.value).toBe('')
     }
+    fireEvent.change(input, { target: { value: 'pasted, list,' } }) // commas always separate
+    expect(onChange).toHaveBeenLastCalledWith(['pasted', 'list'])
     fireEvent.change(input, { target: { value: 'blurred' } })
     fireEvent.blur(input)
     expect(onChange).toHaveBeenLastCalledWith(['blurred'])

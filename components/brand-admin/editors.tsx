@@ -19,7 +19,21 @@ export function TagInput({ label, value, placeholder, onChange }: { label: strin
     <div className="tag-input">
       <label>
         {label}
-        <input value={text} placeholder={placeholder} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} onBlur={commit} />
+        <input
+          value={text}
+          placeholder={placeholder}
+          onChange={(e) => {
+            const v = e.target.value
+            if (v.includes(',')) {
+              // typed or pasted commas: everything before the last comma becomes tags
+              const cut = v.lastIndexOf(',')
+              onChange(addTag(value, v.slice(0, cut)))
+              setText(v.slice(cut + 1))
+            } else setText(v)
+          }}
+          onKeyDown={onKey}
+          onBlur={commit}
+        />
       </label>
       <ul className="chips" aria-label={label}>
         {value.map((tag) => (
