@@ -41,6 +41,7 @@ function cached(cache: RenderCache): MiddlewareHandler {
   return async (c, next) => {
     const key = c.req.path + (c.req.url.includes('?') ? c.req.url.slice(c.req.url.indexOf('?')) : '')
     if (c.req.header('authorization')) return next() // an editor's view is never cached or served from the cache
+    cache.revalidate()
     const hit = cache.get(key)
     if (hit) return answerFrom(hit, c.req.raw)
     const gen = cache.generation

@@ -16,6 +16,7 @@ import { createImageSearchService } from './services/image-search.ts'
 import { createMediaService } from './services/media.ts'
 import { createPostsService } from './services/posts.ts'
 import { createSeedService } from './services/seed.ts'
+import { createTransferService } from './services/transfer.ts'
 import { createUsersService } from './services/users.ts'
 
 /** 24 hex characters, like a MongoDB ObjectId, so ids look the same on either backend. */
@@ -36,8 +37,14 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   }
   for (const repo of Object.values(repos)) await repo.init()
   const auth = await createAuth(config, store)
-  const renderCache = createRenderCache()
-  const onChange = () => renderCache.clear()
+  const settings = store.collection<{ _id: string; value: number }>('settings')
+  const readVersion = async () => (await settings.findOne({ _id: 'content-version' }))?.value ?? 0
+  const renderCache = createRenderCache(2_000, { readVersion })
+  // every content write: this process's cache at once, every other process's within a second
+  const onChange = () => {
+    renderCache.clear()
+    settings.updateOne({ _id: 'content-version' }, { $inc: { value: 1 } }, { upsert: true }).catch((err) => console.error('[content-version] bump failed:', err))
+  }
   const media = createMediaService({ media: repos.media, now })
   const env = config.raw
   const services = {
@@ -54,6 +61,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     ai: createAiWriter({ baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS }),
     seed: createSeedService({ posts: repos.posts, brands: repos.brands, now, onChange }),
     users: createUsersService({ auth }),
+    transfer: createTransferService({ store, posts: repos.posts, brands: repos.brands, media: repos.media, auth, now, onChange }),
   }
   return {
     config,

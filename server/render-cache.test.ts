@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { makeTestApp } from '../test/make-app.ts'
 import { answerFrom, createRenderCache, makeEntry } from './render-cache.ts'
 
@@ -35,4 +35,52 @@ describe('render cache', () => {
     const after = await (await app.request('/api/posts/article-bottom')).json()
     expect(after.map((p: { _id: string }) => p._id)).toContain('fresh-bottom')
   })
+})
+
+describe('render cache across processes (content version)', () => {
+  it('clears itself when the store version moves, checking at most once per interval', async () => {
+    let version = 1
+    let clock = 0
+    let reads = 0
+    const cache = createRenderCache(10, { readVersion: async () => (reads++, version), checkEveryMs: 1_000, now: () => clock })
+    cache.revalidate()
+    await Bun.sleep(0)
+    cache.set('/', entry('page'), cache.generation)
+    version = 2 // another process wrote
+    clock = 500
+    cache.revalidate()
+    await Bun.sleep(0)
+    expect(cache.get('/')).toBeDefined() // not due yet
+    expect(reads).toBe(1)
+    clock = 1_500
+    cache.revalidate()
+    await Bun.sleep(0)
+    expect(reads).toBe(2)
+    expect(cache.get('/')).toBeUndefined()
+  })
+
+  it('sees a write made through another context on the same store (the CLI beside a server)', async () => {
+    const { SqliteStore } = await import('../db/sqlite.ts')
+    const { createAppContext } = await import('./context.ts')
+    const { loadConfig } = await import('./config.ts')
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const store = new SqliteStore(':memory:')
+      const config = loadConfig({ DATA_DIR: ':memory:', AUTH_SECRET: 'x'.repeat(40) })
+      const server = await createAppContext(config, { store })
+      const cli = await createAppContext(config, { store })
+      server.renderCache.revalidate() // learns the current version
+      await Bun.sleep(5)
+      server.renderCache.set('/', entry('page'), server.renderCache.generation)
+      await cli.services.seed.seedDemo()
+      await Bun.sleep(5)
+      vi.setSystemTime(Date.now() + 1_500)
+      server.renderCache.revalidate()
+      await Bun.sleep(5)
+      expect(server.renderCache.get('/')).toBeUndefined()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
 })

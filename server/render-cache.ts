@@ -47,10 +47,35 @@ export function makeEntry(status: number, headers: Record<string, string>, body:
   }
 }
 
-export function createRenderCache(maxEntries = 2_000) {
+/**
+ * `readVersion` reads the store's content version, which every content write bumps (in any process:
+ * the CLI, another server on the same MongoDB). At most once per `checkEveryMs`, and never on the
+ * request's path, the cache compares it and clears itself when it moved.
+ */
+export function createRenderCache(maxEntries = 2_000, opts: { readVersion?: () => Promise<number>; checkEveryMs?: number; now?: () => number } = {}) {
   const entries = new Map<string, CachedAnswer>()
   let generation = 0
+  let seenVersion: number | undefined
+  let lastCheck = Number.NEGATIVE_INFINITY
+  let checking = false
+  const now = opts.now ?? Date.now
   return {
+    /** Starts a background version check when one is due; returns at once. */
+    revalidate() {
+      if (!opts.readVersion || checking || now() - lastCheck < (opts.checkEveryMs ?? 1_000)) return
+      checking = true
+      lastCheck = now()
+      opts
+        .readVersion()
+        .then((v) => {
+          if (seenVersion !== undefined && v !== seenVersion) this.clear()
+          seenVersion = v
+        })
+        .catch((err) => console.error('[render-cache] content version check failed:', err))
+        .finally(() => {
+          checking = false
+        })
+    },
     get(key: string) {
       return entries.get(key)
     },

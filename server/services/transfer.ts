@@ -1,0 +1,271 @@
+import * as z from 'zod'
+import type { Auth } from '../auth.ts'
+import type { BrandDoc, BrandsRepository } from '../../db/repositories/brands.ts'
+import type { MediaDoc, MediaRepository } from '../../db/repositories/media.ts'
+import type { PostsRepository } from '../../db/repositories/posts.ts'
+import type { BatchOp, Store } from '../../db/port.ts'
+import { parseCsv } from '../../lib/csv.ts'
+import { brandWriteSchema, idSchema, type Post, postInputSchema, postTypeSchema, safeLinkSchema } from '../../lib/schemas.ts'
+import { freeSlug } from '../../lib/slug.ts'
+import { AppError } from '../errors.ts'
+import { sniffImageType } from './media.ts'
+
+/**
+ * Moving content in and out (the content-ops CLI). Records are validated with the same schemas as
+ * the API before anything is written, and each import lands through one store batch: all or nothing
+ * on SQLite (one transaction) and on a MongoDB replica set; on a standalone MongoDB each record is
+ * written whole, in order.
+ */
+
+export type Kind = 'posts' | 'brands' | 'all'
+export type MediaRecord = Omit<MediaDoc, 'createdAt'> & { createdAt: string }
+export type ExportBundle = { format: 'gamewise-export'; version: 1; posts: Post[]; brands: BrandDoc[]; media: MediaRecord[] }
+export type OnConflict = 'skip' | 'overwrite' | 'fail'
+export type Problem = { record: string; field: string; message: string }
+export type ImportReport = { created: string[]; updated: string[]; skipped: string[]; invalid: Problem[]; written: boolean }
+
+const iso = z.iso.datetime({ offset: true })
+const storedImage = z
+  .object({ cdnUrl: safeLinkSchema.optional(), mediaId: z.string().regex(/^[a-f0-9]{32}\.[a-z]{3,4}$/).optional(), contentType: z.string().max(100).optional() })
+  .nullable()
+export const importPostSchema = postInputSchema.extend({ _id: idSchema, createdAt: iso, updatedAt: iso })
+export const importBrandSchema = brandWriteSchema.extend({ _id: idSchema, logo: storedImage, bannerImage: storedImage, createdAt: iso, updatedAt: iso })
+const importMediaSchema = z.object({
+  _id: z.string().regex(/^[a-f0-9]{32}\.[a-z]{3,4}$/),
+  contentType: z.string(),
+  size: z.number().int().min(0),
+  data: z.string().min(1),
+  filename: z.string().max(300),
+  alt: z.string().max(500),
+  createdAt: iso,
+})
+
+const byId = <T extends { _id: string }>(a: T, b: T) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0)
+const mediaIdOf = (url: string) => url.match(/^\/media\/([a-f0-9]{32}\.[a-z]{3,4})$/)?.[1]
+
+function problems(record: string, err: z.ZodError): Problem[] {
+  return err.issues.map((i) => ({ record, field: i.path.join('.') || '(record)', message: i.message }))
+}
+
+/** Reads an export file's text: a JSON bundle, NDJSON lines of {kind, record}, or (posts only) CSV. */
+export function parseExport(text: string, format: 'json' | 'ndjson' | 'csv'): { posts: unknown[]; brands: unknown[]; media: unknown[]; csv?: boolean } {
+  if (format === 'csv') {
+    let rows: string[][]
+    try {
+      rows = parseCsv(text)
+    } catch (err) {
+      throw new AppError('bad_request', `Malformed CSV: ${(err as Error).message}`)
+    }
+    const [header, ...body] = rows
+    const cols = (header ?? []).map((h) => h.trim().toLowerCase())
+    if (!cols.includes('title')) throw new AppError('bad_request', 'Malformed CSV: the first line must name the columns, including title')
+    return {
+      csv: true,
+      brands: [],
+      media: [],
+      posts: body.map((cells) => Object.fromEntries(cols.map((c, i) => [c, cells[i] ?? '']))),
+    }
+  }
+  if (format === 'ndjson') {
+    const out = { posts: [] as unknown[], brands: [] as unknown[], media: [] as unknown[] }
+    text.split('\n').forEach((line, n) => {
+      if (!line.trim()) return
+      let parsed: { kind?: string; record?: unknown }
+      try {
+        parsed = JSON.parse(line)
+      } catch {
+        throw new AppError('bad_request', `Malformed NDJSON on line ${n + 1}`)
+      }
+      const list = parsed.kind === 'post' ? out.posts : parsed.kind === 'brand' ? out.brands : parsed.kind === 'media' ? out.media : null
+      if (!list) throw new AppError('bad_request', `Line ${n + 1}: kind must be post, brand or media`)
+      list.push(parsed.record)
+    })
+    return out
+  }
+  let parsed: Partial<ExportBundle>
+  try {
+    parsed = JSON.parse(text)
+  } catch (err) {
+    throw new AppError('bad_request', `Malformed JSON: ${(err as Error).message}`)
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new AppError('bad_request', 'Malformed export: expected an object with posts, brands and media')
+  return { posts: parsed.posts ?? [], brands: parsed.brands ?? [], media: parsed.media ?? [] }
+}
+
+export function toNdjson(bundle: ExportBundle): string {
+  const lines = [
+    ...bundle.media.map((record) => ({ kind: 'media', record })),
+    ...bundle.posts.map((record) => ({ kind: 'post', record })),
+    ...bundle.brands.map((record) => ({ kind: 'brand', record })),
+  ]
+  return lines.map((l) => JSON.stringify(l)).join('\n') + (lines.length ? '\n' : '')
+}
+
+export function createTransferService(deps: {
+  store: Store
+  posts: PostsRepository
+  brands: BrandsRepository
+  media: MediaRepository
+  auth: Auth
+  now: () => Date
+  onChange: () => void
+}) {
+  const { store } = deps
+
+  async function mediaRecords(ids: Set<string>): Promise<MediaRecord[]> {
+    const out: MediaRecord[] = []
+    for (const id of [...ids].sort()) {
+      const m = await deps.media.findById(id)
+      if (m) out.push({ ...m, createdAt: new Date(m.createdAt).toISOString() })
+    }
+    return out
+  }
+
+  async function allPosts(): Promise<Post[]> {
+    const types = postTypeSchema.options
+    return (await Promise.all(types.map((t) => deps.posts.listByType(t)))).flat().sort(byId)
+  }
+
+  const service = {
+    /** Every post and/or brand with the media they use (as base64), sorted: the same store exports the same bytes. */
+    async export(kind: Kind): Promise<ExportBundle> {
+      const posts = kind === 'brands' ? [] : await allPosts()
+      const brands = kind === 'posts' ? [] : ((await deps.brands.list()) as BrandDoc[]).sort(byId)
+      const ids = new Set<string>()
+      for (const p of posts) {
+        const id = mediaIdOf(p.image)
+        if (id) ids.add(id)
+      }
+      for (const b of brands) for (const img of [b.logo, b.bannerImage]) if (img?.mediaId) ids.add(img.mediaId)
+      return { format: 'gamewise-export', version: 1, posts, brands, media: await mediaRecords(ids) }
+    },
+
+    async import(kind: Kind, raw: ReturnType<typeof parseExport>, opts: { dryRun?: boolean; onConflict?: OnConflict; skipInvalid?: boolean } = {}): Promise<ImportReport> {
+      const onConflict = opts.onConflict ?? 'fail'
+      const report: ImportReport = { created: [], updated: [], skipped: [], invalid: [], written: false }
+      if (kind === 'posts' && raw.brands.length) report.invalid.push({ record: 'brands[0]', field: '(record)', message: 'a brand record in a posts import' })
+      if (kind === 'brands' && raw.posts.length) report.invalid.push({ record: 'posts[0]', field: '(record)', message: 'a post record in a brands import' })
+
+      const at = deps.now().toISOString()
+      const posts: Post[] = []
+      raw.posts.forEach((rec, i) => {
+        const name = raw.csv ? `row ${i + 2}` : `posts[${i}]`
+        if (raw.csv) {
+          const row = rec as Record<string, string>
+          const parsed = postInputSchema.safeParse({
+            title: row.title,
+            description: row.description || undefined,
+            tag: row.tag || undefined,
+            image: row.image || undefined,
+            position: row.position?.trim() ? Number(row.position) : undefined,
+            type: row.type?.trim() || 'article',
+          })
+          if (!parsed.success) report.invalid.push(...problems(name, parsed.error))
+          else posts.push({ ...parsed.data, _id: '', createdAt: at, updatedAt: at } as Post)
+          return
+        }
+        const parsed = importPostSchema.safeParse(rec)
+        if (!parsed.success) report.invalid.push(...problems(name, parsed.error))
+        else posts.push(parsed.data as Post)
+      })
+      const brands: BrandDoc[] = []
+      raw.brands.forEach((rec, i) => {
+        const parsed = importBrandSchema.safeParse(rec)
+        if (!parsed.success) report.invalid.push(...problems(`brands[${i}]`, parsed.error))
+        else brands.push(parsed.data as BrandDoc)
+      })
+      const media: MediaDoc[] = []
+      raw.media.forEach((rec, i) => {
+        const parsed = importMediaSchema.safeParse(rec)
+        if (!parsed.success) return report.invalid.push(...problems(`media[${i}]`, parsed.error))
+        const bytes = Buffer.from(parsed.data.data, 'base64')
+        const type = sniffImageType(bytes)
+        if (!type || type !== parsed.data.contentType) return report.invalid.push({ record: `media[${i}]`, field: 'data', message: 'the bytes are not the image the record says' })
+        media.push({ ...parsed.data, createdAt: new Date(parsed.data.createdAt) })
+      })
+      if (report.invalid.length && !opts.skipInvalid) return report
+
+      const ops: BatchOp[] = []
+      for (const m of media) if (!(await deps.media.findById(m._id))) ops.push({ collection: 'media', insert: m as never })
+      const plan = async <T extends { _id: string }>(collection: string, items: T[], exists: (id: string) => Promise<boolean>, label: string) => {
+        for (const item of items) {
+          if (!(await exists(item._id))) {
+            ops.push({ collection, insert: item as never })
+            report.created.push(`${label} ${item._id}`)
+          } else if (onConflict === 'skip') report.skipped.push(`${label} ${item._id}`)
+          else if (onConflict === 'overwrite') {
+            ops.push({ collection, delete: { _id: item._id } }, { collection, insert: item as never })
+            report.updated.push(`${label} ${item._id}`)
+          } else throw new AppError('conflict', `${label} ${item._id} already exists; use --on-conflict skip or overwrite`)
+        }
+      }
+      if (raw.csv) {
+        const taken = new Set<string>()
+        for (const p of posts) {
+          p._id = await freeSlug(p.title, async (id) => taken.has(id) || Boolean(await deps.posts.findById(id)))
+          taken.add(p._id)
+        }
+      }
+      await plan('posts', posts, async (id) => Boolean(await deps.posts.findById(id)), 'post')
+      await plan('brands', brands, async (id) => Boolean(await deps.brands.findById(id)), 'brand')
+      if (opts.dryRun || ops.length === 0) return report
+      await store.batch(ops)
+      report.written = true
+      deps.onChange()
+      return report
+    },
+
+    /** Everything in one file; users without password hashes unless `includeSecrets`. */
+    async backup(opts: { includeSecrets?: boolean } = {}) {
+      const ctx = await deps.auth.$context
+      const dump = async (collection: string) => (await store.collection(collection).find({})).sort(byId)
+      const users = (await ctx.adapter.findMany<Record<string, unknown> & { id: string }>({ model: 'user' })).sort((a, b) => (a.id < b.id ? -1 : 1))
+      const accounts = opts.includeSecrets
+        ? (await ctx.adapter.findMany<Record<string, unknown> & { id: string }>({ model: 'account' })).sort((a, b) => (a.id < b.id ? -1 : 1))
+        : []
+      const media = (await dump('media')).map((m) => ({ ...m, createdAt: new Date(m.createdAt as Date).toISOString() }))
+      return {
+        format: 'gamewise-backup' as const,
+        version: 1 as const,
+        posts: await dump('posts'),
+        brands: await dump('brands'),
+        media,
+        clicks: await dump('clicks'),
+        click_counters: await dump('click_counters'),
+        users,
+        accounts,
+      }
+    },
+
+    async restore(bundle: unknown) {
+      const b = bundle as Partial<Awaited<ReturnType<typeof service.backup>>>
+      if (!b || b.format !== 'gamewise-backup') throw new AppError('bad_request', 'Not a GameWise backup file (format must be gamewise-backup)')
+      const ctx = await deps.auth.$context
+      const nonEmpty =
+        (await deps.posts.count()) + (await deps.brands.count()) + (await store.collection('media').count()) + (await store.collection('clicks').count()) + (await ctx.adapter.count({ model: 'user' }))
+      if (nonEmpty > 0) throw new AppError('conflict', 'The store is not empty; restore into a fresh DATA_DIR or database')
+      const raw = { posts: b.posts ?? [], brands: b.brands ?? [], media: b.media ?? [] }
+      const checked = await service.import('all', raw, { dryRun: true })
+      if (checked.invalid.length) throw new AppError('bad_request', `The backup has invalid records: ${checked.invalid.slice(0, 3).map((p) => `${p.record}.${p.field}: ${p.message}`).join('; ')}`)
+      const asDate = (v: unknown) => (typeof v === 'string' ? new Date(v) : v)
+      const ops: BatchOp[] = [
+        ...raw.media.map((m) => ({ collection: 'media', insert: { ...(m as MediaRecord), createdAt: new Date((m as MediaRecord).createdAt) } as never })),
+        ...raw.posts.map((p) => ({ collection: 'posts', insert: p as never })),
+        ...raw.brands.map((x) => ({ collection: 'brands', insert: x as never })),
+        ...(b.clicks ?? []).map((c) => ({ collection: 'clicks', insert: { ...c, receivedAt: asDate(c.receivedAt) } as never })),
+        ...(b.click_counters ?? []).map((c) => ({ collection: 'click_counters', insert: c as never })),
+      ]
+      await store.batch(ops)
+      for (const u of b.users ?? []) {
+        await ctx.adapter.create({ model: 'user', data: { ...u, createdAt: asDate(u.createdAt), updatedAt: asDate(u.updatedAt) }, forceAllowId: true })
+      }
+      for (const a of b.accounts ?? []) {
+        await ctx.adapter.create({ model: 'account', data: { ...a, createdAt: asDate(a.createdAt), updatedAt: asDate(a.updatedAt) }, forceAllowId: true })
+      }
+      deps.onChange()
+      return { posts: raw.posts.length, brands: raw.brands.length, media: raw.media.length, clicks: (b.clicks ?? []).length, users: (b.users ?? []).length }
+    },
+  }
+  return service
+}
+export type TransferService = ReturnType<typeof createTransferService>
