@@ -1,18 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
+import { CLI_SECRET, runCli, tempDataDir } from '../test/cli.ts'
 
-const dataDir = mkdtempSync(join(tmpdir(), 'gamewise-cli-'))
+const dataDir = tempDataDir('users')
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
-
-function cli(args: string[], stdin = '') {
-  const proc = Bun.spawnSync([process.execPath, new URL('./index.ts', import.meta.url).pathname, ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, SEED_DEMO: '0', MONGODB_URI: '', AUTH_SECRET: 'cli-test-secret-0123456789abcdef012345' },
-    stdin: new TextEncoder().encode(stdin),
-  })
-  return { code: proc.exitCode, out: proc.stdout.toString(), err: proc.stderr.toString() }
-}
+const cli = (args: string[], stdin = '') => runCli(dataDir, args, { stdin })
 
 describe('cli users (issue 3)', () => {
   it('creates a user with the password from standard input, changes its role and lists it', () => {
@@ -20,6 +12,27 @@ describe('cli users (issue 3)', () => {
     expect(cli(['users', 'set-role', 'carol', 'admin']).code).toBe(0)
     const list = JSON.parse(cli(['users', 'list', '--json']).out)
     expect(list).toEqual([expect.objectContaining({ username: 'carol', role: 'admin' })])
+  })
+
+  it('a CLI-created account logs in over HTTP with its role, and a role change shows in the next token', async () => {
+    expect(cli(['users', 'create', 'erin', '--role', 'editor'], 'erin password 1').code).toBe(0)
+    const { loadConfig } = await import('../server/config.ts')
+    const { createAppContext } = await import('../server/context.ts')
+    const { createApp } = await import('../server/app.ts')
+    const config = loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: CLI_SECRET })
+    const login = async () => {
+      const ctx = await createAppContext(config)
+      const app = createApp({ config, services: ctx.services, store: ctx.store, renderCache: ctx.renderCache })
+      const res = await app.request('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'erin', password: 'erin password 1' }) })
+      await ctx.close()
+      return res
+    }
+    const first = await login()
+    expect(first.status).toBe(200)
+    const claims = (t: string) => JSON.parse(Buffer.from(t.split('.')[1], 'base64url').toString())
+    expect(claims((await first.json()).accessToken).role).toBe('editor')
+    expect(cli(['users', 'set-role', 'erin', 'admin']).code).toBe(0)
+    expect(claims((await (await login()).json()).accessToken).role).toBe('admin')
   })
 
   it.each([

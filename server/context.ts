@@ -41,9 +41,14 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   const readVersion = async () => (await settings.findOne({ _id: 'content-version' }))?.value ?? 0
   const renderCache = createRenderCache(2_000, { readVersion })
   // every content write: this process's cache at once, every other process's within a second
+  const pending = new Set<Promise<unknown>>()
   const onChange = () => {
     renderCache.clear()
-    settings.updateOne({ _id: 'content-version' }, { $inc: { value: 1 } }, { upsert: true }).catch((err) => console.error('[content-version] bump failed:', err))
+    const bump = settings
+      .updateOne({ _id: 'content-version' }, { $inc: { value: 1 } }, { upsert: true })
+      .catch((err) => console.error('[content-version] bump failed:', err))
+      .finally(() => pending.delete(bump))
+    pending.add(bump)
   }
   const media = createMediaService({ media: repos.media, now })
   const env = config.raw
@@ -71,6 +76,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     services,
     renderCache,
     async close() {
+      await Promise.all(pending) // a CLI command exits right after its write: let other processes hear of it
       await store.close()
     },
   }

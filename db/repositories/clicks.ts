@@ -39,6 +39,13 @@ export function createClicksRepository(store: Store) {
     countersFor(brandId: string) {
       return counters.find({ brandId }, { sort: { day: 1 } })
     },
+    /** Daily counters from `fromDay` (YYYY-MM-DD) on, optionally for one brand. */
+    counters(opts: { brandId?: string; fromDay?: string } = {}) {
+      const filter: Record<string, unknown> = {}
+      if (opts.brandId) filter.brandId = opts.brandId
+      if (opts.fromDay) filter.day = { $gte: opts.fromDay }
+      return counters.find(filter, { sort: { day: 1, brandId: 1 } })
+    },
   }
 }
 export type ClicksRepository = ReturnType<typeof createClicksRepository>

@@ -12,6 +12,14 @@ export function createClicksService(deps: {
   newId: () => string
 }) {
   return {
+    /** Clicks per brand per day for the last `days` days (today included), from the daily counters. */
+    async stats(opts: { brandId?: string; days?: number } = {}) {
+      const days = opts.days ?? 30
+      const from = new Date(deps.now().getTime() - (days - 1) * 86_400_000).toISOString().slice(0, 10)
+      const rows = await deps.clicks.counters({ brandId: opts.brandId, fromDay: from })
+      return rows.map((r) => ({ brandId: r.brandId, day: r.day, clicks: r.clicks }))
+    },
+
     /** POST /api/clicks: the spec's click record (§3) plus the server's receive time. */
     async record(input: CreateClickBody, source: ClickRecord['source'] = 'browser') {
       const body = createClickBodySchema.parse(input)

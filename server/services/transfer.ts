@@ -40,6 +40,19 @@ const importMediaSchema = z.object({
   createdAt: iso,
 })
 
+/** Keys sorted at every level: the same content always serialises to the same bytes, whatever order it was stored in. */
+export function canonical<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(canonical) as T
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    ) as T
+  }
+  return value
+}
+
 const byId = <T extends { _id: string }>(a: T, b: T) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0)
 const mediaIdOf = (url: string) => url.match(/^\/media\/([a-f0-9]{32}\.[a-z]{3,4})$/)?.[1]
 
@@ -137,7 +150,7 @@ export function createTransferService(deps: {
         if (id) ids.add(id)
       }
       for (const b of brands) for (const img of [b.logo, b.bannerImage]) if (img?.mediaId) ids.add(img.mediaId)
-      return { format: 'gamewise-export', version: 1, posts, brands, media: await mediaRecords(ids) }
+      return { format: 'gamewise-export', version: 1, posts: canonical(posts), brands: canonical(brands), media: canonical(await mediaRecords(ids)) }
     },
 
     async import(kind: Kind, raw: ReturnType<typeof parseExport>, opts: { dryRun?: boolean; onConflict?: OnConflict; skipInvalid?: boolean } = {}): Promise<ImportReport> {
@@ -227,13 +240,13 @@ export function createTransferService(deps: {
       return {
         format: 'gamewise-backup' as const,
         version: 1 as const,
-        posts: await dump('posts'),
-        brands: await dump('brands'),
-        media,
-        clicks: await dump('clicks'),
-        click_counters: await dump('click_counters'),
-        users,
-        accounts,
+        posts: canonical(await dump('posts')),
+        brands: canonical(await dump('brands')),
+        media: canonical(media),
+        clicks: canonical(await dump('clicks')),
+        click_counters: canonical(await dump('click_counters')),
+        users: canonical(users),
+        accounts: canonical(accounts),
       }
     },
 

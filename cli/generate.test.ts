@@ -1,0 +1,66 @@
+import { rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { startFakeOpenAi } from '../test/fake-openai.ts'
+import { runCli, runCliAsync, tempDataDir } from '../test/cli.ts'
+
+const ai = startFakeOpenAi()
+const dataDir = tempDataDir('generate')
+const env = { AI_BASE_URL: ai.url, AI_MODEL: 'fake-model', AI_API_KEY: 'k', AI_TIMEOUT_MS: '5000' }
+afterAll(() => {
+  ai.stop()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+const posts = () => JSON.parse(runCli(dataDir, ['export', 'posts']).out).posts as { _id: string; type: string; content: { body: unknown[] } }[]
+
+describe('cli generate (issue 6, local fake OpenAI-compatible server)', () => {
+  it('generates one post with the requested sections and saves it with --save', async () => {
+    const r = await runCliAsync(dataDir, ['generate', 'post', '--type', 'articleBottom', '--title', 'Cashback explained', '--sections', '3', '--save', '--json'], { env })
+    expect(r.code).toBe(0)
+    const out = JSON.parse(r.out)
+    expect(out.content.body).toHaveLength(3)
+    expect(out.saved).toBe('cashback-explained')
+    expect(posts()).toEqual([expect.objectContaining({ _id: 'cashback-explained', type: 'articleBottom' })])
+  })
+
+  it('without --save prints the text and stores nothing', async () => {
+    const before = posts().length
+    const r = await runCliAsync(dataDir, ['generate', 'post', '--title', 'Just looking'], { env })
+    expect(r.code).toBe(0)
+    expect(r.out).toContain('# Generated section 1')
+    expect(posts()).toHaveLength(before)
+  })
+
+  it('a batch continues past a failed item, shows progress, sums up and exits non-zero', async () => {
+    const file = join(dataDir, 'titles.txt')
+    writeFileSync(file, 'First batch title\nSecond batch title\nThird batch title\n')
+    ai.queue.push('valid', 'error', 'valid')
+    const before = posts().length
+    const r = await runCliAsync(dataDir, ['generate', 'batch', file, '--sections', '5', '--save'], { env })
+    expect(r.code).toBe(1)
+    expect(r.out).toMatch(/^2 succeeded, 1 failed\.\nfailed: Second batch title: AI error/m)
+    expect(r.err).toMatch(/\[#+\] 3\/3 {2}ok 2 {2}failed 1 {2}ETA/)
+    expect(posts()).toHaveLength(before + 2)
+  })
+
+  it('reads a CSV plan with per-row type and sections', async () => {
+    const file = join(dataDir, 'plan.csv')
+    writeFileSync(file, 'title,type,sections\nCSV featured,featured,7\n')
+    const r = await runCliAsync(dataDir, ['generate', 'batch', file, '--save', '--json'], { env })
+    expect(r.code).toBe(0)
+    expect(posts().find((p) => p._id === 'csv-featured')).toMatchObject({ type: 'featured', content: { body: expect.any(Array) } })
+    expect(posts().find((p) => p._id === 'csv-featured')!.content.body).toHaveLength(7)
+  })
+
+  it('says which variables to set when AI is not configured', () => {
+    const r = runCli(dataDir, ['generate', 'post', '--title', 'x'])
+    expect(r.code).toBe(1)
+    expect(r.err).toMatch(/AI_BASE_URL and AI_MODEL/)
+  })
+
+  it('refuses a bad --sections', async () => {
+    const r = await runCliAsync(dataDir, ['generate', 'post', '--title', 'x', '--sections', '4'], { env })
+    expect(r.code).toBe(1)
+    expect(r.err).toMatch(/--sections must be 3, 5 or 7/)
+  })
+})

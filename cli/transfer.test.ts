@@ -1,0 +1,172 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../server/config.ts'
+import { createAppContext } from '../server/context.ts'
+import { CLI_SECRET, runCli, tempDataDir } from '../test/cli.ts'
+
+const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
+const dirs: string[] = []
+const dir = (label: string) => {
+  const d = tempDataDir(label)
+  dirs.push(d)
+  return d
+}
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+})
+
+/** Test data a running product would have: an uploaded image and some clicks (set up in-process, on the same file). */
+async function withData(dataDir: string) {
+  const ctx = await createAppContext(loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: CLI_SECRET }))
+  await ctx.services.posts.create('article', { title: 'Has an uploaded image', image: `data:image/png;base64,${PNG_BASE64}` })
+  for (const brandId of ['nova-spins', 'nova-spins', 'luckyforge'])
+    await ctx.services.clicks.record({ clickid: crypto.randomUUID(), brandId, timestamp: new Date().toISOString(), gaid: 'g', user_agent: 'ua' })
+  await ctx.services.users.createUser('backup_user', 'a long password', 'editor')
+  await ctx.close()
+}
+
+let source: string
+beforeAll(async () => {
+  source = dir('source')
+  expect(runCli(source, ['seed', 'demo']).code).toBe(0)
+  await withData(source)
+})
+
+describe('export and import (issue 6)', () => {
+  it('round-trips the content: export → import into an empty store → export is identical', () => {
+    const target = dir('target')
+    const a = join(source, 'a.json')
+    expect(runCli(source, ['export', 'all', '--out', a]).code).toBe(0)
+    const bundle = JSON.parse(readFileSync(a, 'utf8'))
+    expect(bundle.posts.length).toBeGreaterThanOrEqual(20)
+    expect(bundle.media).toHaveLength(1) // the uploaded image travels with the post, as base64
+    const imported = runCli(target, ['import', 'all', a])
+    expect(imported.code).toBe(0)
+    expect(imported.out).toMatch(/^Created: \d+/)
+    expect(runCli(target, ['export', 'all']).out).toBe(readFileSync(a, 'utf8'))
+  })
+
+  it('round-trips NDJSON too', () => {
+    const target = dir('ndjson')
+    const nd = runCli(source, ['export', 'all', '--format', 'ndjson']).out
+    const file = join(target, 'all.ndjson')
+    writeFileSync(file, nd)
+    expect(runCli(target, ['import', 'all', file]).code).toBe(0)
+    expect(runCli(target, ['export', 'all', '--format', 'ndjson']).out).toBe(nd)
+  })
+
+  it('--dry-run prints the plan and writes nothing', () => {
+    const target = dir('dry')
+    const a = join(target, 'posts.json')
+    writeFileSync(a, runCli(source, ['export', 'posts']).out)
+    const dry = runCli(target, ['import', 'posts', a, '--dry-run'])
+    expect(dry.code).toBe(0)
+    expect(dry.out).toMatch(/^Would create: 21/)
+    expect(JSON.parse(runCli(target, ['export', 'all']).out)).toMatchObject({ posts: [], brands: [], media: [] })
+  })
+
+  it('reports invalid records with their index and field, and writes nothing', () => {
+    const target = dir('invalid')
+    const bundle = JSON.parse(runCli(source, ['export', 'all']).out)
+    delete bundle.posts[1].title
+    bundle.brands[2].rating = 9
+    bundle.brands[3].dealBox.ctaUrl = 'javascript:alert(1)'
+    const file = join(target, 'bad.json')
+    writeFileSync(file, JSON.stringify(bundle))
+    const r = runCli(target, ['import', 'all', file, '--json'])
+    expect(r.code).toBe(1)
+    const report = JSON.parse(r.out)
+    expect(report.invalid).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ record: 'posts[1]', field: 'title' }),
+        expect.objectContaining({ record: 'brands[2]', field: 'rating' }),
+        expect.objectContaining({ record: 'brands[3]', field: 'dealBox.ctaUrl' }),
+      ]),
+    )
+    expect(report.written).toBe(false)
+    expect(JSON.parse(runCli(target, ['export', 'all']).out).posts).toEqual([])
+    // --skip-invalid writes the rest
+    expect(runCli(target, ['import', 'all', file, '--skip-invalid']).code).toBe(0)
+    expect(JSON.parse(runCli(target, ['export', 'all']).out).posts).toHaveLength(bundle.posts.length - 1)
+  })
+
+  it('handles conflicts by policy: fail (default), skip, overwrite', () => {
+    const target = dir('conflict')
+    const file = join(target, 'brands.json')
+    writeFileSync(file, runCli(source, ['export', 'brands']).out)
+    expect(runCli(target, ['import', 'brands', file]).code).toBe(0)
+    const again = runCli(target, ['import', 'brands', file])
+    expect(again.code).toBe(1)
+    expect(again.err).toMatch(/already exists; use --on-conflict skip or overwrite/)
+    expect(runCli(target, ['import', 'brands', file, '--on-conflict', 'skip']).out).toMatch(/Skipped: 8/)
+    expect(runCli(target, ['import', 'brands', file, '--on-conflict', 'overwrite']).out).toMatch(/Updated: 8/)
+  })
+
+  it('drafts posts from a CSV', () => {
+    const target = dir('csv')
+    const file = join(target, 'drafts.csv')
+    writeFileSync(file, 'title,description,tag,image,position,type\n"Slots, explained","All about reels",Guides,,2,article\nBottom draft,,,,,articleBottom\n')
+    expect(runCli(target, ['import', 'posts', file]).code).toBe(0)
+    const posts = JSON.parse(runCli(target, ['export', 'posts']).out).posts
+    expect(posts.map((p: { _id: string; type: string }) => [p._id, p.type])).toEqual([
+      ['bottom-draft', 'articleBottom'],
+      ['slots-explained', 'article'],
+    ])
+  })
+
+  const bad: [string, (d: string) => string[], RegExp][] = [
+    ['a missing file', () => ['import', 'all', '/no/such/file.json'], /No such file/],
+    ['malformed JSON', (d) => (writeFileSync(join(d, 'x.json'), '{"posts": ['), ['import', 'all', join(d, 'x.json')]), /Malformed JSON/],
+    ['malformed NDJSON', (d) => (writeFileSync(join(d, 'x.ndjson'), '{"kind":"post","record":{}}\n{oops\n'), ['import', 'all', join(d, 'x.ndjson')]), /Malformed NDJSON on line 2/],
+    ['malformed CSV', (d) => (writeFileSync(join(d, 'x.csv'), 'title\n"unterminated\n'), ['import', 'posts', join(d, 'x.csv')]), /Malformed CSV/],
+    ['a record of the wrong type', (d) => (writeFileSync(join(d, 'b.json'), runCli(source, ['export', 'brands']).out), ['import', 'posts', join(d, 'b.json')]), /brand record in a posts import/],
+    ['an unknown kind', () => ['export', 'videos'], /Unknown kind "videos"/],
+    ['an unknown --type', () => ['generate', 'post', '--type', 'hero', '--title', 'x'], /Allowed choices are article, featured, articleBottom/],
+    ['an unknown role', () => ['users', 'create', 'x_user', '--role', 'root'], /Unknown role "root"/],
+  ]
+  it.each(bad)('fails clearly on %s, writing nothing', (_n, args, message) => {
+    const target = dir('bad')
+    const r = runCli(target, args(target), { stdin: 'a long password' })
+    expect(r.code).not.toBe(0)
+    expect(r.err + r.out).toMatch(message)
+    expect(JSON.parse(runCli(target, ['export', 'all']).out)).toMatchObject({ posts: [], brands: [], media: [] })
+  })
+})
+
+describe('backup and restore (issue 6)', () => {
+  it('backup → restore into an empty store → export and backup are identical; secrets only when asked', () => {
+    const backup = join(source, 'backup.json')
+    expect(runCli(source, ['backup', backup]).code).toBe(0)
+    const data = JSON.parse(readFileSync(backup, 'utf8'))
+    expect(data.clicks).toHaveLength(3)
+    expect(data.users.map((u: { username: string }) => u.username)).toContain('backup_user')
+    expect(data.accounts).toEqual([])
+    expect(readFileSync(backup, 'utf8')).not.toMatch(/"password"/)
+
+    const target = dir('restore')
+    const restored = runCli(target, ['restore', backup])
+    expect(restored.code).toBe(0)
+    expect(restored.out).toMatch(/Restored \d+ posts, 8 brands, 1 images, 3 clicks and 1 users/)
+    expect(runCli(target, ['export', 'all']).out).toBe(runCli(source, ['export', 'all']).out)
+    const again = join(target, 'again.json')
+    runCli(target, ['backup', again])
+    expect(readFileSync(again, 'utf8')).toBe(readFileSync(backup, 'utf8'))
+    expect(runCli(target, ['stats', 'clicks', '--json']).out).toBe(runCli(source, ['stats', 'clicks', '--json']).out)
+
+    const refused = runCli(target, ['restore', backup])
+    expect(refused.code).toBe(1)
+    expect(refused.err).toMatch(/not empty/)
+
+    const full = join(source, 'full.json')
+    runCli(source, ['backup', full, '--include-secrets'])
+    expect(JSON.parse(readFileSync(full, 'utf8')).accounts.some((a: { password?: string }) => a.password)).toBe(true)
+  })
+
+  it('counts clicks per brand per day', () => {
+    const rows = JSON.parse(runCli(source, ['stats', 'clicks', '--days', '7', '--json']).out)
+    expect(rows).toEqual(expect.arrayContaining([expect.objectContaining({ brandId: 'nova-spins', clicks: 2 }), expect.objectContaining({ brandId: 'luckyforge', clicks: 1 })]))
+    const one = JSON.parse(runCli(source, ['stats', 'clicks', '--brand', 'luckyforge', '--json']).out)
+    expect(one.map((r: { brandId: string }) => r.brandId)).toEqual(['luckyforge'])
+  })
+})
