@@ -8,6 +8,7 @@ import { answerFrom, makeEntry, type RenderCache, SECURITY_HEADERS } from './ren
 import { authRouter } from './routes/auth.ts'
 import { brandsRouter } from './routes/brands.ts'
 import { clicksRouter } from './routes/clicks.ts'
+import { goRouter } from './routes/go.ts'
 import { mediaRouter } from './routes/media.ts'
 import { postsRouter } from './routes/posts.ts'
 import type { Services } from './context.ts'
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/brands', brandsRouter())
   app.route('/api/clicks', clicksRouter())
   app.route('/media', mediaRouter())
+  app.route('/go', goRouter())
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404))
 
   if (deps.renderPage) {

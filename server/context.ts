@@ -16,6 +16,7 @@ import { createImageSearchService } from './services/image-search.ts'
 import { createMediaService } from './services/media.ts'
 import { createPostsService } from './services/posts.ts'
 import { createSeedService } from './services/seed.ts'
+import { createTracker } from './services/tracking.ts'
 import { createTransferService } from './services/transfer.ts'
 import { createUsersService } from './services/users.ts'
 
@@ -52,11 +53,13 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   }
   const media = createMediaService({ media: repos.media, now })
   const env = config.raw
+  const tracker = createTracker({ store, brands: repos.brands, secret: auth.options.secret!, now, generation: () => renderCache.generation })
   const services = {
     content: createContentService({ posts: repos.posts }),
     brands: createBrandsService({ brands: repos.brands }),
     brandAdmin: createBrandAdminService({ brands: repos.brands, posts: repos.posts, media, now, onChange }),
-    clicks: createClicksService({ clicks: repos.clicks, brands: repos.brands, now, newId }),
+    clicks: createClicksService({ clicks: repos.clicks, brands: repos.brands, now, newId, classify: tracker.classify }),
+    tracker,
     media,
     posts: createPostsService({ posts: repos.posts, media, now, onChange }),
     imageSearch: createImageSearchService({
@@ -76,6 +79,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     services,
     renderCache,
     async close() {
+      await tracker.flush() // queued redirect clicks are written before the store closes
       await Promise.all(pending) // a CLI command exits right after its write: let other processes hear of it
       await store.close()
     },

@@ -1,9 +1,33 @@
 import type { ClickRecord } from '../../lib/schemas.ts'
-import type { Store } from '../port.ts'
+import type { BatchOp, Store } from '../port.ts'
 
 type ClickDoc = ClickRecord & Record<string, unknown>
 /** Clicks per brand per day, `_id` = `${brandId}:${day}`. */
-export type ClickCounter = { _id: string; brandId: string; day: string; clicks: number } & Record<string, unknown>
+export type ClickCounter = {
+  _id: string
+  brandId: string
+  day: string
+  /** people's clicks (bots excluded), unique people's clicks, and bot clicks */
+  clicks: number
+  uniques?: number
+  bots?: number
+  views?: number
+  conversions?: number
+  goals?: Record<string, number>
+  revenue?: Record<string, number>
+} & Record<string, unknown>
+
+export const dayOf = (d: Date) => d.toISOString().slice(0, 10)
+
+/** The daily counter increments one click makes. */
+export function clickCounterOp(click: ClickRecord & { bot?: boolean; unique?: boolean }): BatchOp {
+  const inc: Record<string, number> = click.bot ? { bots: 1 } : { clicks: 1, ...(click.unique ? { uniques: 1 } : {}) }
+  const day = dayOf(click.receivedAt)
+  return {
+    collection: 'click_counters',
+    update: { filter: { _id: `${click.brandId}:${day}` }, update: { $inc: inc, $setOnInsert: { brandId: click.brandId, day } }, upsert: true },
+  }
+}
 
 /** Clicks, plus per-brand-per-day counters that writes maintain so reports never scan clicks. */
 export function createClicksRepository(store: Store) {
@@ -16,19 +40,12 @@ export function createClicksRepository(store: Store) {
       await store.ensureIndex('click_counters', { fields: { brandId: 1 } })
     },
     /** The click and its counter land together or not at all. */
-    async record(click: ClickRecord) {
-      const day = click.receivedAt.toISOString().slice(0, 10)
-      await store.batch([
-        { collection: 'clicks', insert: click as ClickDoc },
-        {
-          collection: 'click_counters',
-          update: {
-            filter: { _id: `${click.brandId}:${day}` },
-            update: { $inc: { clicks: 1 }, $setOnInsert: { brandId: click.brandId, day } },
-            upsert: true,
-          },
-        },
-      ])
+    async record(click: ClickRecord & { bot?: boolean; unique?: boolean }) {
+      await store.batch([{ collection: 'clicks', insert: click as ClickDoc }, clickCounterOp(click)])
+    },
+    /** Adds to a brand's day counter (page views, conversions, revenue). */
+    async addToDay(brandId: string, day: string, inc: Record<string, number>) {
+      await counters.updateOne({ _id: `${brandId}:${day}` }, { $inc: inc, $setOnInsert: { brandId, day } }, { upsert: true })
     },
     findByClickId(clickid: string) {
       return clicks.findOne({ clickid }) as Promise<ClickRecord | null>
@@ -45,6 +62,9 @@ export function createClicksRepository(store: Store) {
       if (opts.brandId) filter.brandId = opts.brandId
       if (opts.fromDay) filter.day = { $gte: opts.fromDay }
       return counters.find(filter, { sort: { day: 1, brandId: 1 } })
+    },
+    countersBetween(from: string, to: string, brandId?: string) {
+      return counters.find({ day: { $gte: from, $lte: to }, ...(brandId ? { brandId } : {}) }, { sort: { day: 1 } })
     },
   }
 }

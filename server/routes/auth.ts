@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
-import { getConnInfo } from 'hono/bun'
 import * as z from 'zod'
 import type { AppEnv } from '../app.ts'
+import { clientIp } from '../client-ip.ts'
 import { createRateLimiter, type RateLimiter } from '../rate-limit.ts'
 import { validate } from '../validate.ts'
 
@@ -13,14 +13,6 @@ const credentials = z.strictObject({
 const refreshBody = z.strictObject({ refreshToken: z.string().min(1, 'refreshToken is required').max(512) })
 
 export const LOGIN_LIMIT = { limit: 10, windowMs: 15 * 60_000 }
-
-function clientIp(c: Parameters<typeof getConnInfo>[0]) {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown'
-  } catch {
-    return 'unknown' // no socket (in-process requests)
-  }
-}
 
 export function authRouter(limiter: RateLimiter = createRateLimiter(LOGIN_LIMIT)) {
   const app = new Hono<AppEnv>()

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { createClickBodySchema } from '../../lib/schemas.ts'
 import type { AppEnv } from '../app.ts'
+import { clientIp } from '../client-ip.ts'
 import { validate } from '../validate.ts'
 
 export const CLICK_BODY_LIMIT = 16 * 1024
@@ -14,7 +15,8 @@ export function clicksRouter() {
     '/',
     bodyLimit({ maxSize: CLICK_BODY_LIMIT, onError: (c) => c.json({ message: 'Request body is larger than 16 KB' }, 413) }),
     validate('json', createClickBodySchema),
-    async (c) => c.json(await c.var.services.clicks.record(c.req.valid('json')), 201),
+    async (c) =>
+      c.json(await c.var.services.clicks.record(c.req.valid('json'), { ip: clientIp(c), userAgent: c.req.header('user-agent') ?? '', method: c.req.method }), 201),
   )
 
   return app

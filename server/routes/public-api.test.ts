@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { json, makeTestApp } from '../../test/make-app.ts'
 
+const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36'
+
 let t: Awaited<ReturnType<typeof makeTestApp>>
 beforeAll(async () => {
   t = await makeTestApp()
@@ -108,7 +110,7 @@ describe('POST /api/clicks', () => {
   it('stores the click record with the server receive time and bumps the daily counter', async () => {
     const body = valid()
     const before = await t.ctx.repos.clicks.countersFor('nova-spins')
-    const res = await t.app.request('/api/clicks', json(body))
+    const res = await t.app.request('/api/clicks', json(body, { 'user-agent': BROWSER_UA }))
     expect(res.status).toBe(201)
     expect(await res.json()).toEqual({ ok: true, clickid: body.clickid })
     const stored = await t.ctx.repos.clicks.findByClickId(body.clickid)
@@ -117,6 +119,16 @@ describe('POST /api/clicks', () => {
     const after = await t.ctx.repos.clicks.countersFor('nova-spins')
     const sum = (rows: { clicks?: unknown }[]) => rows.reduce((n, r) => n + Number(r.clicks ?? 0), 0)
     expect(sum(after)).toBe(sum(before) + 1)
+  })
+
+  it('counts a bot user agent as a bot click, not a click', async () => {
+    const sum = (rows: Record<string, unknown>[], k: string) => rows.reduce((n, r) => n + Number(r[k] ?? 0), 0)
+    const before = await t.ctx.repos.clicks.countersFor('luckyforge')
+    const res = await t.app.request('/api/clicks', json({ ...valid(), brandId: 'luckyforge' }, { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' }))
+    expect(res.status).toBe(201)
+    const after = await t.ctx.repos.clicks.countersFor('luckyforge')
+    expect(sum(after, 'bots')).toBe(sum(before, 'bots') + 1)
+    expect(sum(after, 'clicks')).toBe(sum(before, 'clicks'))
   })
 
   it('accepts customParams as an object map', async () => {

@@ -4,12 +4,14 @@ import type { BrandsRepository } from '../../db/repositories/brands.ts'
 import type { ClicksRepository } from '../../db/repositories/clicks.ts'
 import { DuplicateKeyError } from '../../db/port.ts'
 import { AppError, notFound } from '../errors.ts'
+import type { ClickMeta } from './tracking.ts'
 
 export function createClicksService(deps: {
   clicks: ClicksRepository
   brands: BrandsRepository
   now: () => Date
   newId: () => string
+  classify?: (brandId: string, meta: ClickMeta, at: Date) => { visitor: string; bot: boolean; unique: boolean }
 }) {
   return {
     /** Clicks per brand per day for the last `days` days (today included), from the daily counters. */
@@ -21,11 +23,13 @@ export function createClicksService(deps: {
     },
 
     /** POST /api/clicks: the spec's click record (§3) plus the server's receive time. */
-    async record(input: CreateClickBody, source: ClickRecord['source'] = 'browser') {
+    async record(input: CreateClickBody, meta?: ClickMeta, source: ClickRecord['source'] = 'browser') {
       const body = createClickBodySchema.parse(input)
       const brand = await deps.brands.findById(body.brandId)
       if (!brand) throw notFound('Unknown brandId')
-      const click: ClickRecord = {
+      const receivedAt = deps.now()
+      const seen = meta && deps.classify ? deps.classify(body.brandId, meta, receivedAt) : undefined
+      const click: ClickRecord & Partial<{ visitor: string; bot: boolean; unique: boolean }> = {
         _id: deps.newId(),
         clickid: body.clickid,
         userId: body.userId ?? null,
@@ -34,8 +38,9 @@ export function createClicksService(deps: {
         gaid: body.gaid ?? null,
         timestamp: body.timestamp,
         customParams: body.customParams ?? [],
-        receivedAt: deps.now(),
+        receivedAt,
         source,
+        ...seen,
       }
       try {
         await deps.clicks.record(click)

@@ -1,0 +1,163 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { isbot } from 'isbot'
+import type { BrandDoc, BrandsRepository } from '../../db/repositories/brands.ts'
+import { clickCounterOp } from '../../db/repositories/clicks.ts'
+import type { BatchOp, Store } from '../../db/port.ts'
+import { buildCtaUrl } from '../../lib/cta-url.ts'
+import { idSchema, type ClickRecord } from '../../lib/schemas.ts'
+
+export const UNIQUE_WINDOW_MS = 60 * 60 * 1000 // one unique click per visitor per brand per hour
+export const SUB_PARAMS = ['sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const
+/** User agents the bot list flags but that belong to people (in-app browsers and devices seen mislabelled). */
+export const BOT_ALLOW_LIST: RegExp[] = [/\bCubot\b/i]
+
+export type ClickMeta = { ip: string; userAgent: string; method: string }
+export type TrackedClick = ClickRecord & { visitor: string; bot: boolean; unique: boolean; subs?: Record<string, string> }
+
+export function isBotRequest(userAgent: string, method: string) {
+  if (method === 'HEAD') return true
+  if (!userAgent.trim()) return true
+  if (BOT_ALLOW_LIST.some((re) => re.test(userAgent))) return false
+  return isbot(userAgent)
+}
+
+/**
+ * Click tracking (issue 7): classifies bots, counts one unique per visitor (a hash of IP and user agent;
+ * the raw IP is never stored) per brand per hour, and records server-side redirects through a queue
+ * that commits in batches, so recording never delays the redirect.
+ */
+export function createTracker(deps: {
+  store: Store
+  brands: BrandsRepository
+  secret: string
+  now: () => Date
+  generation: () => number
+  flushMs?: number
+  maxBatch?: number
+}) {
+  const seen = new Map<string, number>()
+  const brandCache = new Map<string, BrandDoc | null>()
+  let cacheGeneration = -1
+  let queue: TrackedClick[] = []
+  let timer: ReturnType<typeof setTimeout> | null = null
+  let flushing: Promise<void> = Promise.resolve()
+  let lost = 0
+
+  function visitorHash(ip: string, userAgent: string) {
+    return createHash('sha256').update(`${deps.secret}\u0000${ip}\u0000${userAgent}`).digest('hex').slice(0, 32)
+  }
+
+  function isUnique(brandId: string, visitor: string, at: number) {
+    const key = `${brandId}|${visitor}`
+    const last = seen.get(key)
+    if (last !== undefined && at - last < UNIQUE_WINDOW_MS) return false
+    seen.set(key, at)
+    if (seen.size > 200_000) for (const [k, t] of seen) if (at - t >= UNIQUE_WINDOW_MS) seen.delete(k)
+    return true
+  }
+
+  async function brandFor(id: string): Promise<BrandDoc | null> {
+    if (cacheGeneration !== deps.generation()) {
+      brandCache.clear()
+      cacheGeneration = deps.generation()
+    }
+    if (brandCache.has(id)) return brandCache.get(id)!
+    const doc = idSchema.safeParse(id).success ? await deps.brands.findById(id) : null
+    if (brandCache.size > 5_000) brandCache.clear()
+    brandCache.set(id, doc)
+    return doc
+  }
+
+  async function flush() {
+    if (timer) clearTimeout(timer)
+    timer = null
+    const batch = queue
+    queue = []
+    if (!batch.length) return
+    const ops: BatchOp[] = []
+    for (const click of batch) ops.push({ collection: 'clicks', insert: click as never }, clickCounterOp(click))
+    try {
+      await deps.store.batch(ops)
+    } catch (err) {
+      lost += batch.length
+      console.error(`[tracking] could not record ${batch.length} clicks:`, err)
+    }
+  }
+
+  function enqueue(click: TrackedClick) {
+    queue.push(click)
+    if (queue.length >= (deps.maxBatch ?? 1_000)) flushing = flushing.then(flush)
+    else if (!timer) timer = setTimeout(() => (flushing = flushing.then(flush)), deps.flushMs ?? 10)
+  }
+
+  return {
+    visitorHash,
+    isUnique,
+
+    /** Marks a click as bot or unique; used by POST /api/clicks and by redirects. */
+    classify(brandId: string, meta: ClickMeta, at: Date) {
+      const visitor = visitorHash(meta.ip, meta.userAgent)
+      const bot = isBotRequest(meta.userAgent, meta.method)
+      return { visitor, bot, unique: !bot && isUnique(brandId, visitor, at.getTime()) }
+    },
+
+    /**
+     * GET /go/:brandId: the brand's tracked CTA URL (the spec's rules, one shared function), or null for
+     * an unknown brand or one without a CTA URL. Only ever the brand's own CTA: no open redirect.
+     */
+    async redirect(brandId: string, meta: ClickMeta, query: URLSearchParams): Promise<string | null> {
+      const brand = await brandFor(brandId)
+      const target = brand?.dealBox?.ctaUrl
+      if (!brand || !target) return null
+      const receivedAt = deps.now()
+      const clickid = randomUUID()
+      const gaid = query.get('gaid')?.slice(0, 200) || null
+      const url = buildCtaUrl(target, brand, { clickId: clickid, userAgent: meta.userAgent, gaid })
+      const subs: Record<string, string> = {}
+      for (const name of SUB_PARAMS) {
+        const v = query.get(name)
+        if (v) subs[name] = v.slice(0, 500)
+      }
+      let location = url
+      if (Object.keys(subs).length) {
+        try {
+          const u = new URL(url)
+          for (const [k, v] of Object.entries(subs)) u.searchParams.set(k, v)
+          location = u.toString()
+        } catch {
+          // an unparsable CTA keeps only click_id (spec §7)
+        }
+      }
+      const { visitor, bot, unique } = this.classify(brand._id, meta, receivedAt)
+      enqueue({
+        _id: randomUUID().replaceAll('-', '').slice(0, 24),
+        clickid,
+        userId: null,
+        brandId: brand._id,
+        user_agent: meta.userAgent.slice(0, 1_000) || null,
+        gaid,
+        timestamp: receivedAt.toISOString(),
+        customParams: brand.enableCustomParams ? brand.customParams.filter((p) => p.key.trim() && p.value.trim()) : [],
+        receivedAt,
+        source: 'redirect',
+        visitor,
+        bot,
+        unique,
+        ...(Object.keys(subs).length ? { subs } : {}),
+      })
+      return location
+    },
+
+    /** Writes whatever is queued; called on shutdown and by tests. */
+    async flush() {
+      await (flushing = flushing.then(flush))
+    },
+    get pending() {
+      return queue.length
+    },
+    get lost() {
+      return lost
+    },
+  }
+}
+export type Tracker = ReturnType<typeof createTracker>
