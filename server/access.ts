@@ -3,9 +3,9 @@ import type { AppEnv } from './app.ts'
 import type { Role } from './auth.ts'
 
 /** Writes anyone may make. Every other non-GET under /api needs an editor: a new route cannot forget it. */
-export const PUBLIC_WRITES = new Set(['/api/clicks', '/api/auth/login', '/api/auth/signup', '/api/auth/refresh-token', '/api/auth/logout'])
+export const PUBLIC_WRITES = new Set(['/api/clicks', '/api/auth/login', '/api/auth/signup', '/api/auth/refresh-token', '/api/auth/logout', '/api/postback', '/api/track/brand-view'])
 /** Reads that belong to the admin area (image search, admin lists). */
-export const PROTECTED_READS = ['/api/posts/fluximg', '/api/brands/static-offers-admin', '/api/admin']
+export const PROTECTED_READS = ['/api/posts/fluximg', '/api/brands/static-offers-admin', '/api/admin', '/api/reports']
 
 const rank: Record<Role, number> = { user: 0, editor: 1, admin: 2 }
 

@@ -9,6 +9,9 @@ import { authRouter } from './routes/auth.ts'
 import { brandsRouter } from './routes/brands.ts'
 import { clicksRouter } from './routes/clicks.ts'
 import { goRouter } from './routes/go.ts'
+import { postbackRouter } from './routes/postback.ts'
+import { reportsRouter } from './routes/reports.ts'
+import { trackRouter } from './routes/track.ts'
 import { mediaRouter } from './routes/media.ts'
 import { postsRouter } from './routes/posts.ts'
 import type { Services } from './context.ts'
@@ -100,6 +103,9 @@ export function createApp(deps: AppDeps) {
   app.route('/api/posts', postsRouter())
   app.route('/api/brands', brandsRouter())
   app.route('/api/clicks', clicksRouter())
+  app.route('/api/postback', postbackRouter())
+  app.route('/api/reports', reportsRouter())
+  app.route('/api/track', trackRouter())
   app.route('/media', mediaRouter())
   app.route('/go', goRouter())
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404))

@@ -25,6 +25,7 @@ export const envSchema = z.object({
   UNSPLASH_ACCESS_KEY: optionalString,
   UNSPLASH_API_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://api.unsplash.com')),
   POSTBACK_SECRET: optionalString,
+  POSTBACK_ALIASES: optionalString,
 })
 
 export type Env = z.infer<typeof envSchema>

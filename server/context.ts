@@ -16,6 +16,8 @@ import { createImageSearchService } from './services/image-search.ts'
 import { createMediaService } from './services/media.ts'
 import { createPostsService } from './services/posts.ts'
 import { createSeedService } from './services/seed.ts'
+import { createPostbackService, parseAliases } from './services/postbacks.ts'
+import { createReportsService } from './services/reports.ts'
 import { createTracker } from './services/tracking.ts'
 import { createTransferService } from './services/transfer.ts'
 import { createUsersService } from './services/users.ts'
@@ -60,6 +62,13 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     brandAdmin: createBrandAdminService({ brands: repos.brands, posts: repos.posts, media, now, onChange }),
     clicks: createClicksService({ clicks: repos.clicks, brands: repos.brands, now, newId, classify: tracker.classify }),
     tracker,
+    reports: createReportsService({ clicks: repos.clicks, brands: repos.brands, now }),
+    brandViews: {
+      async record(brandId: string) {
+        if (await repos.brands.findById(brandId)) await repos.clicks.addToDay(brandId, now().toISOString().slice(0, 10), { views: 1 })
+      },
+    },
+    postbacks: createPostbackService({ store, clicks: repos.clicks, secret: env.POSTBACK_SECRET, aliases: parseAliases(env.POSTBACK_ALIASES), now }),
     media,
     posts: createPostsService({ posts: repos.posts, media, now, onChange }),
     imageSearch: createImageSearchService({

@@ -5,9 +5,9 @@ import { createAppContext } from '../server/context.ts'
 import type { RateLimiter } from '../server/rate-limit.ts'
 
 /** A fresh app on its own in-memory store per test file, optionally with the demo content. */
-export async function makeTestApp(opts: { seed?: boolean; loginLimiter?: RateLimiter; env?: Record<string, string> } = {}) {
+export async function makeTestApp(opts: { seed?: boolean; loginLimiter?: RateLimiter; env?: Record<string, string>; now?: () => Date } = {}) {
   const config = loadConfig({ DATA_DIR: ':memory:', SITE_URL: 'http://localhost:3000', NODE_ENV: 'test', AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789', ...opts.env })
-  const ctx = await createAppContext(config, { store: new SqliteStore(':memory:') })
+  const ctx = await createAppContext(config, { store: new SqliteStore(':memory:'), now: opts.now })
   if (opts.seed !== false) await ctx.services.seed.seedDemo()
   const app = createApp({ config, services: ctx.services, store: ctx.store, renderCache: ctx.renderCache, loginLimiter: opts.loginLimiter })
   return { app, ctx }

@@ -1,0 +1,31 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { AppEnv } from '../app.ts'
+
+export function postbackRouter() {
+  const app = new Hono<AppEnv>()
+  const limit = bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ message: 'Postback body is larger than 16 KB' }, 413) })
+
+  // GET|POST /api/postback – a network reports a conversion for one of our clicks
+  app.on(['GET', 'POST'], '/', limit, async (c) => {
+    const params: Record<string, string> = { ...c.req.query() }
+    if (c.req.method === 'POST') {
+      const type = c.req.header('content-type') ?? ''
+      try {
+        if (type.includes('application/json')) {
+          const body = await c.req.json()
+          if (body && typeof body === 'object' && !Array.isArray(body)) for (const [k, v] of Object.entries(body)) params[k] = String(v)
+          else return c.json({ message: 'Postback body must be a JSON object' }, 400)
+        } else if (type.includes('form')) {
+          for (const [k, v] of Object.entries(await c.req.parseBody())) if (typeof v === 'string') params[k] = v
+        }
+      } catch {
+        return c.json({ message: 'Malformed postback body' }, 400)
+      }
+    }
+    const { status, body } = await c.var.services.postbacks.handle(params)
+    return c.json(body, status)
+  })
+
+  return app
+}

@@ -1,0 +1,227 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loginAs, makeTestApp } from '../../test/make-app.ts'
+import { BOT_ALLOW_LIST, isBotRequest } from '../services/tracking.ts'
+
+const UA = (n: number | string) => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 person-${n}`
+const SECRET = 'postback-secret-0123456789'
+let clock = new Date('2026-11-10T12:00:00Z').getTime()
+let t: Awaited<ReturnType<typeof makeTestApp>>
+let editor: string
+
+beforeAll(async () => {
+  t = await makeTestApp({ env: { POSTBACK_SECRET: SECRET, POSTBACK_ALIASES: 'click_id=clk;payout=amt' }, now: () => new Date(clock) })
+  editor = (await loginAs(t, 'editor')).accessToken
+})
+
+const go = (path: string, ua = UA('a'), method = 'GET') => t.app.request(path, { method, headers: { 'user-agent': ua } })
+const stored = async () => {
+  await t.ctx.services.tracker.flush()
+  return t.ctx.store.collection('clicks').find({ source: 'redirect' }, { sort: { receivedAt: 1 } })
+}
+
+describe('GET /go/:brandId (server-side redirect)', () => {
+  it('302s to the CTA with click_id, user_agent, gaid and custom params per flags, and no-store, noindex headers', async () => {
+    const res = await go('/go/nova-spins?gaid=device-1')
+    expect(res.status).toBe(302)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(res.headers.get('x-robots-tag')).toContain('noindex')
+    expect(res.headers.get('referrer-policy')).toBeTruthy()
+    const url = new URL(res.headers.get('location')!)
+    expect(url.origin + url.pathname).toBe('https://novaspins.example/welcome')
+    expect(url.searchParams.get('click_id')).toMatch(/^[0-9a-f-]{36}$/)
+    expect(url.searchParams.get('user_agent')).toBe(UA('a'))
+    expect(url.searchParams.get('gaid')).toBe('device-1')
+    expect(url.searchParams.get('utm_campaign')).toBe('welcome offer')
+    const [click] = (await stored()).slice(-1)
+    expect(click).toMatchObject({ clickid: url.searchParams.get('click_id'), brandId: 'nova-spins', gaid: 'device-1', bot: false, source: 'redirect' })
+    expect(JSON.stringify(click)).not.toContain('unknown') // the raw IP is never stored, only a visitor hash
+  })
+
+  it.each([
+    ['royal-reel', []],
+    ['velocity-bet', ['click_id', 'aff']],
+    ['luckyforge', ['click_id', 'gaid']],
+  ])('adds only what %s enables: %j (plus pass-through sub1…sub5)', async (brand, expected) => {
+    const res = await go(`/go/${brand}?gaid=g&sub1=news&sub5=x&sub6=ignored`)
+    const url = new URL(res.headers.get('location')!)
+    const keys = [...url.searchParams.keys()].filter((k) => !['src', 'promo'].includes(k))
+    expect(keys.sort()).toEqual([...expected, 'sub1', 'sub5'].sort())
+    expect(url.searchParams.get('sub1')).toBe('news')
+  })
+
+  it.each(['no-such-brand', 'pixel-poker-x', '%2F%2Fevil.example', '..%2F..%2Fadmin', 'https:%2F%2Fevil.example'])('answers 404 for %s and redirects nowhere', async (id) => {
+    const res = await go(`/go/${id}`)
+    expect(res.status).toBe(404)
+    expect(res.headers.get('location')).toBeNull()
+    expect(await res.text()).toContain('Brand not found')
+  })
+
+  it('redirects only to the brand\'s own CTA, whatever the query says', async () => {
+    const res = await go('/go/nova-spins?url=https://evil.example&redirect=https://evil.example&to=//evil.example')
+    expect(new URL(res.headers.get('location')!).host).toBe('novaspins.example')
+  })
+
+  it('answers 404 for a brand without a CTA URL', async () => {
+    await t.ctx.repos.brands.insert({ ...(await t.ctx.repos.brands.findById('royal-reel'))!, _id: 'no-cta', dealBox: { mainText: 'x' } })
+    expect((await go('/go/no-cta')).status).toBe(404)
+  })
+
+  it('redirects bots, HEAD requests and link previews but records them as bots', async () => {
+    const before = (await stored()).length
+    for (const [ua, method] of [
+      ['Googlebot/2.1 (+http://www.google.com/bot.html)', 'GET'],
+      ['facebookexternalhit/1.1', 'GET'],
+      ['Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)', 'GET'],
+      [UA('head'), 'HEAD'],
+      ['', 'GET'],
+    ]) {
+      const res = await go('/go/arcadia-bet', ua, method)
+      expect(res.status).toBe(302)
+    }
+    const clicks = (await stored()).slice(before)
+    expect(clicks).toHaveLength(5)
+    expect(clicks.every((c) => c.bot === true && c.unique === false)).toBe(true)
+  })
+
+  it('keeps the allow-list ahead of the bot list', () => {
+    expect(BOT_ALLOW_LIST.length).toBeGreaterThan(0)
+    expect(isBotRequest('Mozilla/5.0 (Linux; Android 12; Cubot KingKong) bot-looking crawler', 'GET')).toBe(false)
+    expect(isBotRequest('Mozilla/5.0 crawler', 'GET')).toBe(true)
+  })
+
+  it('counts one unique click per visitor per brand per hour', async () => {
+    const before = (await stored()).length
+    await go('/go/pixel-poker', UA('dedup'))
+    await go('/go/pixel-poker', UA('dedup'))
+    await go('/go/pixel-poker', UA('other'))
+    clock += 61 * 60 * 1000
+    await go('/go/pixel-poker', UA('dedup'))
+    const clicks = (await stored()).slice(before)
+    expect(clicks.map((c) => c.unique)).toEqual([true, false, true, true])
+  })
+})
+
+describe('POST|GET /api/postback', () => {
+  let clickId: string
+  beforeAll(async () => {
+    const res = await go('/go/satoshi-slots', UA('converter'))
+    clickId = new URL(res.headers.get('location')!).searchParams.get('click_id')!
+    await t.ctx.services.tracker.flush()
+  })
+  const pb = (params: Record<string, string>, method = 'GET') =>
+    method === 'GET'
+      ? t.app.request(`/api/postback?${new URLSearchParams(params)}`)
+      : t.app.request('/api/postback', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(params) })
+  const count = (c: string) => t.ctx.store.collection(c).count()
+
+  it('refuses a wrong or missing key with 403, stores nothing but the log entry, and logs no key', async () => {
+    const conversions = await count('conversions')
+    const logs = await count('postback_log')
+    expect((await pb({ click_id: clickId, goal: 'Sale', key: 'wrong' })).status).toBe(403)
+    expect((await pb({ click_id: clickId, goal: 'Sale' })).status).toBe(403)
+    expect(await count('conversions')).toBe(conversions)
+    expect(await count('postback_log')).toBe(logs + 2)
+    expect(JSON.stringify(await t.ctx.services.postbacks.log())).not.toContain('wrong')
+  })
+
+  it('stores a conversion once (click + goal + txn), says so on a repeat, and updates its status', async () => {
+    const params = { click_id: clickId, goal: '1006', payout: '25.5', currency: 'usd', txn_id: 'T-1', status: 'pending', key: SECRET }
+    const first = await pb(params)
+    expect(first.status).toBe(201)
+    expect(await first.json()).toMatchObject({ ok: true, outcome: 'created' })
+    const repeat = await pb(params, 'POST')
+    expect(repeat.status).toBe(200)
+    expect(await repeat.json()).toMatchObject({ duplicate: true })
+    const approved = await pb({ ...params, status: 'approved' })
+    expect(await approved.json()).toMatchObject({ outcome: 'updated', from: 'pending', to: 'approved' })
+    const stored = (await t.ctx.services.postbacks.conversions()).filter((c) => c.clickid === clickId)
+    expect(stored).toEqual([expect.objectContaining({ brandId: 'satoshi-slots', goal: 1006, goalName: 'Sale', payout: 25.5, currency: 'USD', status: 'approved' })])
+    expect(JSON.stringify(await t.ctx.services.postbacks.log())).not.toContain(SECRET)
+  })
+
+  it('reads network parameter names through aliases (built-in and POSTBACK_ALIASES)', async () => {
+    expect((await pb({ subid: clickId, event: 'Lead', sum: '3', tid: 'K-1', secret: SECRET })).status).toBe(201) // Keitaro-style
+    expect((await pb({ p1: clickId, goal: 'Registration', key: SECRET })).status).toBe(201) // Trackier's p1
+    expect((await pb({ clk: clickId, goal: 'Goal1', amt: '1', key: SECRET })).status).toBe(201) // configured aliases
+  })
+
+  it('answers 404 for an unknown click', async () => {
+    expect((await pb({ click_id: 'not-a-click', goal: 'Sale', key: SECRET })).status).toBe(404)
+  })
+
+  it.each([
+    ['a missing click_id', { click_id: '', goal: 'Sale' }],
+    ['a missing goal', { click_id: 'x' }],
+    ['an unknown goal', { goal: 'Jackpot' }],
+    ['a negative payout', { goal: 'Sale', payout: '-5' }],
+    ['a non-numeric payout', { goal: 'Sale', payout: 'lots' }],
+    ['a bad currency', { goal: 'Sale', currency: 'dollars' }],
+    ['an unknown status', { goal: 'Sale', status: 'maybe' }],
+    ['an over-long txn_id', { goal: 'Sale', txn_id: 't'.repeat(201) }],
+  ])('answers 400 for %s and stores nothing (the log records it)', async (_n, extra) => {
+    const conversions = await count('conversions')
+    const logs = await count('postback_log')
+    const res = await pb({ click_id: clickId, ...extra, key: SECRET } as Record<string, string>)
+    expect(res.status).toBe(400)
+    expect(typeof (await res.json()).message).toBe('string')
+    expect(await count('conversions')).toBe(conversions)
+    expect(await count('postback_log')).toBe(logs + 1)
+  })
+
+  it('answers 400 for a malformed POST body', async () => {
+    const res = await t.app.request('/api/postback', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"click_id":' })
+    expect(res.status).toBe(400)
+  })
+})
+
+describe('reports (exact figures for a known set of clicks and conversions)', () => {
+  it('sums views, clicks, uniques, bots, conversions by goal, approved revenue, CR and EPC', async () => {
+    const r = await makeTestApp({ env: { POSTBACK_SECRET: SECRET }, now: () => new Date('2026-11-01T10:00:00Z') })
+    const ed = (await loginAs(r, 'editor')).accessToken
+    const click = async (ua: string) => new URL((await r.app.request('/go/moonjackpot', { headers: { 'user-agent': ua } })).headers.get('location')!).searchParams.get('click_id')!
+    const a = await click(UA(1))
+    await click(UA(1)) // repeat: not unique
+    const b = await click(UA(2))
+    await click(UA(3))
+    await click('Googlebot/2.1') // bot
+    await r.ctx.services.tracker.flush()
+    await r.app.request('/api/track/brand-view', { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': UA(1) }, body: '{"brandId":"moonjackpot"}' })
+    await r.app.request('/api/track/brand-view', { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'Googlebot/2.1' }, body: '{"brandId":"moonjackpot"}' })
+    const pb = (q: Record<string, string>) => r.app.request(`/api/postback?${new URLSearchParams({ ...q, key: SECRET })}`)
+    await pb({ click_id: a, goal: 'Sale', payout: '10', txn_id: '1' })
+    await pb({ click_id: b, goal: 'Sale', payout: '20', txn_id: '2', status: 'pending' })
+    await pb({ click_id: b, goal: 'Lead', payout: '2', txn_id: '3', status: 'rejected' })
+
+    const res = await r.app.request('/api/reports/brands?from=2026-11-01&to=2026-11-01', { headers: { authorization: `Bearer ${ed}` } })
+    expect(res.status).toBe(200)
+    const row = (await res.json()).brands.find((x: { brandId: string }) => x.brandId === 'moonjackpot')
+    expect(row).toEqual({
+      brandId: 'moonjackpot',
+      brandName: 'MoonJackpot',
+      views: 1,
+      clicks: 4,
+      uniqueClicks: 3,
+      botClicks: 1,
+      botShare: 0.2,
+      conversions: 2,
+      conversionsByGoal: { '1006': 2 },
+      approvedRevenue: { USD: 10 },
+      cr: 0.6667,
+      epc: { USD: 3.3333 },
+    })
+    const one = await (await r.app.request('/api/reports/brands/moonjackpot?from=2026-10-31&to=2026-11-01', { headers: { authorization: `Bearer ${ed}` } })).json()
+    expect(one.days.map((d: { day: string; clicks: number }) => [d.day, d.clicks])).toEqual([
+      ['2026-10-31', 0],
+      ['2026-11-01', 4],
+    ])
+  })
+
+  it('needs an editor, and answers 400 for a bad range and 404 for an unknown brand', async () => {
+    expect((await t.app.request('/api/reports/brands')).status).toBe(401)
+    const auth = { headers: { authorization: `Bearer ${editor}` } }
+    expect((await t.app.request('/api/reports/brands?from=2026-13-01', auth)).status).toBe(400)
+    expect((await t.app.request('/api/reports/brands?from=2026-11-02&to=2026-11-01', auth)).status).toBe(400)
+    expect((await t.app.request('/api/reports/brands?from=2020-01-01&to=2026-01-01', auth)).status).toBe(400)
+    expect((await t.app.request('/api/reports/brands/nope', auth)).status).toBe(404)
+  })
+})

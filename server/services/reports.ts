@@ -1,0 +1,87 @@
+import type { BrandsRepository } from '../../db/repositories/brands.ts'
+import type { ClickCounter, ClicksRepository } from '../../db/repositories/clicks.ts'
+import { dayOf } from '../../db/repositories/clicks.ts'
+import { AppError } from '../errors.ts'
+
+export type Figures = {
+  views: number
+  clicks: number
+  uniqueClicks: number
+  botClicks: number
+  botShare: number
+  conversions: number
+  conversionsByGoal: Record<string, number>
+  approvedRevenue: Record<string, number>
+  /** conversions / unique clicks */
+  cr: number
+  /** approved revenue / unique clicks, per currency */
+  epc: Record<string, number>
+}
+
+const round = (n: number, places = 4) => Math.round(n * 10 ** places) / 10 ** places
+
+export function figuresOf(rows: ClickCounter[]): Figures {
+  const f = { views: 0, clicks: 0, uniqueClicks: 0, botClicks: 0, conversions: 0, conversionsByGoal: {} as Record<string, number>, approvedRevenue: {} as Record<string, number> }
+  for (const r of rows) {
+    f.views += r.views ?? 0
+    f.clicks += r.clicks ?? 0
+    f.uniqueClicks += r.uniques ?? 0
+    f.botClicks += r.bots ?? 0
+    f.conversions += r.conversions ?? 0
+    for (const [g, n] of Object.entries(r.goals ?? {})) f.conversionsByGoal[g] = (f.conversionsByGoal[g] ?? 0) + n
+    for (const [cur, v] of Object.entries(r.revenue ?? {})) f.approvedRevenue[cur] = round((f.approvedRevenue[cur] ?? 0) + v)
+  }
+  const all = f.clicks + f.botClicks
+  return {
+    ...f,
+    botShare: all ? round(f.botClicks / all) : 0,
+    cr: f.uniqueClicks ? round(f.conversions / f.uniqueClicks) : 0,
+    epc: Object.fromEntries(Object.entries(f.approvedRevenue).map(([cur, v]) => [cur, f.uniqueClicks ? round(v / f.uniqueClicks) : 0])),
+  }
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+/** Per brand and per day, from the counters the writes keep: never a scan of clicks (issue 7). */
+export function createReportsService(deps: { clicks: ClicksRepository; brands: BrandsRepository; now: () => Date }) {
+  function range(from?: string, to?: string) {
+    const end = to ?? dayOf(deps.now())
+    const start = from ?? dayOf(new Date(new Date(`${end}T00:00:00Z`).getTime() - 29 * 86_400_000))
+    for (const [name, v] of [['from', start], ['to', end]] as const) {
+      if (!DAY.test(v) || Number.isNaN(new Date(`${v}T00:00:00Z`).getTime())) throw new AppError('bad_request', `Invalid ${name}: use YYYY-MM-DD`)
+    }
+    if (start > end) throw new AppError('bad_request', 'Invalid range: from is after to')
+    if ((new Date(`${end}T00:00:00Z`).getTime() - new Date(`${start}T00:00:00Z`).getTime()) / 86_400_000 > 366) throw new AppError('bad_request', 'Invalid range: at most 366 days')
+    return { from: start, to: end }
+  }
+
+  return {
+    range,
+    async brands(q: { from?: string; to?: string }) {
+      const r = range(q.from, q.to)
+      const [brands, rows] = await Promise.all([deps.brands.list(), deps.clicks.countersBetween(r.from, r.to)])
+      const byBrand = new Map<string, ClickCounter[]>()
+      for (const row of rows) byBrand.set(row.brandId, [...(byBrand.get(row.brandId) ?? []), row])
+      return {
+        ...r,
+        brands: brands.map((b) => ({ brandId: b._id, brandName: b.brandName, ...figuresOf(byBrand.get(b._id) ?? []) })),
+        totals: figuresOf(rows),
+      }
+    },
+    async brand(id: string, q: { from?: string; to?: string }) {
+      const r = range(q.from, q.to)
+      const brand = await deps.brands.findById(id)
+      if (!brand) throw new AppError('not_found', 'Brand not found')
+      const rows = await deps.clicks.countersBetween(r.from, r.to, id)
+      const byDay = new Map(rows.map((row) => [row.day, row]))
+      const days: ({ day: string } & Figures)[] = []
+      for (let t = new Date(`${r.from}T00:00:00Z`).getTime(); t <= new Date(`${r.to}T00:00:00Z`).getTime(); t += 86_400_000) {
+        const day = dayOf(new Date(t))
+        const row = byDay.get(day)
+        days.push({ day, ...figuresOf(row ? [row] : []) })
+      }
+      return { ...r, brandId: id, brandName: brand.brandName, totals: figuresOf(rows), days }
+    },
+  }
+}
+export type ReportsService = ReturnType<typeof createReportsService>
