@@ -54,11 +54,12 @@ describe('BrandOffers (spec §2, "Brand offers list")', () => {
     expect(screen.getAllByTestId('offer-card')).toHaveLength(2)
   })
 
-  it('gives each offer a Play link to the CTA in a new tab and a Review link to its brand page', () => {
+  it('gives each offer a tracked Play link (/go, with the device gaid) in a new tab and a Review link to its brand page', () => {
+    localStorage.setItem('gaid', 'device-1')
     render(<BrandOffers offers={[offer({ _id: 'nova', dealBox: { ctaUrl: 'https://nova.example/x', mainText: 'M' } })]} />)
     const row = screen.getByTestId('offer-row')
     const play = within(row).getByRole('link', { name: 'Play' })
-    expect(play.getAttribute('href')).toBe('https://nova.example/x')
+    expect(play.getAttribute('href')).toBe('/go/nova?gaid=device-1')
     expect(play.getAttribute('target')).toBe('_blank')
     expect(play.getAttribute('rel')).toBe('sponsored noopener')
     expect(within(row).getByRole('link', { name: 'Review' }).getAttribute('href')).toBe('/brands/nova')

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react'
 import type { BrandOffer } from '../lib/schemas.ts'
 import { pageCount, pageSlice } from '../lib/text.ts'
+import { useGoHref } from './click-through.ts'
 import { Pagination } from './Pagination.tsx'
 
 export const OFFERS_PER_PAGE = 5 // spec §9
@@ -8,26 +9,11 @@ export const OFFERS_PER_PAGE = 5 // spec §9
 /** Tab labels: "typeNew" reads as "New". */
 export const tabLabel = (type: string) => type.replace(/^type/, '').replace(/([a-z])([A-Z])/g, '$1 $2') || type
 
-// The tracked flow's code is fetched on first hover or focus, not with the page: the home page's
-// JavaScript stays lean (issue 2 budget) and the module is ready by the time the click lands.
-const loadClickThrough = () => import('./click-through.ts')
-
 function PlayLink({ offer }: { offer: BrandOffer }) {
-  const href = offer.dealBox?.ctaUrl
-  if (!href) return null
+  const href = useGoHref(offer._id)
+  if (!offer.dealBox?.ctaUrl) return null
   return (
-    <a
-      className="btn btn-primary"
-      href={href}
-      target="_blank"
-      rel="sponsored noopener"
-      onPointerEnter={() => void loadClickThrough()}
-      onFocus={() => void loadClickThrough()}
-      onClick={(e) => {
-        e.preventDefault() // the tracked flow opens the tab itself (spec §7)
-        void loadClickThrough().then((m) => m.clickThrough(offer._id))
-      }}
-    >
+    <a className="btn btn-primary" href={href} target="_blank" rel="sponsored noopener">
       Play
     </a>
   )

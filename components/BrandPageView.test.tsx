@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { fireEvent, render, screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { brandPage } from '../test/factories.ts'
 import { BrandPageView, DealBoxCard, FaqAccordion, MobileDealBar, SectionView, Tagline } from './BrandPageView.tsx'
 
@@ -59,9 +59,10 @@ describe('deal box (spec §2)', () => {
     rerender(<DealBoxCard brand={brandPage({ dealBox: { mainText: 'M', linkText: 'Terms', linkUrl: '/article/a' } })} />)
     expect(screen.getByTestId('deal-link').getAttribute('href')).toBe('/article/a')
   })
-  it('renders the CTA as a sponsored new-tab link', () => {
-    render(<DealBoxCard brand={brandPage({ dealBox: { ctaLabel: 'Claim', ctaUrl: 'https://p.example/c' } })} />)
+  it('renders the CTA as a sponsored new-tab link through /go', () => {
+    render(<DealBoxCard brand={brandPage({ _id: 'b-1', dealBox: { ctaLabel: 'Claim', ctaUrl: 'https://p.example/c' } })} />)
     const cta = screen.getByRole('link', { name: 'Claim' })
+    expect(cta.getAttribute('href')).toMatch(/^\/go\/b-1(\?gaid=.+)?$/)
     expect(cta.getAttribute('target')).toBe('_blank')
     expect(cta.getAttribute('rel')).toBe('sponsored noopener')
   })
@@ -102,6 +103,17 @@ describe('sections (spec §2)', () => {
 })
 
 describe('brand page', () => {
+  beforeEach(() => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }))
+  })
+  it('reports one view of the brand', () => {
+    render(<BrandPageView brand={brandPage({ _id: 'viewed' })} />)
+    const calls = vi.mocked(fetch).mock.calls
+    expect(calls).toHaveLength(1)
+    expect(calls[0][0]).toBe('/api/track/brand-view')
+    expect(JSON.parse(String(calls[0][1]?.body))).toEqual({ brandId: 'viewed' })
+  })
+
   it("shows the placeholder banner without one, and a 'Top {brand} Offers' card", () => {
     const { container } = render(<BrandPageView brand={brandPage({ brandName: 'Nova' })} />)
     expect(container.querySelector('img.banner')?.getAttribute('src')).toBe('/placeholder-banner.svg')

@@ -1,9 +1,9 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { navigate } from 'vike/client/router'
 import type { BrandPage, DealBox, PromoTable, Section } from '../lib/schemas.ts'
 import { isSafeHref } from '../lib/links.ts'
 import { truncate } from '../lib/text.ts'
-import { clickThrough } from './click-through.ts'
+import { useGoHref } from './click-through.ts'
 
 export const PLACEHOLDER_BANNER = '/placeholder-banner.svg'
 export const DEFAULT_TERMS_TITLE = 'Important Terms & Conditions' // spec §9
@@ -32,22 +32,23 @@ export function Tagline({ text }: { text: string }) {
 }
 
 function CtaButton({ brand, className = 'btn btn-primary btn-lg' }: { brand: BrandPage; className?: string }) {
+  const href = useGoHref(brand._id)
   const { ctaLabel, ctaUrl } = brand.dealBox
   if (!ctaLabel) return null
+  if (!ctaUrl) return <span className={`${className} disabled`}>{ctaLabel}</span>
   return (
-    <a
-      className={className}
-      href={ctaUrl || '#'}
-      target="_blank"
-      rel="sponsored noopener"
-      onClick={(e) => {
-        e.preventDefault() // the tracked flow opens the tab itself (spec §7)
-        if (ctaUrl) void clickThrough(brand._id, { brand })
-      }}
-    >
+    <a className={className} href={href} target="_blank" rel="sponsored noopener">
       {ctaLabel}
     </a>
   )
+}
+
+/** Pages are served from a cache, so the browser reports a person's visit (bots are filtered on the server). */
+function useBrandView(brandId: string) {
+  useEffect(() => {
+    const body = JSON.stringify({ brandId })
+    fetch('/api/track/brand-view', { method: 'POST', headers: { 'content-type': 'application/json' }, body, keepalive: true }).catch(() => {})
+  }, [brandId])
 }
 
 const TimerIcon = () => (
@@ -198,6 +199,7 @@ export function SectionView({ section }: { section: Section }) {
 }
 
 export function BrandPageView({ brand }: { brand: BrandPage }) {
+  useBrandView(brand._id)
   return (
     <div className="brand-page">
       <button type="button" className="btn back" onClick={goBack}>

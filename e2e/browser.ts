@@ -2,6 +2,8 @@ import { type Browser, chromium } from 'playwright-core'
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100'
 export const DATA_DIR = process.env.E2E_DATA_DIR ?? ''
+/** A person's browser: headless Chrome announces itself and is (rightly) counted as a bot. */
+export const PERSON_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36'
 
 // Debian's Chromium (DESIGN.md pitfalls): no downloaded browser, no background networking on this closed network.
 export function launchBrowser(): Promise<Browser> {

@@ -2,7 +2,7 @@ import { Database } from 'bun:sqlite'
 import { join } from 'node:path'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { BASE_URL, DATA_DIR, launchBrowser } from './browser.ts'
+import { BASE_URL, DATA_DIR, launchBrowser, PERSON_UA } from './browser.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -22,7 +22,7 @@ afterEach(() => {
 })
 
 async function newContext(width: number): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } })
+  const context = await browser.newContext({ viewport: { width, height: 900 }, userAgent: PERSON_UA })
   context.on('page', (page) => {
     page.on('pageerror', (e) => browserErrors.push(String(e)))
     page.on('console', (m) => m.type() === 'error' && browserErrors.push(m.text()))
@@ -84,7 +84,7 @@ describe('visitor journeys (Chromium)', () => {
 
     const gaid = await page.evaluate(() => localStorage.getItem('gaid'))
     const [popup] = await Promise.all([context.waitForEvent('page'), page.getByTestId('deal-box').getByRole('link', { name: 'Claim Bonus' }).click()])
-    await popup.waitForLoadState()
+    await popup.waitForURL(/novaspins\.example/) // the tab opens blank, then follows /go's 302
     const url = new URL(popup.url())
     expect(url.origin + url.pathname).toBe('https://novaspins.example/welcome')
     const clickId = url.searchParams.get('click_id')
@@ -99,11 +99,11 @@ describe('visitor journeys (Chromium)', () => {
     expect(await popup.evaluate(() => window.opener)).toBeNull()
 
     await expect.poll(() => storedClick(clickId!)?.brandId, { timeout: 10_000 }).toBe('nova-spins')
-    expect(storedClick(clickId!)).toMatchObject({ gaid: deviceGaid, userId: null, source: 'browser' })
+    expect(storedClick(clickId!)).toMatchObject({ gaid: deviceGaid, userId: null, source: 'redirect', bot: false })
     await context.close()
   })
 
-  it('the offers Play link uses the same tracked flow', async () => {
+  it('the offers Play link goes through the same tracked redirect', async () => {
     const context = await newContext(1280)
     const page = await context.newPage()
     await page.goto(BASE_URL + '/')
@@ -111,7 +111,7 @@ describe('visitor journeys (Chromium)', () => {
       context.waitForEvent('page'),
       page.getByTestId('offer-row').filter({ hasText: 'Arcadia Bet' }).getByRole('link', { name: 'Play' }).click(),
     ])
-    await popup.waitForLoadState()
+    await popup.waitForURL(/arcadiabet\.example/)
     const clickId = new URL(popup.url()).searchParams.get('click_id')
     expect(clickId).toBeTruthy()
     await expect.poll(() => storedClick(clickId!)?.brandId, { timeout: 10_000 }).toBe('arcadia-bet')

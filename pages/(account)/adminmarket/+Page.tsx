@@ -1,6 +1,7 @@
 import { AccountBar } from '../../../components/account/AccountBar.tsx'
 import { Protected } from '../../../components/account/Protected.tsx'
 import { BrandAdminPanel } from '../../../components/brand-admin/BrandAdminPanel.tsx'
+import { Reports } from '../../../components/brand-admin/Reports.tsx'
 
 export default function Page() {
   return (
@@ -14,6 +15,7 @@ export default function Page() {
           ← Back
         </button>
         <BrandAdminPanel />
+        <Reports />
       </div>
     </Protected>
   )

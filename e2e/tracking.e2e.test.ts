@@ -1,0 +1,43 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BASE_URL, launchBrowser, PERSON_UA } from './browser.ts'
+
+const ADMIN = { username: process.env.ADMIN_USERNAME ?? 'e2e_admin', password: process.env.ADMIN_PASSWORD ?? '' }
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('tracking (Chromium)', () => {
+  it("'Play' on the home page lands on the partner with a click_id, and the report shows the click", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: PERSON_UA })
+    // the partner's site is a local page: nothing leaves this machine
+    await context.route(/\.example\//, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Partner landing</h1>' }))
+    const page = await context.newPage()
+    await page.goto(`${BASE_URL}/`)
+    await page.getByRole('tab', { name: 'Crypto' }).click()
+    const row = page.getByTestId('offer-row').filter({ hasText: 'Velocity Bet' })
+    await expect.poll(() => row.getByRole('link', { name: 'Play' }).getAttribute('href')).toMatch(/^\/go\/velocity-bet\?gaid=/)
+    const [tab] = await Promise.all([context.waitForEvent('page'), row.getByRole('link', { name: 'Play' }).click()])
+    await tab.waitForURL(/velocitybet\.example/) // blank first, then /go's 302
+    expect(await tab.locator('h1').textContent()).toBe('Partner landing')
+    const landed = new URL(tab.url())
+    expect(landed.host).toBe('velocitybet.example')
+    expect(landed.searchParams.get('click_id')).toMatch(/^[0-9a-f-]{36}$/)
+
+    await page.goto(`${BASE_URL}/login`)
+    await page.getByLabel('Username').fill(ADMIN.username)
+    await page.getByLabel('Password').fill(ADMIN.password)
+    await page.getByRole('button', { name: 'Login' }).click()
+    await page.waitForURL(`${BASE_URL}/admin`)
+    await page.goto(`${BASE_URL}/adminmarket`)
+    const report = page.getByTestId('report-row').filter({ hasText: 'Velocity Bet' })
+    await expect.poll(async () => (await report.locator('td').allTextContents())[2], { timeout: 10_000 }).toMatch(/^[1-9]\d*$/)
+    await report.getByRole('button', { name: 'Daily' }).click()
+    await expect.poll(() => page.getByRole('img', { name: 'Clicks and conversions per day' }).isVisible()).toBe(true)
+    await context.close()
+  })
+})
