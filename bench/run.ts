@@ -27,29 +27,33 @@ async function loadWithWrk(url: string): Promise<Result> {
   return { rps, p50, p99, errors }
 }
 
-async function loadWithBun(url: string): Promise<Result> {
+/** A client that counts every answer exactly (wrk cannot vary bodies or tell what the server acknowledged). */
+async function loadWithBun(url: string, opts: { init?: () => RequestInit; okStatus?: number } = {}): Promise<Result & { ok: number }> {
   const latencies: number[] = []
   let errors = 0
+  let ok = 0
+  const okStatus = opts.okStatus ?? 200
   const end = performance.now() + SECONDS * 1000
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < end) {
         const t = performance.now()
-        const res = await fetch(url)
+        const res = await fetch(url, { redirect: 'manual', ...opts.init?.() })
         await res.arrayBuffer()
-        if (res.status !== 200) errors++
+        if (res.status === okStatus) ok++
+        else errors++
         latencies.push(performance.now() - t)
       }
     }),
   )
   latencies.sort((a, b) => a - b)
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
-  return { rps: latencies.length / SECONDS, p50: at(0.5), p99: at(0.99), errors }
+  return { rps: latencies.length / SECONDS, p50: at(0.5), p99: at(0.99), errors, ok }
 }
 
 const load = hasWrk ? loadWithWrk : loadWithBun
 
-const { baseUrl: base, stop } = await startProductionServer({ label: 'bench', portBase: 3900 })
+const { baseUrl: base, dataDir, stop } = await startProductionServer({ label: 'bench', portBase: 3900 })
 
 try {
   const homeHtml = await (await fetch(`${base}/`)).text()
@@ -92,6 +96,34 @@ try {
     console.log(`${pad(r.name, 40)}${pad(r.rps.toFixed(0), 10)}${pad(r.p50.toFixed(2), 9)}${pad(r.p99.toFixed(2), 9)}${pad(String(r.errors), 8)}${(r.rps / top).toFixed(2)}`)
   const worst = Math.min(...results.slice(1).map((r) => r.rps / top))
   console.log(`\nslowest public target: ${worst.toFixed(2)}× ceiling (goal ≥ 0.30)`)
+
+  // Tracking: every acknowledged click (302 from /go, 201 from POST /api/clicks) must leave exactly one record.
+  const ceiling2 = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response(homeHtml, { headers: { 'Content-Type': 'text/html;charset=utf-8' } }) })
+  const ua = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 bench'
+  const bunCeiling = await loadWithBun(`http://127.0.0.1:${ceiling2.port}/`)
+  ceiling2.stop(true)
+  const go = await loadWithBun(`${base}/go/${pages[0]._id}`, { okStatus: 302, init: () => ({ headers: { 'user-agent': ua } }) })
+  const posted = await loadWithBun(`${base}/api/clicks`, {
+    okStatus: 201,
+    init: () => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': ua },
+      body: JSON.stringify({ clickid: crypto.randomUUID(), brandId: pages[0]._id, userId: null, user_agent: ua, gaid: 'bench', timestamp: new Date().toISOString(), customParams: [] }),
+    }),
+  })
+  await Bun.sleep(500) // the redirect queue commits every few milliseconds
+  const { Database } = await import('bun:sqlite')
+  const db = new Database(`${dataDir}/gamewise.db`, { readonly: true })
+  const count = (source: string) => db.query<{ n: number }, [string]>("SELECT count(*) AS n FROM clicks WHERE json_extract(doc, '$.source') = ?").get(source)!.n
+  const [redirects, browser] = [count('redirect'), count('browser')]
+  db.close()
+  console.log(`\ntracking (same exact-counting client for all three; ceiling re-measured with it)`)
+  console.log(`${pad('target', 40)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('acked', 9)}${pad('stored', 9)}× ceiling`)
+  console.log(`${pad('ceiling (this client)', 40)}${pad(bunCeiling.rps.toFixed(0), 10)}${pad(bunCeiling.p50.toFixed(2), 9)}${pad(bunCeiling.p99.toFixed(2), 9)}${pad('-', 9)}${pad('-', 9)}1.00`)
+  for (const [name, r, stored] of [[`GET /go/${pages[0]._id}`, go, redirects], ['POST /api/clicks', posted, browser]] as const)
+    console.log(`${pad(name, 40)}${pad(r.rps.toFixed(0), 10)}${pad(r.p50.toFixed(2), 9)}${pad(r.p99.toFixed(2), 9)}${pad(String(r.ok), 9)}${pad(String(stored), 9)}${(r.rps / bunCeiling.rps).toFixed(2)}`)
+  const lost = go.ok - redirects + (posted.ok - browser)
+  console.log(`clicks acknowledged but not stored: ${lost} (goal 0); slowest tracking target ${Math.min(go.rps, posted.rps) / bunCeiling.rps >= 0.2 ? '≥' : '<'} 0.2× ceiling`)
   console.log(`home page JavaScript: ${scripts.length} files, ${jsGzip} bytes gzipped = ${(jsGzip / 1024).toFixed(1)} KiB (goal ≤ 100 KB)`)
 } finally {
   await stop()

@@ -270,18 +270,38 @@ seed
 const stats = program.command('stats').description('reports from the store')
 stats
   .command('clicks')
-  .description('click counts per brand per day')
+  .description('per brand per day: clicks, unique clicks, bot clicks, conversions, approved revenue, conversion rate and EPC')
   .option('--brand <id>', 'only this brand')
   .option('--days <n>', 'the last N days, today included', (v) => {
     const n = Number(v)
-    if (!Number.isInteger(n) || n < 1 || n > 3660) throw new CliError(`--days must be a whole number from 1 to 3660, not "${v}"`)
+    if (!Number.isInteger(n) || n < 1 || n > 366) throw new CliError(`--days must be a whole number from 1 to 366, not "${v}"`)
     return n
   }, 30)
-  .addHelpText('after', example('bun run cli -- stats clicks --days 7', 'bun run cli -- stats clicks --brand nova-spins --json'))
+  .addHelpText('after', example('bun run cli -- stats clicks --days 7', 'bun run cli -- --json stats clicks --brand nova-spins'))
   .action(async (opts: { brand?: string; days: number }) => {
     const rows = await withContext((ctx) => ctx.services.clicks.stats({ brandId: opts.brand, days: opts.days }))
-    const text = rows.length ? ['day         brand                             clicks', ...rows.map((r) => `${r.day}  ${r.brandId.padEnd(34)}${r.clicks}`)].join('\n') : `No clicks in the last ${opts.days} days.`
+    const money = (m: Record<string, number>) => Object.entries(m).map(([c, v]) => `${c} ${v.toFixed(2)}`).join(' ') || '-'
+    const head = 'day         brand                 clicks  unique  bots  conv  revenue        CR      EPC'
+    const text = rows.length
+      ? [head, ...rows.map((r) => `${r.day}  ${r.brandId.padEnd(22)}${String(r.clicks).padEnd(8)}${String(r.uniqueClicks).padEnd(8)}${String(r.botClicks).padEnd(6)}${String(r.conversions).padEnd(6)}${money(r.approvedRevenue).padEnd(15)}${`${(r.cr * 100).toFixed(1)}%`.padEnd(8)}${money(r.epc)}`)].join('\n')
+      : `No clicks in the last ${opts.days} days.`
     out(rows, text)
+  })
+
+const links = program.command('links').description('link health')
+links
+  .command('check')
+  .description("request every brand's CTA URL (HEAD, then GET), follow redirects, report dead links and changed hosts")
+  .option('--concurrency <n>', 'requests at once', (v) => Math.max(1, Math.min(32, Number(v) || 4)), 4)
+  .option('--timeout <ms>', 'per request', (v) => Math.max(100, Math.min(60_000, Number(v) || 8_000)), 8_000)
+  .addHelpText('after', '\nExits non-zero when a link is dead. The brand admin table shows each brand\'s last result.' + example('bun run cli -- links check', 'bun run cli -- --json links check --timeout 3000'))
+  .action(async (opts: { concurrency: number; timeout: number }) => {
+    const results = await withContext((ctx) => ctx.services.links.checkAll({ concurrency: opts.concurrency, timeoutMs: opts.timeout }))
+    const dead = results.filter((r) => !r.ok)
+    const moved = results.filter((r) => r.ok && r.hostChanged)
+    const lines = results.map((r) => `${r.ok ? (r.hostChanged ? 'MOVED' : 'OK   ') : 'DEAD '} ${r._id.padEnd(24)} ${r.url}${r.error ? `  (${r.error})` : ''}${r.hostChanged ? `  → ${r.finalUrl}` : ''}`)
+    out(results, [...lines, `${results.length} checked, ${dead.length} dead, ${moved.length} landing on another host.`].join('\n'))
+    if (dead.length) process.exitCode = 1
   })
 
 try {

@@ -21,7 +21,7 @@ async function withData(dataDir: string) {
   const ctx = await createAppContext(loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: CLI_SECRET }))
   await ctx.services.posts.create('article', { title: 'Has an uploaded image', image: `data:image/png;base64,${PNG_BASE64}` })
   for (const brandId of ['nova-spins', 'nova-spins', 'luckyforge'])
-    await ctx.services.clicks.record({ clickid: crypto.randomUUID(), brandId, timestamp: new Date().toISOString(), gaid: 'g', user_agent: 'ua' })
+    await ctx.services.clicks.record({ clickid: crypto.randomUUID(), brandId, timestamp: new Date().toISOString(), gaid: 'g', user_agent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36' })
   await ctx.services.users.createUser('backup_user', 'a long password', 'editor')
   await ctx.close()
 }

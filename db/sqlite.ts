@@ -1,7 +1,7 @@
 import { Database } from 'bun:sqlite'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { find as mingoFind, update as mingoUpdate, Query } from 'mingo'
+import { find as mingoFind, Query } from 'mingo'
 import {
   type BatchOp,
   type Collection,
@@ -70,6 +70,13 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
   }
 
   private match(filter: Filter, options: FindOptions = {}): T[] {
+    const keys = Object.keys(filter)
+    if (keys.length === 1 && typeof filter._id === 'string' && !options.skip) {
+      // the common case (find by id): straight to the primary key, no query to compile
+      this.store.ensureTable(this.name)
+      const row = this.db.query<{ doc: string }, [string]>(`SELECT doc FROM "${this.name}" WHERE id = ?`).get(filter._id)
+      return row ? [decode<T>(row.doc)] : []
+    }
     const docs = this.candidates(filter)
     let cursor = mingoFind(docs, filter as never)
     if (options.sort) cursor = cursor.sort(options.sort)
@@ -151,10 +158,37 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
   }
 }
 
+/** Walks a dotted path ('revenue.USD'), creating objects on the way; answers the parent and the last key. */
+function parentOf(doc: Record<string, unknown>, path: string): [Record<string, unknown>, string] {
+  const keys = path.split('.')
+  let node = doc
+  for (const k of keys.slice(0, -1)) {
+    if (node[k] === null || typeof node[k] !== 'object') node[k] = {}
+    node = node[k] as Record<string, unknown>
+  }
+  return [node, keys[keys.length - 1]]
+}
+
+/**
+ * The port's update operators ($set, $unset, $inc) applied in place, as MongoDB applies them.
+ * Hand-written because this is the hot path of every click counter (mingo's general updater cost ~250 µs).
+ */
 function applyUpdate(doc: Doc, update: Update) {
-  const modifier: Record<string, unknown> = {}
-  for (const [op, fields] of Object.entries(update)) if (fields) modifier[op] = fields
-  if (Object.keys(modifier).length) mingoUpdate(doc, modifier as never)
+  for (const [path, value] of Object.entries(update.$set ?? {})) {
+    if (path === '_id' && value !== doc._id) throw new Error("Performing an update on the path '_id' would modify the immutable field '_id'.")
+    const [node, key] = parentOf(doc, path)
+    node[key] = value
+  }
+  for (const path of Object.keys(update.$unset ?? {})) {
+    const [node, key] = parentOf(doc, path)
+    delete node[key]
+  }
+  for (const [path, by] of Object.entries(update.$inc ?? {})) {
+    const [node, key] = parentOf(doc, path)
+    const current = node[key] ?? 0
+    if (typeof current !== 'number') throw new Error(`Cannot apply $inc to a non-numeric field: ${path}`)
+    node[key] = current + by
+  }
 }
 
 export class SqliteStore implements Store {

@@ -91,6 +91,15 @@ for (const backend of backends) {
       expect(await c.findOne({ _id: 'day-1' })).toEqual({ _id: 'day-1', name: 'counter', n: 2 })
     })
 
+    it('increments and sets dotted paths, creating the objects on the way', async () => {
+      const c = store.collection<Row & { goals?: Record<string, number>; revenue?: Record<string, number> }>(name)
+      await c.updateOne({ _id: 'd' }, { $inc: { 'goals.1006': 1, 'revenue.USD': 2.5 }, $setOnInsert: { name: 'day' } }, { upsert: true })
+      await c.updateOne({ _id: 'd' }, { $inc: { 'goals.1006': 1, 'goals.2': 1, 'revenue.USD': -0.5 }, $set: { 'nested.a': 7 } })
+      expect(await c.findOne({ _id: 'd' })).toEqual({ _id: 'd', name: 'day', goals: { '1006': 2, '2': 1 }, revenue: { USD: 2 }, nested: { a: 7 } })
+      await c.updateOne({ _id: 'd' }, { $unset: { 'goals.2': '' } })
+      expect((await c.findOne({ _id: 'd' }))?.goals).toEqual({ '1006': 2 })
+    })
+
     it('deletes one or many', async () => {
       const c = store.collection<Row>(name)
       for (const id of ['a', 'b', 'c']) await c.insertOne({ _id: id, name: id === 'a' ? 'keep' : 'drop' })

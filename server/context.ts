@@ -16,6 +16,7 @@ import { createImageSearchService } from './services/image-search.ts'
 import { createMediaService } from './services/media.ts'
 import { createPostsService } from './services/posts.ts'
 import { createSeedService } from './services/seed.ts'
+import { createLinkChecker } from './services/link-check.ts'
 import { createPostbackService, parseAliases } from './services/postbacks.ts'
 import { createReportsService } from './services/reports.ts'
 import { createTracker } from './services/tracking.ts'
@@ -55,14 +56,15 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   }
   const media = createMediaService({ media: repos.media, now })
   const env = config.raw
-  const tracker = createTracker({ store, brands: repos.brands, secret: auth.options.secret!, now, generation: () => renderCache.generation })
+  const tracker = createTracker({ clicks: repos.clicks, brands: repos.brands, secret: auth.options.secret!, now, generation: () => renderCache.generation })
   const services = {
     content: createContentService({ posts: repos.posts }),
     brands: createBrandsService({ brands: repos.brands }),
     brandAdmin: createBrandAdminService({ brands: repos.brands, posts: repos.posts, media, now, onChange }),
-    clicks: createClicksService({ clicks: repos.clicks, brands: repos.brands, now, newId, classify: tracker.classify }),
+    clicks: createClicksService({ clicks: repos.clicks, now, newId, tracker }),
     tracker,
     reports: createReportsService({ clicks: repos.clicks, brands: repos.brands, now }),
+    links: createLinkChecker({ brands: repos.brands, store, now }),
     brandViews: {
       async record(brandId: string) {
         if (await repos.brands.findById(brandId)) await repos.clicks.addToDay(brandId, now().toISOString().slice(0, 10), { views: 1 })

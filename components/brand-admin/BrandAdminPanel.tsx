@@ -5,6 +5,20 @@ import { brandApi } from './api.ts'
 import { BrandForm } from './BrandForm.tsx'
 import { toDraft } from './draft.ts'
 
+type LinkCheckView = { ok: boolean; error: string | null; hostChanged: boolean; finalUrl: string | null; checkedAt: string }
+
+/** The last `links check` outcome for a brand's CTA (issue 7). */
+function LinkBadge({ check }: { check?: LinkCheckView | null }) {
+  if (!check) return null
+  const when = new Date(check.checkedAt).toISOString().slice(0, 16).replace('T', ' ')
+  const [cls, text] = !check.ok ? ['bad', `Dead link: ${check.error}`] : check.hostChanged ? ['warn', `Lands on ${new URL(check.finalUrl!).host}`] : ['good', 'Link OK']
+  return (
+    <span className={`link-badge ${cls}`} title={`Checked ${when} UTC`} data-testid="link-badge">
+      {text}
+    </span>
+  )
+}
+
 export function BrandTable({ pages, onEdit, onDelete }: { pages: BrandPage[]; onEdit: (p: BrandPage) => void; onDelete: (p: BrandPage) => void }) {
   if (pages.length === 0) return <p className="empty">No brand pages found.</p>
   return (
@@ -25,6 +39,7 @@ export function BrandTable({ pages, onEdit, onDelete }: { pages: BrandPage[]; on
                 <a href={`/brands/${encodeURIComponent(p._id)}`} target="_blank" rel="noopener">
                   {p.brandName}
                 </a>
+                <LinkBadge check={(p as BrandPage & { linkCheck?: LinkCheckView | null }).linkCheck} />
               </td>
               <td>{orDash(p.rating)}</td>
               <td>{orDash(p.type)}</td>

@@ -19,14 +19,27 @@ export type ClickCounter = {
 
 export const dayOf = (d: Date) => d.toISOString().slice(0, 10)
 
-/** The daily counter increments one click makes. */
-export function clickCounterOp(click: ClickRecord & { bot?: boolean; unique?: boolean }): BatchOp {
-  const inc: Record<string, number> = click.bot ? { bots: 1 } : { clicks: 1, ...(click.unique ? { uniques: 1 } : {}) }
-  const day = dayOf(click.receivedAt)
-  return {
-    collection: 'click_counters',
-    update: { filter: { _id: `${click.brandId}:${day}` }, update: { $inc: inc, $setOnInsert: { brandId: click.brandId, day } }, upsert: true },
+type CountedClick = ClickRecord & { bot?: boolean; unique?: boolean }
+
+/** The daily counter increments of some clicks: one upsert per brand and day, however many clicks. */
+export function clickCounterOps(clicks: CountedClick[]): BatchOp[] {
+  const sums = new Map<string, { brandId: string; day: string; inc: Record<string, number> }>()
+  for (const click of clicks) {
+    const day = dayOf(click.receivedAt)
+    const key = `${click.brandId}:${day}`
+    const entry = sums.get(key) ?? { brandId: click.brandId, day, inc: {} }
+    const add = (k: string) => (entry.inc[k] = (entry.inc[k] ?? 0) + 1)
+    if (click.bot) add('bots')
+    else {
+      add('clicks')
+      if (click.unique) add('uniques')
+    }
+    sums.set(key, entry)
   }
+  return [...sums].map(([_id, { brandId, day, inc }]) => ({
+    collection: 'click_counters',
+    update: { filter: { _id }, update: { $inc: inc, $setOnInsert: { brandId, day } }, upsert: true },
+  }))
 }
 
 /** Clicks, plus per-brand-per-day counters that writes maintain so reports never scan clicks. */
@@ -40,8 +53,12 @@ export function createClicksRepository(store: Store) {
       await store.ensureIndex('click_counters', { fields: { brandId: 1 } })
     },
     /** The click and its counter land together or not at all. */
-    async record(click: ClickRecord & { bot?: boolean; unique?: boolean }) {
-      await store.batch([{ collection: 'clicks', insert: click as ClickDoc }, clickCounterOp(click)])
+    async record(click: CountedClick) {
+      await store.batch([{ collection: 'clicks', insert: click as ClickDoc }, ...clickCounterOps([click])])
+    },
+    /** Many clicks and their counters in one batch (the tracker's group commit). */
+    async recordMany(clicks: CountedClick[]) {
+      await store.batch([...clicks.map((c) => ({ collection: 'clicks', insert: c as ClickDoc })), ...clickCounterOps(clicks)])
     },
     /** Adds to a brand's day counter (page views, conversions, revenue). */
     async addToDay(brandId: string, day: string, inc: Record<string, number>) {

@@ -25,7 +25,8 @@ export function brandsRouter() {
   // GET /api/brands/static-offers-admin – every brand page with every field, for the brand admin
   app.get('/static-offers-admin', async (c) => {
     c.header('Cache-Control', 'no-store')
-    return c.json({ pages: await c.var.services.brandAdmin.listAdmin() })
+    const [pages, checks] = await Promise.all([c.var.services.brandAdmin.listAdmin(), c.var.services.links.last()])
+    return c.json({ pages: pages.map((p) => ({ ...p, linkCheck: checks.get(p._id) ?? null })) })
   })
 
   // GET /api/brands/:brandId – one brand page (also read by the click flow)

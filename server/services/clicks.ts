@@ -1,35 +1,29 @@
 import type { ClickRecord, CreateClickBody } from '../../lib/schemas.ts'
 import { createClickBodySchema } from '../../lib/schemas.ts'
-import type { BrandsRepository } from '../../db/repositories/brands.ts'
 import type { ClicksRepository } from '../../db/repositories/clicks.ts'
 import { DuplicateKeyError } from '../../db/port.ts'
 import { AppError, notFound } from '../errors.ts'
-import type { ClickMeta } from './tracking.ts'
+import { figuresOf } from './reports.ts'
+import type { ClickMeta, Tracker } from './tracking.ts'
 
-export function createClicksService(deps: {
-  clicks: ClicksRepository
-  brands: BrandsRepository
-  now: () => Date
-  newId: () => string
-  classify?: (brandId: string, meta: ClickMeta, at: Date) => { visitor: string; bot: boolean; unique: boolean }
-}) {
+export function createClicksService(deps: { clicks: ClicksRepository; now: () => Date; newId: () => string; tracker: Tracker }) {
   return {
     /** Clicks per brand per day for the last `days` days (today included), from the daily counters. */
     async stats(opts: { brandId?: string; days?: number } = {}) {
       const days = opts.days ?? 30
       const from = new Date(deps.now().getTime() - (days - 1) * 86_400_000).toISOString().slice(0, 10)
       const rows = await deps.clicks.counters({ brandId: opts.brandId, fromDay: from })
-      return rows.map((r) => ({ brandId: r.brandId, day: r.day, clicks: r.clicks }))
+      return rows.map((r) => ({ brandId: r.brandId, day: r.day, ...figuresOf([r]) }))
     },
 
     /** POST /api/clicks: the spec's click record (§3) plus the server's receive time. */
     async record(input: CreateClickBody, meta?: ClickMeta, source: ClickRecord['source'] = 'browser') {
       const body = createClickBodySchema.parse(input)
-      const brand = await deps.brands.findById(body.brandId)
+      const brand = await deps.tracker.brandFor(body.brandId)
       if (!brand) throw notFound('Unknown brandId')
       const receivedAt = deps.now()
-      const seen = meta && deps.classify ? deps.classify(body.brandId, meta, receivedAt) : undefined
-      const click: ClickRecord & Partial<{ visitor: string; bot: boolean; unique: boolean }> = {
+      const seen = deps.tracker.classify(body.brandId, meta ?? { ip: 'unknown', userAgent: body.user_agent ?? '', method: 'POST' }, receivedAt)
+      const click = {
         _id: deps.newId(),
         clickid: body.clickid,
         userId: body.userId ?? null,
@@ -43,7 +37,7 @@ export function createClicksService(deps: {
         ...seen,
       }
       try {
-        await deps.clicks.record(click)
+        await deps.tracker.record(click) // group commit: answered once stored
       } catch (err) {
         if (err instanceof DuplicateKeyError) throw new AppError('conflict', 'This click was already recorded')
         throw err

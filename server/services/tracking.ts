@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { isbot } from 'isbot'
 import type { BrandDoc, BrandsRepository } from '../../db/repositories/brands.ts'
-import { clickCounterOp } from '../../db/repositories/clicks.ts'
-import type { BatchOp, Store } from '../../db/port.ts'
+import type { ClicksRepository } from '../../db/repositories/clicks.ts'
+import { DuplicateKeyError } from '../../db/port.ts'
 import { buildCtaUrl } from '../../lib/cta-url.ts'
 import { idSchema, type ClickRecord } from '../../lib/schemas.ts'
 
@@ -27,7 +27,7 @@ export function isBotRequest(userAgent: string, method: string) {
  * that commits in batches, so recording never delays the redirect.
  */
 export function createTracker(deps: {
-  store: Store
+  clicks: ClicksRepository
   brands: BrandsRepository
   secret: string
   now: () => Date
@@ -36,15 +36,28 @@ export function createTracker(deps: {
   maxBatch?: number
 }) {
   const seen = new Map<string, number>()
+  const bots = new Map<string, boolean>()
   const brandCache = new Map<string, BrandDoc | null>()
   let cacheGeneration = -1
-  let queue: TrackedClick[] = []
-  let timer: ReturnType<typeof setTimeout> | null = null
+  type Pending = { click: TrackedClick; done: (err?: unknown) => void }
+  let queue: Pending[] = []
+  let timer: ReturnType<typeof setTimeout> | ReturnType<typeof setImmediate> | null = null
   let flushing: Promise<void> = Promise.resolve()
   let lost = 0
 
   function visitorHash(ip: string, userAgent: string) {
     return createHash('sha256').update(`${deps.secret}\u0000${ip}\u0000${userAgent}`).digest('hex').slice(0, 32)
+  }
+
+  function isBot(userAgent: string, method: string) {
+    if (method === 'HEAD') return true
+    let verdict = bots.get(userAgent)
+    if (verdict === undefined) {
+      verdict = isBotRequest(userAgent, 'GET')
+      if (bots.size > 10_000) bots.clear()
+      bots.set(userAgent, verdict)
+    }
+    return verdict
   }
 
   function isUnique(brandId: string, visitor: string, at: number) {
@@ -68,26 +81,44 @@ export function createTracker(deps: {
     return doc
   }
 
+  /** Group commit: everything queued goes in one batch; if that fails, each click alone, so one bad click fails alone. */
   async function flush() {
-    if (timer) clearTimeout(timer)
+    if (timer) clearTimeout(timer as ReturnType<typeof setTimeout>)
     timer = null
     const batch = queue
     queue = []
     if (!batch.length) return
-    const ops: BatchOp[] = []
-    for (const click of batch) ops.push({ collection: 'clicks', insert: click as never }, clickCounterOp(click))
     try {
-      await deps.store.batch(ops)
-    } catch (err) {
-      lost += batch.length
-      console.error(`[tracking] could not record ${batch.length} clicks:`, err)
+      await deps.clicks.recordMany(batch.map((p) => p.click))
+      for (const p of batch) p.done()
+    } catch {
+      for (const p of batch) {
+        try {
+          await deps.clicks.record(p.click)
+          p.done()
+        } catch (err) {
+          if (!(err instanceof DuplicateKeyError)) {
+            lost++
+            console.error('[tracking] could not record a click:', err)
+          }
+          p.done(err)
+        }
+      }
     }
   }
 
-  function enqueue(click: TrackedClick) {
-    queue.push(click)
-    if (queue.length >= (deps.maxBatch ?? 1_000)) flushing = flushing.then(flush)
-    else if (!timer) timer = setTimeout(() => (flushing = flushing.then(flush)), deps.flushMs ?? 10)
+  /** Queues a click; the promise settles when its batch has been committed. */
+  function enqueue(click: TrackedClick): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      queue.push({ click, done: (err) => (err ? reject(err) : resolve()) })
+      if (queue.length >= (deps.maxBatch ?? 1_000)) flushing = flushing.then(flush)
+      else if (!timer) {
+        // by default the commit runs on the next turn of the event loop: under load that turn has
+        // gathered many clicks (one transaction for all), and a lone click waits for nothing
+        const run = () => (flushing = flushing.then(flush))
+        timer = deps.flushMs ? setTimeout(run, deps.flushMs) : setImmediate(run)
+      }
+    })
   }
 
   return {
@@ -97,8 +128,15 @@ export function createTracker(deps: {
     /** Marks a click as bot or unique; used by POST /api/clicks and by redirects. */
     classify(brandId: string, meta: ClickMeta, at: Date) {
       const visitor = visitorHash(meta.ip, meta.userAgent)
-      const bot = isBotRequest(meta.userAgent, meta.method)
+      const bot = isBot(meta.userAgent, meta.method)
       return { visitor, bot, unique: !bot && isUnique(brandId, visitor, at.getTime()) }
+    },
+
+    brandFor,
+
+    /** Records a click through the group commit and waits until it is stored (POST /api/clicks). */
+    record(click: TrackedClick) {
+      return enqueue(click)
     },
 
     /**
@@ -129,6 +167,7 @@ export function createTracker(deps: {
         }
       }
       const { visitor, bot, unique } = this.classify(brand._id, meta, receivedAt)
+      // not awaited: the redirect never waits for the write (a failure is logged and counted in `lost`)
       enqueue({
         _id: randomUUID().replaceAll('-', '').slice(0, 24),
         clickid,
@@ -144,7 +183,7 @@ export function createTracker(deps: {
         bot,
         unique,
         ...(Object.keys(subs).length ? { subs } : {}),
-      })
+      }).catch(() => {})
       return location
     },
 
