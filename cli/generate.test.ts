@@ -64,3 +64,34 @@ describe('cli generate (issue 6, local fake OpenAI-compatible server)', () => {
     expect(r.err).toMatch(/--sections must be 3, 5 or 7/)
   })
 })
+
+describe('cli links check (issue 7, local servers only)', () => {
+  it('reports OK and dead links with a summary, and exits non-zero when one is dead', async () => {
+    const partner = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      fetch: (req) => (new URL(req.url).pathname === '/ok' ? new Response('ok') : new Response('gone', { status: 410 })),
+    })
+    try {
+      const source = tempDataDir('links-src')
+      expect(runCli(source, ['seed', 'demo']).code).toBe(0)
+      const bundle = JSON.parse(runCli(source, ['export', 'brands']).out)
+      bundle.brands = bundle.brands.slice(0, 2)
+      bundle.brands[0].dealBox.ctaUrl = `http://127.0.0.1:${partner.port}/ok`
+      bundle.brands[1].dealBox.ctaUrl = `http://127.0.0.1:${partner.port}/gone`
+      const target = tempDataDir('links')
+      const file = join(target, 'brands.json')
+      writeFileSync(file, JSON.stringify(bundle))
+      expect(runCli(target, ['import', 'brands', file]).code).toBe(0)
+      const r = await runCliAsync(target, ['links', 'check', '--timeout', '2000'])
+      expect(r.code).toBe(1)
+      expect(r.out).toMatch(/^OK {4}\S+/m)
+      expect(r.out).toMatch(/^DEAD\s+\S+\s.*\(HTTP 410\)$/m)
+      expect(r.out).toMatch(/2 checked, 1 dead, 0 landing on another host\./)
+      rmSync(source, { recursive: true, force: true })
+      rmSync(target, { recursive: true, force: true })
+    } finally {
+      partner.stop(true)
+    }
+  })
+})
