@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BASE_URL, launchBrowser } from './browser.ts'
+import { ADMIN, BASE_URL, launchBrowser, logIn } from './browser.ts'
 
-const ADMIN = { username: process.env.ADMIN_USERNAME ?? 'e2e_admin', password: process.env.ADMIN_PASSWORD ?? '' }
 const PLAYER = { username: `player_${Date.now().toString(36)}`, password: 'player password 1' }
 
 let browser: Browser
@@ -18,12 +17,6 @@ async function newPage(): Promise<Page> {
   return context.newPage()
 }
 
-async function logIn(page: Page, who: { username: string; password: string }) {
-  await page.goto(`${BASE_URL}/login`)
-  await page.getByLabel('Username').fill(who.username)
-  await page.getByLabel('Password').fill(who.password)
-  await page.getByRole('button', { name: 'Login' }).click()
-}
 
 describe('accounts (Chromium)', () => {
   it('sign-up refuses mismatched passwords', async () => {

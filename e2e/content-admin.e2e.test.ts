@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BASE_URL, launchBrowser } from './browser.ts'
+import { BASE_URL, launchBrowser, logIn } from './browser.ts'
 
-const ADMIN = { username: process.env.ADMIN_USERNAME ?? 'e2e_admin', password: process.env.ADMIN_PASSWORD ?? '' }
 // a real 2×2 PNG, uploaded through the file input
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64')
 
@@ -15,10 +14,7 @@ beforeAll(async () => {
   browser = await launchBrowser()
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   page = await context.newPage()
-  await page.goto(`${BASE_URL}/login`)
-  await page.getByLabel('Username').fill(ADMIN.username)
-  await page.getByLabel('Password').fill(ADMIN.password)
-  await page.getByRole('button', { name: 'Login' }).click()
+  await logIn(page)
   await page.waitForURL(`${BASE_URL}/admin`)
 })
 afterAll(async () => {

@@ -1,8 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BASE_URL, launchBrowser, PERSON_UA } from './browser.ts'
+import { BASE_URL, launchBrowser, logIn, PERSON_UA } from './browser.ts'
 
-const ADMIN = { username: process.env.ADMIN_USERNAME ?? 'e2e_admin', password: process.env.ADMIN_PASSWORD ?? '' }
 let browser: Browser
 beforeAll(async () => {
   browser = await launchBrowser()
@@ -28,10 +27,7 @@ describe('tracking (Chromium)', () => {
     expect(landed.host).toBe('velocitybet.example')
     expect(landed.searchParams.get('click_id')).toMatch(/^[0-9a-f-]{36}$/)
 
-    await page.goto(`${BASE_URL}/login`)
-    await page.getByLabel('Username').fill(ADMIN.username)
-    await page.getByLabel('Password').fill(ADMIN.password)
-    await page.getByRole('button', { name: 'Login' }).click()
+    await logIn(page)
     await page.waitForURL(`${BASE_URL}/admin`)
     await page.goto(`${BASE_URL}/adminmarket`)
     const report = page.getByTestId('report-row').filter({ hasText: 'Velocity Bet' })

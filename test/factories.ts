@@ -1,5 +1,5 @@
 import type { ArticleCardData } from '../components/ArticleGrid.tsx'
-import type { BrandOffer, BrandPage } from '../lib/schemas.ts'
+import type { BrandOffer, BrandPage, Post } from '../lib/schemas.ts'
 
 let n = 0
 export function offer(over: Partial<BrandOffer> = {}): BrandOffer {
@@ -55,5 +55,21 @@ export function brandPage(over: Partial<BrandPage> = {}): BrandPage {
     createdAt: '',
     updatedAt: '',
     ...over,
+  }
+}
+
+export function post(id: string, title = `Title ${id}`, type: Post['type'] = 'article'): Post {
+  return {
+    _id: id,
+    title,
+    image: '',
+    tag: '',
+    description: '',
+    type,
+    content: { summary: [], body: [] },
+    meta: { author: '', date: '', reviewer: '', readTime: '' },
+    related_studies: [],
+    createdAt: '',
+    updatedAt: '',
   }
 }

@@ -2,23 +2,11 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Post } from '../../lib/schemas.ts'
+import { post } from '../../test/factories.ts'
 import { resetSessionForTests } from '../account/session.ts'
 import { AdminPanel, filterByTitle } from './AdminPanel.tsx'
 import { parseKeywords } from './PostForm.tsx'
 
-const post = (id: string, title: string, type: Post['type'] = 'article'): Post => ({
-  _id: id,
-  title,
-  image: '',
-  tag: '',
-  description: '',
-  type,
-  content: { summary: [], body: [] },
-  meta: { author: '', date: '', reviewer: '', readTime: '' },
-  related_studies: [],
-  createdAt: '',
-  updatedAt: '',
-})
 
 type Call = { url: string; method: string; body: any }
 let calls: Call[]

@@ -1,17 +1,7 @@
 import { useEffect, useState } from 'react'
+import type { Figures } from '../../server/services/reports.ts'
 import { authFetch } from '../account/session.ts'
 
-type Figures = {
-  views: number
-  clicks: number
-  uniqueClicks: number
-  botClicks: number
-  botShare: number
-  conversions: number
-  approvedRevenue: Record<string, number>
-  cr: number
-  epc: Record<string, number>
-}
 type BrandRow = Figures & { brandId: string; brandName: string }
 type Daily = { brandName: string; days: (Figures & { day: string })[] }
 

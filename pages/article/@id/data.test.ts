@@ -1,21 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { rememberContent } from '../../../components/content-cache.ts'
 import type { Post } from '../../../lib/schemas.ts'
+import { post as makePost } from '../../../test/factories.ts'
 import { data } from './+data.shared.ts'
 
-const post = (id: string, type: Post['type'] = 'article'): Post => ({
-  _id: id,
-  title: `Title ${id}`,
-  image: '',
-  tag: '',
-  description: '',
-  type,
-  content: { summary: [], body: [] },
-  meta: { author: '', date: '', reviewer: '', readTime: '' },
-  related_studies: [],
-  createdAt: '',
-  updatedAt: '',
-})
+const post = (id: string, type: Post['type'] = 'article') => makePost(id, `Title ${id}`, type)
+
 // the browser side of the hook: no services in pageContext
 const clientContext = (id: string, extra: Record<string, unknown> = {}) => ({ routeParams: { id }, ...extra }) as never
 
