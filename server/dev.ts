@@ -15,10 +15,8 @@ const config = loadConfig()
 const ctx = await createAppContext(config)
 await bootstrap(ctx)
 
-// A cache that never keeps anything: dev always renders fresh.
-const noCache = createRenderCache(0)
-noCache.set = () => {}
-const app = createApp({ config, services: ctx.services, store: ctx.store, renderCache: noCache, renderPage: createVikeRenderer(ctx) })
+// a cache that keeps nothing: dev always renders fresh
+const app = createApp({ config, services: ctx.services, store: ctx.store, renderCache: createRenderCache(0), renderPage: createVikeRenderer(ctx) })
 
 const { devMiddleware } = await createDevMiddleware({ root: new URL('..', import.meta.url).pathname })
 const honoListener = getRequestListener(app.fetch)

@@ -84,3 +84,11 @@ describe('render cache across processes (content version)', () => {
   })
 
 })
+
+describe('a cache of size 0 (the dev server)', () => {
+  it('keeps nothing', () => {
+    const cache = createRenderCache(0)
+    cache.set('/', entry('page'), cache.generation)
+    expect(cache.get('/')).toBeUndefined()
+  })
+})

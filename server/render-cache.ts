@@ -53,6 +53,7 @@ export function makeEntry(status: number, headers: Record<string, string>, body:
  * request's path, the cache compares it and clears itself when it moved.
  */
 export function createRenderCache(maxEntries = 2_000, opts: { readVersion?: () => Promise<number>; checkEveryMs?: number; now?: () => number } = {}) {
+  // maxEntries 0: a cache that keeps nothing (the dev server renders every request fresh)
   const entries = new Map<string, CachedAnswer>()
   let generation = 0
   let seenVersion: number | undefined
@@ -81,7 +82,7 @@ export function createRenderCache(maxEntries = 2_000, opts: { readVersion?: () =
     },
     /** `gen` is the generation seen when rendering began: a render that raced a write is not kept. */
     set(key: string, entry: CachedAnswer, gen: number) {
-      if (gen !== generation) return
+      if (gen !== generation || maxEntries === 0) return
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
       entries.set(key, entry)
     },

@@ -41,7 +41,7 @@ export function createTracker(deps: {
   let cacheGeneration = -1
   type Pending = { click: TrackedClick; done: (err?: unknown) => void }
   let queue: Pending[] = []
-  let timer: ReturnType<typeof setTimeout> | ReturnType<typeof setImmediate> | null = null
+  let timer: { cancel: () => void } | null = null
   let flushing: Promise<void> = Promise.resolve()
   let lost = 0
 
@@ -83,7 +83,7 @@ export function createTracker(deps: {
 
   /** Group commit: everything queued goes in one batch; if that fails, each click alone, so one bad click fails alone. */
   async function flush() {
-    if (timer) clearTimeout(timer as ReturnType<typeof setTimeout>)
+    timer?.cancel()
     timer = null
     const batch = queue
     queue = []
@@ -116,7 +116,13 @@ export function createTracker(deps: {
         // by default the commit runs on the next turn of the event loop: under load that turn has
         // gathered many clicks (one transaction for all), and a lone click waits for nothing
         const run = () => (flushing = flushing.then(flush))
-        timer = deps.flushMs ? setTimeout(run, deps.flushMs) : setImmediate(run)
+        if (deps.flushMs) {
+          const t = setTimeout(run, deps.flushMs)
+          timer = { cancel: () => clearTimeout(t) }
+        } else {
+          const i = setImmediate(run)
+          timer = { cancel: () => clearImmediate(i) }
+        }
       }
     })
   }
