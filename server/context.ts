@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { openStore, type Store } from '../db/index.ts'
 import { createBrandsRepository } from '../db/repositories/brands.ts'
-import { createClicksRepository } from '../db/repositories/clicks.ts'
+import { createClicksRepository, dayOf } from '../db/repositories/clicks.ts'
 import { createMediaRepository } from '../db/repositories/media.ts'
 import { createPostsRepository } from '../db/repositories/posts.ts'
 import { createAuth } from './auth.ts'
@@ -56,7 +56,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   }
   const media = createMediaService({ media: repos.media, now })
   const env = config.raw
-  const tracker = createTracker({ clicks: repos.clicks, brands: repos.brands, secret: auth.options.secret!, now, generation: () => renderCache.generation })
+  const tracker = createTracker({ clicks: repos.clicks, brands: repos.brands, secret: auth.options.secret!, now, newId, generation: () => renderCache.generation })
   const services = {
     content: createContentService({ posts: repos.posts }),
     brands: createBrandsService({ brands: repos.brands }),
@@ -67,7 +67,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     links: createLinkChecker({ brands: repos.brands, store, now }),
     brandViews: {
       async record(brandId: string) {
-        if (await repos.brands.findById(brandId)) await repos.clicks.addToDay(brandId, now().toISOString().slice(0, 10), { views: 1 })
+        if (await tracker.brandFor(brandId)) await repos.clicks.addToDay(brandId, dayOf(now()), { views: 1 })
       },
     },
     postbacks: createPostbackService({ store, clicks: repos.clicks, secret: env.POSTBACK_SECRET, aliases: parseAliases(env.POSTBACK_ALIASES), now }),

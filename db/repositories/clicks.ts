@@ -21,6 +21,12 @@ export const dayOf = (d: Date) => d.toISOString().slice(0, 10)
 
 type CountedClick = ClickRecord & { bot?: boolean; unique?: boolean }
 
+/** Adds `inc` to one brand's counter for one day (nothing when `inc` is empty): every counter write goes through here. */
+export function dayCounterOps(brandId: string, day: string, inc: Record<string, number>): BatchOp[] {
+  if (Object.keys(inc).length === 0) return []
+  return [{ collection: 'click_counters', update: { filter: { _id: `${brandId}:${day}` }, update: { $inc: inc, $setOnInsert: { brandId, day } }, upsert: true } }]
+}
+
 /** The daily counter increments of some clicks: one upsert per brand and day, however many clicks. */
 export function clickCounterOps(clicks: CountedClick[]): BatchOp[] {
   const sums = new Map<string, { brandId: string; day: string; inc: Record<string, number> }>()
@@ -36,10 +42,7 @@ export function clickCounterOps(clicks: CountedClick[]): BatchOp[] {
     }
     sums.set(key, entry)
   }
-  return [...sums].map(([_id, { brandId, day, inc }]) => ({
-    collection: 'click_counters',
-    update: { filter: { _id }, update: { $inc: inc, $setOnInsert: { brandId, day } }, upsert: true },
-  }))
+  return [...sums.values()].flatMap(({ brandId, day, inc }) => dayCounterOps(brandId, day, inc))
 }
 
 /** Clicks, plus per-brand-per-day counters that writes maintain so reports never scan clicks. */
@@ -62,7 +65,7 @@ export function createClicksRepository(store: Store) {
     },
     /** Adds to a brand's day counter (page views, conversions, revenue). */
     async addToDay(brandId: string, day: string, inc: Record<string, number>) {
-      await counters.updateOne({ _id: `${brandId}:${day}` }, { $inc: inc, $setOnInsert: { brandId, day } }, { upsert: true })
+      await store.batch(dayCounterOps(brandId, day, inc))
     },
     findByClickId(clickid: string) {
       return clicks.findOne({ clickid }) as Promise<ClickRecord | null>
@@ -73,15 +76,9 @@ export function createClicksRepository(store: Store) {
     countersFor(brandId: string) {
       return counters.find({ brandId }, { sort: { day: 1 } })
     },
-    /** Daily counters from `fromDay` (YYYY-MM-DD) on, optionally for one brand. */
-    counters(opts: { brandId?: string; fromDay?: string } = {}) {
-      const filter: Record<string, unknown> = {}
-      if (opts.brandId) filter.brandId = opts.brandId
-      if (opts.fromDay) filter.day = { $gte: opts.fromDay }
-      return counters.find(filter, { sort: { day: 1, brandId: 1 } })
-    },
+    /** Daily counters for days `from`..`to` (YYYY-MM-DD, both included), optionally for one brand. */
     countersBetween(from: string, to: string, brandId?: string) {
-      return counters.find({ day: { $gte: from, $lte: to }, ...(brandId ? { brandId } : {}) }, { sort: { day: 1 } })
+      return counters.find({ day: { $gte: from, $lte: to }, ...(brandId ? { brandId } : {}) }, { sort: { day: 1, brandId: 1 } })
     },
   }
 }

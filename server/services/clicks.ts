@@ -1,6 +1,6 @@
 import type { ClickRecord, CreateClickBody } from '../../lib/schemas.ts'
 import { createClickBodySchema } from '../../lib/schemas.ts'
-import type { ClicksRepository } from '../../db/repositories/clicks.ts'
+import { type ClicksRepository, dayOf } from '../../db/repositories/clicks.ts'
 import { DuplicateKeyError } from '../../db/port.ts'
 import { AppError, notFound } from '../errors.ts'
 import { figuresOf } from './reports.ts'
@@ -11,8 +11,9 @@ export function createClicksService(deps: { clicks: ClicksRepository; now: () =>
     /** Clicks per brand per day for the last `days` days (today included), from the daily counters. */
     async stats(opts: { brandId?: string; days?: number } = {}) {
       const days = opts.days ?? 30
-      const from = new Date(deps.now().getTime() - (days - 1) * 86_400_000).toISOString().slice(0, 10)
-      const rows = await deps.clicks.counters({ brandId: opts.brandId, fromDay: from })
+      const today = deps.now()
+      const from = dayOf(new Date(today.getTime() - (days - 1) * 86_400_000))
+      const rows = await deps.clicks.countersBetween(from, dayOf(today), opts.brandId)
       return rows.map((r) => ({ brandId: r.brandId, day: r.day, ...figuresOf([r]) }))
     },
 

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import * as z from 'zod'
 import type { ClicksRepository } from '../../db/repositories/clicks.ts'
-import { dayOf } from '../../db/repositories/clicks.ts'
+import { dayCounterOps, dayOf } from '../../db/repositories/clicks.ts'
 import type { Store } from '../../db/port.ts'
 import { findEventCode } from '../../lib/event-codes.ts'
 
@@ -154,9 +154,7 @@ export function createPostbackService(deps: { store: Store; clicks: ClicksReposi
         }
         await deps.store.batch([
           { collection: 'conversions', update: { filter: { _id }, update: { $set: { status: p.status, updatedAt: now } } } },
-          ...(Object.keys(delta).length
-            ? [{ collection: 'click_counters', update: { filter: { _id: `${existing.brandId}:${existing.clickDay}` }, update: { $inc: delta, $setOnInsert: { brandId: existing.brandId, day: existing.clickDay } }, upsert: true } }]
-            : []),
+          ...dayCounterOps(existing.brandId, existing.clickDay, delta),
         ])
         return record(params, { status: 200, body: { ok: true, outcome: 'updated', from: existing.status, to: p.status, conversionId: _id } })
       }
@@ -178,9 +176,7 @@ export function createPostbackService(deps: { store: Store; clicks: ClicksReposi
       const inc = contribution(conversion)
       await deps.store.batch([
         { collection: 'conversions', insert: conversion as never },
-        ...(Object.keys(inc).length
-          ? [{ collection: 'click_counters', update: { filter: { _id: `${click.brandId}:${clickDay}` }, update: { $inc: inc, $setOnInsert: { brandId: click.brandId, day: clickDay } }, upsert: true } }]
-          : []),
+        ...dayCounterOps(click.brandId, clickDay, inc),
       ])
       return record(params, { status: 201, body: { ok: true, outcome: 'created', conversionId: _id } })
     },

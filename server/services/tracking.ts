@@ -31,6 +31,7 @@ export function createTracker(deps: {
   brands: BrandsRepository
   secret: string
   now: () => Date
+  newId: () => string
   generation: () => number
   flushMs?: number
   maxBatch?: number
@@ -175,7 +176,7 @@ export function createTracker(deps: {
       const { visitor, bot, unique } = this.classify(brand._id, meta, receivedAt)
       // not awaited: the redirect never waits for the write (a failure is logged and counted in `lost`)
       enqueue({
-        _id: randomUUID().replaceAll('-', '').slice(0, 24),
+        _id: deps.newId(),
         clickid,
         userId: null,
         brandId: brand._id,
