@@ -4,7 +4,7 @@ import * as z from 'zod'
 import { editorAccess } from './access.ts'
 import type { Config } from './config.ts'
 import { AppError } from './errors.ts'
-import { answerFrom, makeEntry, type RenderCache, SECURITY_HEADERS } from './render-cache.ts'
+import { answerFrom, makeEntry, type RenderCache, REVALIDATE, SECURITY_HEADERS } from './render-cache.ts'
 import { authRouter } from './routes/auth.ts'
 import { brandsRouter } from './routes/brands.ts'
 import { clicksRouter } from './routes/clicks.ts'
@@ -34,17 +34,11 @@ export type AppDeps = {
   loginLimiter?: RateLimiter
 }
 
-const JSON_CACHE_HEADERS = {
-  ...SECURITY_HEADERS,
-  'content-type': 'application/json; charset=utf-8',
-  'Cache-Control': 'public, max-age=0, must-revalidate',
-}
-
 /** Serves a public GET from the render cache, filling it from the handler on a miss (200s only). */
 function cached(cache: RenderCache): MiddlewareHandler {
   return async (c, next) => {
-    const key = c.req.path + (c.req.url.includes('?') ? c.req.url.slice(c.req.url.indexOf('?')) : '')
     if (c.req.header('authorization')) return next() // an editor's view is never cached or served from the cache
+    const key = c.req.path + (c.req.url.includes('?') ? c.req.url.slice(c.req.url.indexOf('?')) : '')
     cache.revalidate()
     const hit = cache.get(key)
     if (hit) return answerFrom(hit, c.req.raw)
@@ -90,7 +84,7 @@ export function createApp(deps: AppDeps) {
     await next()
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(k, v)
     if (c.req.method === 'GET' && !c.res.headers.has('Cache-Control')) {
-      c.res.headers.set('Cache-Control', c.res.status === 200 && c.req.path !== '/api/health' ? JSON_CACHE_HEADERS['Cache-Control'] : 'no-store')
+      c.res.headers.set('Cache-Control', c.res.status === 200 && c.req.path !== '/api/health' ? REVALIDATE : 'no-store')
     }
   })
 

@@ -14,6 +14,9 @@ export type CachedAnswer = {
   etag: string
 }
 
+/** Public answers may be cached anywhere but must be revalidated (ETag) each time: a save shows at once. */
+export const REVALIDATE = 'public, max-age=0, must-revalidate'
+
 export const SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',

@@ -1,7 +1,7 @@
 import { renderPage } from 'vike/server'
 import type { PageRenderer } from './app.ts'
 import type { AppContext } from './context.ts'
-import { SECURITY_HEADERS } from './render-cache.ts'
+import { REVALIDATE, SECURITY_HEADERS } from './render-cache.ts'
 
 /** Vike's renderPage as the app's page renderer, with the services handed to +data hooks. */
 export function createVikeRenderer(ctx: Pick<AppContext, 'services' | 'config'>): PageRenderer {
@@ -17,7 +17,7 @@ export function createVikeRenderer(ctx: Pick<AppContext, 'services' | 'config'>)
     if (!res) return new Response('Not found', { status: 404 })
     const headers = new Headers(res.headers)
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) headers.set(k, v)
-    headers.set('Cache-Control', res.statusCode === 200 ? 'public, max-age=0, must-revalidate' : 'no-store')
+    headers.set('Cache-Control', res.statusCode === 200 ? REVALIDATE : 'no-store')
     return new Response(res.body, { status: res.statusCode, headers })
   }
 }

@@ -3,7 +3,6 @@ import { bodyLimit } from 'hono/body-limit'
 import * as z from 'zod'
 import { idSchema } from '../../lib/schemas.ts'
 import type { AppEnv } from '../app.ts'
-import { isBotRequest } from '../services/tracking.ts'
 import { validate } from '../validate.ts'
 
 export function trackRouter() {
@@ -15,7 +14,7 @@ export function trackRouter() {
     bodyLimit({ maxSize: 1024, onError: (c) => c.json({ message: 'Too large' }, 413) }),
     validate('json', z.strictObject({ brandId: idSchema })),
     async (c) => {
-      if (isBotRequest(c.req.header('user-agent') ?? '', c.req.method)) return c.body(null, 204)
+      if (c.var.services.tracker.isBot(c.req.header('user-agent') ?? '', c.req.method)) return c.body(null, 204)
       await c.var.services.brandViews.record(c.req.valid('json').brandId)
       return c.body(null, 204)
     },

@@ -133,6 +133,9 @@ export function createTracker(deps: {
     isUnique,
 
     /** Marks a click as bot or unique; used by POST /api/clicks and by redirects. */
+    /** Bot or person, remembered per user agent (the verdict for a given agent never changes). */
+    isBot,
+
     classify(brandId: string, meta: ClickMeta, at: Date) {
       const visitor = visitorHash(meta.ip, meta.userAgent)
       const bot = isBot(meta.userAgent, meta.method)
