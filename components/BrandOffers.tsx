@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import type { BrandOffer } from '../lib/schemas.ts'
 import { pageCount, pageSlice } from '../lib/text.ts'
-import { useGoHref } from './click-through.ts'
+import { useGoHref } from './tracked-link.ts'
 import { Pagination } from './Pagination.tsx'
 
 export const OFFERS_PER_PAGE = 5 // spec §9

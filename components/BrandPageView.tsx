@@ -3,7 +3,7 @@ import { navigate } from 'vike/client/router'
 import type { BrandPage, DealBox, PromoTable, Section } from '../lib/schemas.ts'
 import { isSafeHref } from '../lib/links.ts'
 import { truncate } from '../lib/text.ts'
-import { useGoHref } from './click-through.ts'
+import { useGoHref } from './tracked-link.ts'
 
 export const PLACEHOLDER_BANNER = '/placeholder-banner.svg'
 export const DEFAULT_TERMS_TITLE = 'Important Terms & Conditions' // spec §9

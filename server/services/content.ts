@@ -1,6 +1,5 @@
 import type { Post, PostType } from '../../lib/schemas.ts'
 import type { PostsRepository } from '../../db/repositories/posts.ts'
-import { notFound } from '../errors.ts'
 
 /** Articles in editorial order: explicit position first (ascending), then newest first. */
 export function sortPosts(posts: Post[]): Post[] {
@@ -41,11 +40,6 @@ export function createContentService(deps: { posts: PostsRepository }) {
       return posts.findByIdAmong(id, ['article', 'featured', 'articleBottom'])
     },
 
-    async getArticleOrThrow(id: string): Promise<Post> {
-      const post = await this.findArticle(id)
-      if (!post) throw notFound('Article not found.')
-      return post
-    },
   }
 }
 export type ContentService = ReturnType<typeof createContentService>
