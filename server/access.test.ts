@@ -1,11 +1,12 @@
+import { Hono } from 'hono'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { loginAs, makeTestApp } from '../test/make-app.ts'
-import { needsEditor, PUBLIC_WRITES } from './access.ts'
+import { json, loginAs, makeTestApp } from '../test/make-app.ts'
+import { type AppEnv, assertEveryRouteHasARule, declaredRoutes, rule } from './router.ts'
 
 /**
- * Issue 3's authorisation table: every write route × {anonymous, expired token, user, editor, admin}.
- * The routes are the ones the spec names (built or still to come) plus every non-GET route the app
- * declares, so a new write route is covered here without anyone remembering to add it.
+ * The authorisation table: every route × {anonymous, expired token, user, editor, admin}. The routes
+ * are the ones the spec names plus every route the app declares with its rule(…), so a new route is
+ * covered here without anyone remembering to add it.
  */
 const SPEC_ROUTES: [string, string][] = [
   ['POST', '/api/posts/hero'],
@@ -24,49 +25,59 @@ const SPEC_ROUTES: [string, string][] = [
   ['GET', '/api/brands/static-offers-admin'],
 ]
 
+type Who = 'anonymous' | 'expired' | 'user' | 'editor' | 'admin'
 let t: Awaited<ReturnType<typeof makeTestApp>>
-let tokens: Record<'anonymous' | 'expired' | 'user' | 'editor' | 'admin', string | null>
+let tokens: Record<Who, string | null>
+const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString())
+
+/** A token signed with the server's own key, claiming whatever we like (what a key leak or a bug would give). */
+async function signed(payload: Record<string, unknown>, expirationTime: string | Date = '15m') {
+  const { token } = await t.ctx.auth.api.signJWT({ body: { payload, overrideOptions: { jwt: { expirationTime } } } })
+  return token
+}
 
 beforeAll(async () => {
   t = await makeTestApp({ seed: false })
   const editor = await loginAs(t, 'editor')
-  const claims = JSON.parse(Buffer.from(editor.accessToken.split('.')[1], 'base64url').toString())
-  const { token: expired } = await t.ctx.auth.api.signJWT({
-    body: { payload: { sub: claims.sub, username: claims.username, role: 'editor' }, overrideOptions: { jwt: { expirationTime: new Date(Date.now() - 60_000) } } },
-  })
+  const claims = decode(editor.accessToken)
   tokens = {
     anonymous: null,
-    expired,
+    expired: await signed({ sub: claims.sub, username: claims.username, role: 'editor', sid: claims.sid }, new Date(Date.now() - 60_000)),
     user: (await loginAs(t, 'user')).accessToken,
     editor: editor.accessToken,
     admin: (await loginAs(t, 'admin')).accessToken,
   }
 })
 
-function declaredWriteRoutes(): [string, string][] {
-  return t.app.routes
-    .filter((r) => r.path.startsWith('/api/') && !['GET', 'HEAD', 'OPTIONS', 'ALL'].includes(r.method) && !PUBLIC_WRITES.has(r.path))
-    .map((r) => [r.method, r.path.replace(/:[A-Za-z]+/g, 'some-id')] as [string, string])
-}
+const protectedRoutes = () =>
+  declaredRoutes(t.app)
+    .filter((r) => r.rule.access !== 'public')
+    .map((r) => [r.method, r.path.replace(/:[A-Za-z]+/g, 'some-id'), r.rule.access] as const)
 
-describe('write routes need an editor or admin access token', () => {
-  it('denies by default: an unlisted write path needs an editor, public writes and public reads do not', () => {
-    expect(needsEditor('POST', '/api/anything-new')).toBe(true)
-    expect(needsEditor('PATCH', '/api/posts/x')).toBe(true)
-    expect(needsEditor('POST', '/api/clicks')).toBe(false)
-    expect(needsEditor('POST', '/api/auth/login')).toBe(false)
-    expect(needsEditor('GET', '/api/posts/blog-content')).toBe(false)
-    expect(needsEditor('GET', '/api/posts/fluximg')).toBe(true)
-    expect(needsEditor('GET', '/api/brands/static-offers-admin')).toBe(true)
+const send = (method: string, path: string, token: string | null) =>
+  t.app.request(path, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: method === 'GET' || method === 'HEAD' || method === 'DELETE' ? undefined : '{}',
   })
 
-  it('the expired token is well-signed but past its exp', () => {
-    const claims = JSON.parse(Buffer.from(tokens.expired!.split('.')[1], 'base64url').toString())
-    expect(claims.exp * 1000).toBeLessThan(Date.now())
-    expect(claims.role).toBe('editor')
+describe('every route declares who may call it', () => {
+  it('refuses to build an app with a route that has no rule', () => {
+    const app = new Hono<AppEnv>()
+    app.get('/declared', rule({ access: 'public', cache: 'no-store' }), (c) => c.text('ok'))
+    app.post('/forgotten', (c) => c.text('oops'))
+    expect(() => assertEveryRouteHasARule(app)).toThrow(/POST \/forgotten/)
   })
 
-  const cases: [string, number | 'allowed'][] = [
+  it('covers every spec route, and the admin-area reads are protected', () => {
+    const declared = new Set(protectedRoutes().map(([m, p]) => `${m} ${p.split('?')[0]}`))
+    for (const [method, path] of SPEC_ROUTES) expect(declared, `${method} ${path}`).toContain(`${method} ${path.split('?')[0]}`)
+    expect(declared).toContain('GET /api/reports/brands')
+  })
+})
+
+describe('protected routes need an editor or admin access token with a live session', () => {
+  const cases: [Who, number | 'allowed'][] = [
     ['anonymous', 401],
     ['expired', 401],
     ['user', 403],
@@ -74,21 +85,16 @@ describe('write routes need an editor or admin access token', () => {
     ['admin', 'allowed'],
   ]
   for (const [who, expected] of cases) {
-    it(`${who}: ${expected === 'allowed' ? 'passes the guard' : `answers ${expected} { message }`} on every write route`, async () => {
-      const routes = [...SPEC_ROUTES, ...declaredWriteRoutes()]
-      for (const [method, path] of routes) {
-        const token = tokens[who as keyof typeof tokens]
-        const res = await t.app.request(path, {
-          method,
-          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-          body: method === 'GET' || method === 'DELETE' ? undefined : '{}',
-        })
-        if (expected === 'allowed') {
-          expect([401, 403], `${method} ${path}`).not.toContain(res.status)
-        } else {
-          expect(res.status, `${method} ${path}`).toBe(expected)
+    it(`${who}: ${expected === 'allowed' ? 'passes the guard' : `answers ${expected} { message }`} on every protected route`, async () => {
+      for (const [method, path, access] of [...SPEC_ROUTES.map(([m, p]) => [m, p, 'editor'] as const), ...protectedRoutes()]) {
+        const res = await send(method, path, tokens[who])
+        const want = access === 'admin' && who === 'editor' ? 403 : expected
+        if (want === 'allowed') expect([401, 403], `${method} ${path}`).not.toContain(res.status)
+        else {
+          expect(res.status, `${method} ${path}`).toBe(want)
           expect(typeof (await res.json()).message).toBe('string')
         }
+        expect(res.headers.get('cache-control'), `${method} ${path}`).toBe('no-store')
       }
     })
   }
@@ -104,5 +110,94 @@ describe('write routes need an editor or admin access token', () => {
   it('leaves the public writes public', async () => {
     const res = await t.app.request('/api/clicks', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
     expect(res.status).toBe(400) // validated, not refused for lack of a token
+  })
+})
+
+describe('roles fail closed (issue 14, defect 1)', () => {
+  it.each(['constructor', '__proto__', 'toString', 'valueOf', 'superadmin', 'Editor'])('a well-signed token with role %j has no rights', async (role) => {
+    const { sub, username, sid } = decode(tokens.editor!)
+    const token = await signed({ sub, username, role, sid })
+    for (const [method, path] of [
+      ['POST', '/api/posts/hero'],
+      ['GET', '/api/brands/static-offers-admin'],
+      ['GET', '/api/reports/brands'],
+    ]) {
+      expect((await send(method, path, token)).status, `${role}: ${method} ${path}`).toBe(403)
+    }
+  })
+
+  it('an unknown role in the store has no rights, even behind a token that still says editor', async () => {
+    const { accessToken } = await loginAs(t, 'editor', 'corrupted_role')
+    const ctx = await t.ctx.auth.$context
+    const user = await ctx.adapter.findOne<{ id: string }>({ model: 'user', where: [{ field: 'username', value: 'corrupted_role' }] })
+    await ctx.internalAdapter.updateUser(user!.id, { role: 'constructor' })
+    expect((await send('POST', '/api/posts/hero', accessToken)).status).toBe(403)
+  })
+})
+
+describe('a revoked or demoted session stops at once, not after 15 minutes', () => {
+  it('logout: the access token of that session stops working on the next request', async () => {
+    const { accessToken, refreshToken } = await loginAs(t, 'editor')
+    expect((await send('GET', '/api/brands/static-offers-admin', accessToken)).status).toBe(200)
+    await t.app.request('/api/auth/logout', json({ refreshToken }))
+    expect((await send('GET', '/api/brands/static-offers-admin', accessToken)).status).toBe(401)
+  })
+
+  it('demotion: the next write is refused', async () => {
+    const { accessToken } = await loginAs(t, 'editor', 'soon_demoted')
+    expect((await send('GET', '/api/brands/static-offers-admin', accessToken)).status).toBe(200)
+    await t.ctx.services.users.setRole('soon_demoted', 'user')
+    expect([401, 403]).toContain((await send('POST', '/api/posts/hero', accessToken)).status)
+  })
+
+  it('a token that names no session (issued before sessions were named) must be refreshed', async () => {
+    const { sub, username } = decode(tokens.editor!)
+    expect((await send('POST', '/api/posts/hero', await signed({ sub, username, role: 'editor' }))).status).toBe(401)
+  })
+})
+
+describe('no-store on every authenticated or personal answer (issue 14, defect 7)', () => {
+  it('reports, login, refresh and sign-up answers are never stored', async () => {
+    const reports = await send('GET', '/api/reports/brands', tokens.editor)
+    expect(reports.status).toBe(200)
+    expect(reports.headers.get('cache-control')).toBe('no-store')
+    await t.ctx.services.users.createUser('cachecheck', 'correct horse battery', 'user')
+    const login = await t.app.request('/api/auth/login', json({ username: 'cachecheck', password: 'correct horse battery' }))
+    expect(login.status).toBe(200)
+    expect(login.headers.get('cache-control')).toBe('no-store')
+    const refresh = await t.app.request('/api/auth/refresh-token', json({ refreshToken: (await login.json()).refreshToken }))
+    expect(refresh.status).toBe(200)
+    expect(refresh.headers.get('cache-control')).toBe('no-store')
+    const signup = await t.app.request('/api/auth/signup', json({ username: 'cachecheck2', password: 'correct horse battery' }))
+    expect(signup.headers.get('cache-control')).toBe('no-store')
+  })
+
+  it('a public read asked with a token is answered no-store and never enters the render cache', async () => {
+    t.ctx.renderCache.clear()
+    const res = await send('GET', '/api/posts/blog-content', tokens.editor)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(t.ctx.renderCache.size).toBe(0)
+  })
+})
+
+describe('body limits on every route (issue 14, defect 9)', () => {
+  it('an anonymous 1 MB body to an auth route is refused with 413 before it is parsed', async () => {
+    const res = await t.app.request('/api/auth/signup', json({ username: 'x'.repeat(1024 * 1024), password: 'long enough pw' }))
+    expect(res.status).toBe(413)
+    expect((await res.json()).message).toMatch(/larger than 4 KB/)
+  })
+
+  it('every declared route has a bounded body', async () => {
+    const big = 'x'.repeat(13 * 1024 * 1024)
+    for (const { method, path } of declaredRoutes(t.app)) {
+      if (method === 'GET' || method === 'HEAD' || method === 'ALL') continue
+      const res = await t.app.request(path.replace(/:[A-Za-z]+/g, 'x'), {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.editor}` },
+        body: big,
+      })
+      expect(res.status, `${method} ${path}`).toBe(413)
+    }
   })
 })

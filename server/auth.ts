@@ -3,14 +3,14 @@ import { type BetterAuthOptions, betterAuth } from 'better-auth'
 import { getMigrations } from 'better-auth/db/migration'
 import { bearer, jwt, username } from 'better-auth/plugins'
 import type { Store } from '../db/port.ts'
+import { parseRole } from '../lib/roles.ts'
 import type { Config } from './config.ts'
 
 export const ACCESS_TOKEN_TTL = '15m'
 export const SESSION_TTL_SECONDS = 7 * 24 * 3600
 export const USERNAME = { min: 3, max: 32, pattern: /^[a-zA-Z0-9_.]+$/ }
 export const PASSWORD = { min: 8, max: 128 }
-export const roles = ['admin', 'editor', 'user'] as const
-export type Role = (typeof roles)[number]
+export { type Role, roles } from '../lib/roles.ts'
 
 function buildAuth(config: Config, secret: string, database: BetterAuthOptions['database']) {
   return betterAuth({
@@ -39,7 +39,9 @@ function buildAuth(config: Config, secret: string, database: BetterAuthOptions['
       jwt({
         jwt: {
           expirationTime: ACCESS_TOKEN_TTL,
-          definePayload: ({ user }) => ({ username: user.username, role: user.role ?? 'user' }),
+          // sid names the session, so each protected request can check it is still live (server/access.ts);
+          // a stored role we do not know goes out as 'user', which has no rights
+          definePayload: ({ user, session }) => ({ username: user.username, role: parseRole(user.role ?? 'user') ?? 'user', sid: session.id }),
         },
       }),
     ],

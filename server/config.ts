@@ -26,6 +26,7 @@ export const envSchema = z.object({
   UNSPLASH_API_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://api.unsplash.com')),
   POSTBACK_SECRET: optionalString,
   POSTBACK_ALIASES: optionalString,
+  RENDER_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(4096).default(64)),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -38,6 +39,8 @@ export type Config = {
   mongodbUri?: string
   siteUrl: string
   seedDemo: boolean
+  /** memory budget of the render cache */
+  renderCacheBytes: number
   raw: Env
 }
 
@@ -59,6 +62,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mongodbUri: env.MONGODB_URI,
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     seedDemo: env.SEED_DEMO !== '0',
+    renderCacheBytes: Math.round(env.RENDER_CACHE_MB * 1024 * 1024),
     raw: env,
   }
 }

@@ -43,7 +43,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   const auth = await createAuth(config, store)
   const settings = store.collection<{ _id: string; value: number }>('settings')
   const readVersion = async () => (await settings.findOne({ _id: 'content-version' }))?.value ?? 0
-  const renderCache = createRenderCache(2_000, { readVersion })
+  const renderCache = createRenderCache({ maxBytes: config.renderCacheBytes, readVersion })
   // every content write: this process's cache at once, every other process's within a second
   const pending = new Set<Promise<unknown>>()
   const onChange = () => {
@@ -80,6 +80,10 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     ai: createAiWriter({ baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS }),
     seed: createSeedService({ posts: repos.posts, brands: repos.brands, now, onChange }),
     users: createUsersService({ auth }),
+    health: {
+      /** A read that needs the store to answer (readiness). */
+      checkStore: () => readVersion(),
+    },
     transfer: createTransferService({ store, posts: repos.posts, brands: repos.brands, media: repos.media, auth, now, onChange }),
   }
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { makeTestApp } from '../test/make-app.ts'
-import { answerFrom, createRenderCache, makeEntry } from './render-cache.ts'
+import { answerFrom, cacheKey, createRenderCache, entryBytes, makeEntry } from './render-cache.ts'
 
 const entry = (text: string) => makeEntry(200, { 'content-type': 'text/html' }, new TextEncoder().encode(text))
 
@@ -13,11 +13,41 @@ describe('render cache', () => {
     expect(cache.get('/')).toBeUndefined()
   })
 
-  it('stays within its entry bound', () => {
-    const cache = createRenderCache(2)
-    for (const k of ['/a', '/b', '/c']) cache.set(k, entry(k), cache.generation)
-    expect(cache.size).toBe(2)
-    expect(cache.get('/a')).toBeUndefined()
+  it('stays within its byte budget, dropping the least recently used entry', () => {
+    const page = (k: string) => entry(k + 'x'.repeat(10_000))
+    const keys = ['/a', '/b', '/c', '/d', '/e', '/f', '/g', '/h']
+    const cache = createRenderCache({ maxBytes: keys.length * entryBytes('/a', page('/a')) })
+    for (const k of keys) cache.set(k, page(k), cache.generation)
+    expect(cache.size).toBe(keys.length)
+    cache.get('/a') // used: /b is now the oldest
+    cache.set('/i', page('/i'), cache.generation)
+    expect(cache.bytes).toBeLessThanOrEqual(cache.maxBytes)
+    expect(cache.get('/b')).toBeUndefined()
+    expect(cache.get('/a')).toBeDefined()
+    expect(cache.get('/i')).toBeDefined()
+  })
+
+  it('keeps no entry larger than an eighth of the budget', () => {
+    const cache = createRenderCache({ maxBytes: 80_000 })
+    cache.set('/huge', entry('x'.repeat(20_000)), cache.generation)
+    expect(cache.size).toBe(0)
+  })
+
+  it('keys by path plus only the declared query parameters, sorted', () => {
+    const u = (s: string) => new URL(s, 'http://x')
+    expect(cacheKey(u('/?x=1&utm_source=a'), [])).toBe('/')
+    expect(cacheKey(u('/search?x=1&q=slots'), ['q'])).toBe('/search?q=slots')
+    expect(cacheKey(u('/p?b=2&a=1&z=9'), ['b', 'a'])).toBe('/p?a=1&b=2')
+    expect(cacheKey(u('/search?q='), ['q'])).toBe('/search?q=')
+  })
+
+  it('answers 2,100 cache-busting query strings from one entry (issue 14: 93 → 299 MB RSS)', async () => {
+    const { app, ctx } = await makeTestApp()
+    const first = await app.request('/api/posts/blog-content?x=0')
+    for (let i = 1; i < 2_100; i++) expect((await app.request(`/api/posts/blog-content?x=${i}`)).status).toBe(200)
+    expect(ctx.renderCache.size).toBe(1)
+    const again = await app.request('/api/posts/blog-content?utm_source=mail')
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'))
   })
 
   it('answers HEAD without a body', async () => {
@@ -42,7 +72,7 @@ describe('render cache across processes (content version)', () => {
     let version = 1
     let clock = 0
     let reads = 0
-    const cache = createRenderCache(10, { readVersion: async () => (reads++, version), checkEveryMs: 1_000, now: () => clock })
+    const cache = createRenderCache({ readVersion: async () => (reads++, version), checkEveryMs: 1_000, now: () => clock })
     cache.revalidate()
     await Bun.sleep(0)
     cache.set('/', entry('page'), cache.generation)
@@ -87,7 +117,7 @@ describe('render cache across processes (content version)', () => {
 
 describe('a cache of size 0 (the dev server)', () => {
   it('keeps nothing', () => {
-    const cache = createRenderCache(0)
+    const cache = createRenderCache({ maxBytes: 0 })
     cache.set('/', entry('page'), cache.generation)
     expect(cache.get('/')).toBeUndefined()
   })

@@ -50,19 +50,67 @@ export function makeEntry(status: number, headers: Record<string, string>, body:
   }
 }
 
+/** What an entry costs in memory: its bytes twice (plain and gzip) plus headers and bookkeeping. */
+export function entryBytes(key: string, e: CachedAnswer) {
+  let headers = 0
+  for (const [k, v] of Object.entries(e.headers)) headers += k.length + v.length
+  return e.body.byteLength + e.gzip.byteLength + headers + key.length + e.etag.length + 200
+}
+
+/** The URL with only the named query parameters, sorted by name (values keep their order). */
+export function onlyQuery(url: URL, names: readonly string[]): URL {
+  const out = new URL(url)
+  if (!url.search) return out
+  const kept = new URLSearchParams()
+  for (const name of [...names].sort()) for (const v of url.searchParams.getAll(name)) kept.append(name, v)
+  out.search = kept.toString()
+  return out
+}
+
 /**
+ * The render-cache key of a URL: its path plus only the query parameters the route declared, so
+ * `/?utm_source=x` or `/?x=1`, `/?x=2`… are one entry, not one each.
+ */
+export function cacheKey(url: URL, query: readonly string[]): string {
+  const u = onlyQuery(url, query)
+  return u.pathname + u.search
+}
+
+export type RenderCacheOptions = {
+  /** memory budget for all entries, in bytes; 0 keeps nothing (the dev server renders every request fresh) */
+  maxBytes?: number
+  readVersion?: () => Promise<number>
+  checkEveryMs?: number
+  now?: () => number
+}
+
+export const DEFAULT_RENDER_CACHE_BYTES = 64 * 1024 * 1024
+
+/**
+ * Least-recently-used entries within a byte budget (not an entry count: one large article times many
+ * URLs must not grow the heap). An entry larger than an eighth of the budget is not kept.
+ *
  * `readVersion` reads the store's content version, which every content write bumps (in any process:
- * the CLI, another server on the same MongoDB). At most once per `checkEveryMs`, and never on the
+ * the CLI, another server on the same store). At most once per `checkEveryMs`, and never on the
  * request's path, the cache compares it and clears itself when it moved.
  */
-export function createRenderCache(maxEntries = 2_000, opts: { readVersion?: () => Promise<number>; checkEveryMs?: number; now?: () => number } = {}) {
-  // maxEntries 0: a cache that keeps nothing (the dev server renders every request fresh)
-  const entries = new Map<string, CachedAnswer>()
+export function createRenderCache(opts: RenderCacheOptions = {}) {
+  const maxBytes = opts.maxBytes ?? DEFAULT_RENDER_CACHE_BYTES
+  const entries = new Map<string, { answer: CachedAnswer; bytes: number }>()
+  let bytes = 0
   let generation = 0
   let seenVersion: number | undefined
   let lastCheck = Number.NEGATIVE_INFINITY
   let checking = false
+  let hits = 0
+  let misses = 0
   const now = opts.now ?? Date.now
+  const drop = (key: string) => {
+    const e = entries.get(key)
+    if (!e) return
+    entries.delete(key)
+    bytes -= e.bytes
+  }
   return {
     /** Starts a background version check when one is due; returns at once. */
     revalidate() {
@@ -81,13 +129,24 @@ export function createRenderCache(maxEntries = 2_000, opts: { readVersion?: () =
         })
     },
     get(key: string) {
-      return entries.get(key)
+      const e = entries.get(key)
+      if (!e) {
+        misses++
+        return undefined
+      }
+      hits++
+      entries.delete(key) // most recently used goes last
+      entries.set(key, e)
+      return e.answer
     },
     /** `gen` is the generation seen when rendering began: a render that raced a write is not kept. */
-    set(key: string, entry: CachedAnswer, gen: number) {
-      if (gen !== generation || maxEntries === 0) return
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
-      entries.set(key, entry)
+    set(key: string, answer: CachedAnswer, gen: number) {
+      const size = entryBytes(key, answer)
+      if (gen !== generation || size > maxBytes / 8) return
+      drop(key)
+      while (bytes + size > maxBytes && entries.size) drop(entries.keys().next().value!)
+      entries.set(key, { answer, bytes: size })
+      bytes += size
     },
     get generation() {
       return generation
@@ -95,9 +154,19 @@ export function createRenderCache(maxEntries = 2_000, opts: { readVersion?: () =
     clear() {
       generation++
       entries.clear()
+      bytes = 0
     },
     get size() {
       return entries.size
+    },
+    get bytes() {
+      return bytes
+    },
+    get maxBytes() {
+      return maxBytes
+    },
+    get stats() {
+      return { hits, misses, entries: entries.size, bytes }
     },
   }
 }

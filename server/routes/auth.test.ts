@@ -71,7 +71,7 @@ describe('POST /api/auth/login', () => {
   ])("answers 401 'Invalid credentials' for %s", async (_n, body) => {
     const res = await t.app.request('/api/auth/login', json(body))
     expect(res.status).toBe(401)
-    expect(await res.json()).toEqual({ message: 'Invalid credentials' })
+    expect(await res.json()).toEqual({ message: 'Invalid credentials', code: 'unauthorized' })
   })
 
   it('answers 400 for missing fields', async () => {

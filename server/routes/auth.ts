@@ -1,7 +1,6 @@
-import { Hono } from 'hono'
 import * as z from 'zod'
-import type { AppEnv } from '../app.ts'
 import { clientIp } from '../client-ip.ts'
+import { createRouter, rule } from '../router.ts'
 import { createRateLimiter, type RateLimiter } from '../rate-limit.ts'
 import { validate } from '../validate.ts'
 
@@ -15,10 +14,12 @@ const refreshBody = z.strictObject({ refreshToken: z.string().min(1, 'refreshTok
 export const LOGIN_LIMIT = { limit: 10, windowMs: 15 * 60_000 }
 
 export function authRouter(limiter: RateLimiter = createRateLimiter(LOGIN_LIMIT)) {
-  const app = new Hono<AppEnv>()
+  const app = createRouter()
+  // credentials and tokens: small bodies, never stored by a cache
+  const open = rule({ access: 'public', cache: 'no-store', bodyLimit: 4 * 1024 })
 
   // POST /api/auth/login – username + password → access token (JWT) and refresh token (session)
-  app.post('/login', validate('json', credentials), async (c) => {
+  app.post('/login', open, validate('json', credentials), async (c) => {
     const { username, password } = c.req.valid('json')
     const keys = [`ip:${clientIp(c)}`, `user:${username.toLowerCase()}`]
     const wait = Math.max(...keys.map((k) => limiter.retryAfter(k)))
@@ -37,25 +38,25 @@ export function authRouter(limiter: RateLimiter = createRateLimiter(LOGIN_LIMIT)
   })
 
   // POST /api/auth/refresh-token – a live session's refresh token → a new access token
-  app.post('/refresh-token', validate('json', refreshBody), async (c) =>
+  app.post('/refresh-token', open, validate('json', refreshBody), async (c) =>
     c.json(await c.var.services.users.refresh(c.req.valid('json').refreshToken)),
   )
 
   // POST /api/auth/signup – open sign-up; creates a `user`, who can log in but not write
-  app.post('/signup', validate('json', credentials), async (c) => {
+  app.post('/signup', open, validate('json', credentials), async (c) => {
     const { username, password } = c.req.valid('json')
     const user = await c.var.services.users.signup(username, password)
     return c.json({ ok: true, username: user.username }, 201)
   })
 
   // POST /api/auth/logout – revokes the refresh token's session on the server
-  app.post('/logout', validate('json', refreshBody), async (c) => {
+  app.post('/logout', open, validate('json', refreshBody), async (c) => {
     await c.var.services.users.logout(c.req.valid('json').refreshToken)
     return c.json({ ok: true })
   })
 
   // GET /api/auth/jwks – public keys, so other services can verify access tokens
-  app.get('/jwks', async (c) => c.json(await c.var.services.users.jwks()))
+  app.get('/jwks', rule({ access: 'public', cache: 'public' }), async (c) => c.json(await c.var.services.users.jwks()))
 
   return app
 }

@@ -1,18 +1,16 @@
-import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import type { CreateClickBody } from '../../lib/schemas.ts'
-import type { AppEnv } from '../app.ts'
 import { clientIp } from '../client-ip.ts'
+import { createRouter, rule } from '../router.ts'
 
 export const CLICK_BODY_LIMIT = 16 * 1024
 
 export function clicksRouter() {
-  const app = new Hono<AppEnv>()
+  const app = createRouter()
 
   // POST /api/clicks – record a click-through (spec §7, step 5)
   app.post(
     '/',
-    bodyLimit({ maxSize: CLICK_BODY_LIMIT, onError: (c) => c.json({ message: 'Request body is larger than 16 KB' }, 413) }),
+    rule({ access: 'public', cache: 'no-store', bodyLimit: CLICK_BODY_LIMIT }),
     // parsed once, by the service (its zod errors answer 400 through app.onError)
     async (c) => {
       let body: unknown

@@ -1,13 +1,10 @@
-import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
-import type { AppEnv } from '../app.ts'
+import { createRouter, rule } from '../router.ts'
 
 export function postbackRouter() {
-  const app = new Hono<AppEnv>()
-  const limit = bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ message: 'Postback body is larger than 16 KB' }, 413) })
+  const app = createRouter()
 
   // GET|POST /api/postback – a network reports a conversion for one of our clicks
-  app.on(['GET', 'POST'], '/', limit, async (c) => {
+  app.on(['GET', 'POST'], '/', rule({ access: 'public', cache: 'no-store', bodyLimit: 16 * 1024 }), async (c) => {
     const params: Record<string, string> = { ...c.req.query() }
     if (c.req.method === 'POST') {
       const type = c.req.header('content-type') ?? ''

@@ -73,7 +73,7 @@ describe('post create/update/delete', () => {
     expect((await send('DELETE', `/api/posts/${created._id}`)).status).toBe(404)
     const put = await send('PUT', '/api/posts/no-such-post', { title: 'x' })
     expect(put.status).toBe(404)
-    expect(await put.json()).toEqual({ message: 'Post not found' })
+    expect(await put.json()).toEqual({ message: 'Post not found', code: 'not_found' })
   })
 
   const bad: [string, unknown, number][] = [
@@ -213,7 +213,7 @@ describe('POST /api/posts/generate-* (local fake OpenAI-compatible server)', () 
     ai.queue.push('not-json', 'wrong-sections', 'not-json')
     const res = await generate('/api/posts/generate-article', { title: 'Never valid', sections: 5 })
     expect(res.status).toBe(502)
-    expect(await res.json()).toEqual({ message: 'AI did not return valid content' })
+    expect(await res.json()).toEqual({ message: 'AI did not return valid content', code: 'bad_gateway' })
   })
 
   it('falls back to plain JSON mode for an endpoint without JSON-schema support', async () => {

@@ -1,14 +1,12 @@
-import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import * as z from 'zod'
 import { type PostType, postBodySchema } from '../../lib/schemas.ts'
 import { requireRole } from '../access.ts'
-import type { AppEnv } from '../app.ts'
+import { createRouter, rule } from '../router.ts'
 import { AI_SECTION_CHOICES } from '../services/ai-writer.ts'
 import { validate } from '../validate.ts'
 
 // room for a 5 MB image as base64 inside the JSON body
-const postBodyLimit = bodyLimit({ maxSize: 8 * 1024 * 1024, onError: (c) => c.json({ message: 'Request body is larger than 8 MB' }, 413) })
+const postWrite = rule({ access: 'editor', bodyLimit: 8 * 1024 * 1024 })
 
 const fluximgQuery = z.object({
   query: z.string().trim().max(200).default('game'),
@@ -39,37 +37,36 @@ const generatePaths: [string, 'featured' | 'article' | 'articleBottom'][] = [
 ]
 
 export function postsRouter() {
-  const app = new Hono<AppEnv>()
+  const app = createRouter()
+  const editors = rule({ access: 'editor' })
 
   // GET /api/posts/blog-content – hero, featured and articles; an editor's token adds articleBottoms
-  app.get('/blog-content', async (c) => {
+  app.get('/blog-content', rule({ access: 'public', cache: 'public' }), async (c) => {
     if (c.req.header('authorization')) {
       const denied = await requireRole(c, 'editor')
       if (denied) return denied
-      c.header('Cache-Control', 'no-store')
       return c.json(await c.var.services.content.getBlogContent({ admin: true }))
     }
     return c.json(await c.var.services.content.getBlogContent())
   })
 
   // GET /api/posts/article-bottom – the Recommended block's articles
-  app.get('/article-bottom', async (c) => c.json(await c.var.services.content.getBottomArticles()))
+  app.get('/article-bottom', rule({ access: 'public', cache: 'public' }), async (c) => c.json(await c.var.services.content.getBottomArticles()))
 
   // GET /api/posts/fluximg – image search for the admin (Unsplash, or the media library)
-  app.get('/fluximg', validate('query', fluximgQuery), async (c) => {
+  app.get('/fluximg', editors, validate('query', fluximgQuery), async (c) => {
     const { query, per_page, page } = c.req.valid('query')
-    c.header('Cache-Control', 'no-store')
     return c.json(await c.var.services.imageSearch.search(query || 'game', per_page, page))
   })
 
   // POST /api/posts/{hero,featured,article,article-bottom} – create a post of that type
   for (const [path, type] of createPaths) {
-    app.post(path, postBodyLimit, validate('json', postBodySchema), async (c) => c.json(await c.var.services.posts.create(type, c.req.valid('json')), 201))
+    app.post(path, postWrite, validate('json', postBodySchema), async (c) => c.json(await c.var.services.posts.create(type, c.req.valid('json')), 201))
   }
 
   // POST /api/posts/generate-{featured,article,article-bottom} – AI-written summary and body, not saved
   for (const [path, kind] of generatePaths) {
-    app.post(path, validate('json', generateBody), async (c) => {
+    app.post(path, editors, validate('json', generateBody), async (c) => {
       const { title, sections, imageUrl, position } = c.req.valid('json')
       const content = await c.var.services.ai.generate({ title, kind, sections, imageUrl: imageUrl ?? undefined, position: position == null ? undefined : Number(position) })
       return c.json({ success: true, content })
@@ -77,10 +74,10 @@ export function postsRouter() {
   }
 
   // PUT /api/posts/:id – replace a post's fields
-  app.put('/:id', postBodyLimit, validate('json', postBodySchema), async (c) => c.json(await c.var.services.posts.update(c.req.param('id'), c.req.valid('json'))))
+  app.put('/:id', postWrite, validate('json', postBodySchema), async (c) => c.json(await c.var.services.posts.update(c.req.param('id'), c.req.valid('json'))))
 
   // DELETE /api/posts/:id – delete a post
-  app.delete('/:id', async (c) => {
+  app.delete('/:id', editors, async (c) => {
     await c.var.services.posts.remove(c.req.param('id'))
     return c.json({ ok: true })
   })

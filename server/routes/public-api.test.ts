@@ -84,7 +84,7 @@ describe('GET /api/brands/:brandId', () => {
   it.each(['does-not-exist', 'bad%20id%3Cscript%3E', 'a'.repeat(101)])('answers 404 { message } for unknown or malformed id %s', async (id) => {
     const res = await t.app.request(`/api/brands/${id}`)
     expect(res.status).toBe(404)
-    expect(await res.json()).toEqual({ message: 'Brand not found' })
+    expect(await res.json()).toEqual({ message: 'Brand not found', code: 'not_found' })
   })
 })
 
@@ -92,7 +92,7 @@ describe('unknown API paths', () => {
   it('answer 404 JSON', async () => {
     const res = await t.app.request('/api/nope')
     expect(res.status).toBe(404)
-    expect(await res.json()).toEqual({ message: 'Not found' })
+    expect(await res.json()).toEqual({ message: 'Not found', code: 'not_found' })
   })
 })
 

@@ -54,6 +54,6 @@ describe('media store and GET /media/:id', () => {
   it.each(['unknown', '0123456789abcdef0123456789abcdef.png', '..%2F..%2Fetc%2Fpasswd'])('answers 404 JSON for %s', async (id) => {
     const res = await t.app.request(`/media/${id}`)
     expect(res.status).toBe(404)
-    expect(await res.json()).toEqual({ message: 'Media not found' })
+    expect(await res.json()).toEqual({ message: 'Media not found', code: 'not_found' })
   })
 })

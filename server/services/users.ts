@@ -1,10 +1,12 @@
 import { APIError } from 'better-auth/api'
-import { type Auth, PASSWORD, type Role, roles, USERNAME } from '../auth.ts'
+import { parseRole, type Role, roles } from '../../lib/roles.ts'
+import { type Auth, PASSWORD, USERNAME } from '../auth.ts'
 import { AppError } from '../errors.ts'
 
 const bearer = (token: string) => new Headers({ authorization: `Bearer ${token}` })
 
-export type AccessClaims = { sub: string; username: string; role: Role }
+/** What a verified access token says: the role is null when it is not one we know (no rights). */
+export type AccessClaims = { sub: string; username: string; role: Role | null; sid?: string }
 
 /** better-auth's own message when it has one, under our status mapping. */
 function fromAuthError(err: unknown, fallback: string): AppError {
@@ -96,11 +98,26 @@ export function createUsersService(deps: { auth: Auth }) {
     async verifyAccessToken(token: string): Promise<AccessClaims | null> {
       try {
         const { payload } = await auth.api.verifyJWT({ body: { token } })
-        if (!payload?.sub || typeof payload.role !== 'string') return null
-        return { sub: payload.sub, username: String(payload.username ?? ''), role: payload.role as Role }
+        if (!payload?.sub) return null
+        const sid = typeof payload.sid === 'string' ? payload.sid : undefined
+        return { sub: payload.sub, username: String(payload.username ?? ''), role: parseRole(payload.role), sid }
       } catch {
         return null
       }
+    },
+
+    /**
+     * The account's role as the store has it now, if the token's session is still live: logging out,
+     * a revocation or a demotion takes effect on the next request, not when the token expires.
+     */
+    async sessionRole(claims: AccessClaims): Promise<{ revoked: true; role?: undefined } | { revoked: false; role: Role | null }> {
+      if (!claims.sid) return { revoked: true } // a token from before sessions were named in it
+      const ctx = await context()
+      const session = await ctx.adapter.findOne<{ userId: string; expiresAt: Date | string }>({ model: 'session', where: [{ field: 'id', value: claims.sid }] })
+      if (!session || session.userId !== claims.sub || new Date(session.expiresAt).getTime() <= Date.now()) return { revoked: true }
+      const user = await ctx.adapter.findOne<{ role?: string | null }>({ model: 'user', where: [{ field: 'id', value: claims.sub }] })
+      if (!user) return { revoked: true }
+      return { revoked: false, role: parseRole(user.role ?? 'user') }
     },
 
     jwks() {
@@ -115,19 +132,23 @@ export function createUsersService(deps: { auth: Auth }) {
 
     /** A demotion revokes the user's sessions, so the old role cannot be refreshed back into a token. */
     async setRole(name: string, role: Role) {
-      if (!roles.includes(role)) throw new AppError('bad_request', `Unknown role "${role}"; use ${roles.join(', ')}`)
+      if (!parseRole(role)) throw new AppError('bad_request', `Unknown role "${role}"; use ${roles.join(', ')}`)
       const user = await findByUsername(name)
       if (!user) throw new AppError('not_found', `No user named "${name}"`)
       const ctx = await context()
       await ctx.internalAdapter.updateUser(user.id, { role })
-      const rank = (r?: string) => roles.length - roles.indexOf((r ?? 'user') as Role)
+      // anything but a promotion from a known lower role revokes (an unknown stored role counts as highest)
+      const rank = (r: unknown) => {
+        const known = parseRole(r ?? 'user')
+        return known ? roles.length - roles.indexOf(known) : Number.POSITIVE_INFINITY
+      }
       if (rank(role) < rank(user.role)) await ctx.internalAdapter.deleteUserSessions(user.id)
     },
 
     async list() {
       const ctx = await context()
       const users = await ctx.adapter.findMany<{ username: string; role?: string; createdAt: Date }>({ model: 'user', sortBy: { field: 'createdAt', direction: 'asc' } })
-      return users.map((u) => ({ username: u.username, role: (u.role ?? 'user') as Role, createdAt: u.createdAt }))
+      return users.map((u) => ({ username: u.username, role: parseRole(u.role ?? 'user'), createdAt: u.createdAt }))
     },
 
     /** ADMIN_USERNAME/ADMIN_PASSWORD at every start: create the admin, or reset its password and role. */

@@ -1,0 +1,130 @@
+import { Hono, type MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { Role } from '../lib/roles.ts'
+import { requireRole } from './access.ts'
+import type { Config } from './config.ts'
+import type { Services } from './context.ts'
+import { answerFrom, cacheKey, makeEntry, type RenderCache, REVALIDATE } from './render-cache.ts'
+import type { AccessClaims } from './services/users.ts'
+
+/** What every handler can read from the context (set once per request in server/app.ts). */
+export type AppEnv = {
+  Variables: {
+    services: Services
+    config: Config
+    renderCache: RenderCache
+    /** the caller, once a route's access rule has verified their token */
+    user?: AccessClaims
+  }
+}
+
+/** A router for one resource; its routes each start with a `rule(…)` (checked at start, see `assertEveryRouteHasARule`). */
+export const createRouter = () => new Hono<AppEnv>()
+
+/**
+ * How an answer may be cached:
+ * - `public`: not personalised; kept in the render cache (keyed by path plus the declared `query`
+ *   parameters), served with an ETag and `public, max-age=0, must-revalidate`;
+ * - `immutable`: content-addressed bytes, cached for a year;
+ * - `no-store`: never stored anywhere (authenticated, personal or state-changing answers).
+ */
+export type CachePolicy = 'public' | 'immutable' | 'no-store'
+
+export type RouteRule = (
+  | { access: 'public'; cache: CachePolicy }
+  // an answer that needs an account is personal: never stored
+  | { access: Exclude<Role, 'user'>; cache?: 'no-store' }
+) & {
+  /** the largest request body accepted, in bytes (default `DEFAULT_BODY_LIMIT`) */
+  bodyLimit?: number
+  /** the query parameters the answer depends on: the only ones that make a new render-cache entry */
+  query?: readonly string[]
+}
+
+export const DEFAULT_BODY_LIMIT = 64 * 1024
+export const NO_STORE = 'no-store'
+export const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+const kb = (n: number) => (n >= 1024 * 1024 ? `${n / 1024 / 1024} MB` : `${Math.round(n / 1024)} KB`)
+
+type RuleMiddleware = MiddlewareHandler<AppEnv> & { rule: RouteRule }
+
+/**
+ * The first handler of every route: who may call it, how its answer is cached and how large a body it
+ * takes, declared where the route is defined (Ghost's endpoints declare `permissions` and `cache` the
+ * same way). Any request carrying credentials is answered `no-store` and bypasses the render cache.
+ */
+export function rule(r: RouteRule): RuleMiddleware {
+  const limit = bodyLimit({
+    maxSize: r.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    onError: (c) => c.json({ message: `Request body is larger than ${kb(r.bodyLimit ?? DEFAULT_BODY_LIMIT)}`, code: 'payload_too_large' }, 413),
+  })
+  const cachePolicy = r.access === 'public' ? r.cache : 'no-store'
+
+  const serve: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const credentialed = c.req.header('authorization') !== undefined
+    const read = c.req.method === 'GET' || c.req.method === 'HEAD'
+    if (cachePolicy === 'public' && read && !credentialed) return servePublic(c, next, r.query ?? [])
+    await next()
+    const status = c.res.status
+    c.res.headers.set(
+      'Cache-Control',
+      credentialed || cachePolicy === 'no-store' || status >= 300 ? NO_STORE : cachePolicy === 'immutable' ? IMMUTABLE : REVALIDATE,
+    )
+  }
+  // access first: a caller without rights is refused before any of their body is read
+  const mw = (async (c, next) => {
+    if (r.access !== 'public') {
+      const denied = await requireRole(c, r.access)
+      if (denied) return denied
+    }
+    return limit(c, () => serve(c, next) as Promise<void>)
+  }) as RuleMiddleware
+  mw.rule = r
+  return mw
+}
+
+/** A public GET from the render cache, filling it from the handler on a miss (200s only). */
+async function servePublic(c: Parameters<MiddlewareHandler<AppEnv>>[0], next: () => Promise<void>, query: readonly string[]) {
+  const cache = c.var.renderCache
+  const key = cacheKey(new URL(c.req.url), query)
+  cache.revalidate()
+  const hit = cache.get(key)
+  if (hit) return answerFrom(hit, c.req.raw)
+  const gen = cache.generation
+  await next()
+  if (c.res.status !== 200 || c.res.headers.has('set-cookie')) {
+    c.res.headers.set('Cache-Control', NO_STORE)
+    return
+  }
+  c.res.headers.set('Cache-Control', REVALIDATE)
+  const headers: Record<string, string> = {}
+  c.res.headers.forEach((v, k) => {
+    headers[k] = v
+  })
+  const entry = makeEntry(200, headers, new Uint8Array(await c.res.arrayBuffer()))
+  cache.set(key, entry, gen)
+  c.res = answerFrom(entry, c.req.raw)
+}
+
+export const ruleOf = (handler: unknown): RouteRule | undefined => (handler as Partial<RuleMiddleware>)?.rule
+
+export type DeclaredRoute = { method: string; path: string; rule: RouteRule }
+
+/** Every route of the app with its rule (the authorisation and fuzz tests walk this table). */
+export function declaredRoutes(app: Hono<AppEnv>): DeclaredRoute[] {
+  return app.routes.flatMap((r) => {
+    const found = ruleOf(r.handler)
+    return found ? [{ method: r.method, path: r.path, rule: found }] : []
+  })
+}
+
+/**
+ * Fails the start when a route has no rule: a new route cannot forget to say who may call it or how
+ * its answer is cached. (`app.use` middleware and the catch-all 404 are registered as method ALL.)
+ */
+export function assertEveryRouteHasARule(app: Hono<AppEnv>) {
+  const ruled = new Set(declaredRoutes(app).map((r) => `${r.method} ${r.path}`))
+  const missing = [...new Set(app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))].filter((k) => !ruled.has(k))
+  if (missing.length) throw new Error(`Routes without a rule(…) (access and caching): ${missing.join(', ')}`)
+}
