@@ -50,6 +50,23 @@ class MongoCollection<T extends Doc> implements Collection<T> {
       throw err
     }
   }
+  async findOneAndUpdate(filter: Filter, update: Update, options: { upsert?: boolean } = {}) {
+    try {
+      return (await this.c.findOneAndUpdate(filter, update as never, { upsert: options.upsert, returnDocument: 'after' })) as T | null
+    } catch (err) {
+      if (isDuplicate(err)) throw new DuplicateKeyError(this.name)
+      throw err
+    }
+  }
+  async insertMissing(docs: T[]) {
+    if (!docs.length) return []
+    // an upsert that only sets on insert: atomic per document, and a taken _id is not an error
+    const r = await this.c.bulkWrite(
+      docs.map(({ _id, ...rest }) => ({ updateOne: { filter: { _id }, update: { $setOnInsert: rest }, upsert: true } })),
+      { ordered: false },
+    )
+    return Object.keys(r.upsertedIds).map((i) => docs[Number(i)]._id)
+  }
   async deleteOne(filter: Filter) {
     return (await this.c.deleteOne(filter)).deletedCount
   }
@@ -79,7 +96,10 @@ export class MongoStore implements Store {
   }
 
   async ensureIndex(collection: string, spec: IndexSpec) {
-    await this.db.collection(collection).createIndex(spec.fields, { unique: spec.unique })
+    await this.db.collection(collection).createIndex(spec.fields, {
+      unique: spec.unique,
+      ...(spec.expireAfterSeconds !== undefined ? { expireAfterSeconds: spec.expireAfterSeconds } : {}),
+    })
   }
 
   /** Atomic on a replica set (a transaction); a standalone server has none, so there the writes run in order. */

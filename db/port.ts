@@ -12,7 +12,13 @@ export type Update = {
 }
 export type Sort = Record<string, 1 | -1>
 export type FindOptions = { sort?: Sort; limit?: number; skip?: number }
-export type IndexSpec = { fields: Record<string, 1 | -1>; unique?: boolean }
+/**
+ * An index the repository declares. Its fields hold scalars (string, number, boolean, Date or null) in
+ * every document: that promise lets SQLite answer conditions and sorts on them in SQL.
+ * `expireAfterSeconds` (on a single Date field) makes documents expire: a TTL index on MongoDB; on
+ * SQLite the repository prunes them (`deleteMany` with a range on that field).
+ */
+export type IndexSpec = { fields: Record<string, 1 | -1>; unique?: boolean; expireAfterSeconds?: number }
 
 /** One write inside a `batch`: all of a batch's writes land, or none do. */
 export type BatchOp =
@@ -27,6 +33,10 @@ export interface Collection<T extends Doc = Doc> {
   insertOne(doc: T): Promise<T>
   /** Applies `update` to the first match; with `upsert`, inserts `{...equality fields of filter, ...$setOnInsert, ...$set}` when none matches. */
   updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<{ matched: number; upserted: boolean }>
+  /** Like `updateOne`, atomically, answering the document after the update (null: nothing matched, no upsert). */
+  findOneAndUpdate(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<T | null>
+  /** Inserts each document whose `_id` is not taken yet, skipping the others; answers the ids it inserted. */
+  insertMissing(docs: T[]): Promise<string[]>
   deleteOne(filter: Filter): Promise<number>
   deleteMany(filter: Filter): Promise<number>
   count(filter?: Filter): Promise<number>

@@ -11,6 +11,7 @@ import {
   type Filter,
   type FindOptions,
   type IndexSpec,
+  type Sort,
   type Store,
   type Update,
 } from './port.ts'
@@ -35,9 +36,22 @@ function isUniqueViolation(err: unknown) {
   return err instanceof Error && /UNIQUE constraint failed/.test(err.message)
 }
 
+type Param = string | number | bigint | boolean | null
+type Sql = { where: string[]; params: Param[]; complete: boolean }
+
+const RANGE = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const
+
+/** A filter value as SQLite sees it inside the JSON: Dates keep their `{"$date": iso}` text, which sorts as the ISO string does. */
+function sqlValue(v: unknown): Param | undefined {
+  if (v instanceof Date) return JSON.stringify({ $date: v.toISOString() })
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v
+  return undefined
+}
+
 /**
- * SQLite backend: a table per collection (`_id` plus the document as JSON). Equality on `_id` and on
- * declared index fields is pushed down to SQL; the rest of a filter, sorting and paging run in `mingo`.
+ * SQLite backend: a table per collection (`_id` plus the document as JSON). Conditions on `_id` and
+ * on declared index fields (which hold scalars: strings, numbers, booleans, Dates or null) go to SQL,
+ * as do sort, skip and limit when the whole filter does; anything else is finished by `mingo`.
  */
 class SqliteCollection<T extends Doc> implements Collection<T> {
   constructor(
@@ -49,36 +63,84 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
     return this.store.db
   }
 
-  /** Rows that may match: narrowed by SQL where the filter allows it, exact matching left to mingo. */
-  private candidates(filter: Filter): T[] {
-    this.store.ensureTable(this.name)
-    const where: string[] = []
-    const params: (string | number)[] = []
-    for (const [key, value] of Object.entries(filter)) {
-      if (typeof value !== 'string' && typeof value !== 'number') continue
-      if (key === '_id') {
-        where.push('id = ?')
-        params.push(String(value))
-      } else if (this.store.indexedFields(this.name).has(key)) {
-        where.push(`json_extract(doc, '$.${key}') = ?`)
-        params.push(value)
+  private column(field: string) {
+    return field === '_id' ? 'id' : `json_extract(doc, '$.${field}')`
+  }
+
+  /** The SQL for the conditions it can take; `complete` when that is the whole filter. */
+  private toSql(filter: Filter): Sql {
+    const out: Sql = { where: [], params: [], complete: true }
+    const pushable = this.store.indexedFields(this.name)
+    for (const [key, cond] of Object.entries(filter)) {
+      if (key.startsWith('$') || (key !== '_id' && !pushable.has(key))) {
+        out.complete = false
+        continue
       }
+      const col = this.column(key)
+      const simple = sqlValue(cond)
+      if (cond === null) out.where.push(`${col} IS NULL`)
+      else if (simple !== undefined) {
+        out.where.push(`${col} = ?`)
+        out.params.push(simple)
+      } else if (cond && typeof cond === 'object' && !Array.isArray(cond)) {
+        for (const [op, arg] of Object.entries(cond)) {
+          const v = sqlValue(arg)
+          if (op in RANGE && v !== undefined) {
+            out.where.push(`${col} ${RANGE[op as keyof typeof RANGE]} ?`)
+            out.params.push(v)
+          } else if (op === '$eq' && v !== undefined) {
+            out.where.push(`${col} = ?`)
+            out.params.push(v)
+          } else if (op === '$ne' && v !== undefined) {
+            out.where.push(`(${col} IS NULL OR ${col} != ?)`) // Mongo: a missing field is "not equal"
+            out.params.push(v)
+          } else if (op === '$in' && Array.isArray(arg) && arg.length && arg.every((x) => sqlValue(x) !== undefined)) {
+            out.where.push(`${col} IN (${arg.map(() => '?').join(', ')})`)
+            out.params.push(...arg.map((x) => sqlValue(x)!))
+          } else out.complete = false
+        }
+      } else out.complete = false
     }
-    const sql = `SELECT doc FROM "${this.name}"${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`
-    const rows = this.db.query<{ doc: string }, (string | number)[]>(sql).all(...params)
-    return rows.map((r) => decode<T>(r.doc))
+    return out
+  }
+
+  private orderBy(sort: Sort | undefined): string | null {
+    if (!sort) return ''
+    const pushable = this.store.indexedFields(this.name)
+    const keys = Object.entries(sort)
+    if (!keys.every(([k]) => k === '_id' || pushable.has(k))) return null
+    // rowid last: ties keep insertion order, as they did when mingo sorted
+    return ` ORDER BY ${keys.map(([k, dir]) => `${this.column(k)} ${dir === -1 ? 'DESC' : 'ASC'}`).join(', ')}, rowid`
+  }
+
+  private select(sql: Sql, tail = '') {
+    this.store.ensureTable(this.name)
+    const where = sql.where.length ? ` WHERE ${sql.where.join(' AND ')}` : ''
+    const rows = this.db.query<{ doc: string }, Param[]>(`SELECT doc FROM "${this.name}"${where}${tail}`).all(...sql.params)
+    this.store.rowsRead += rows.length
+    return rows
   }
 
   private match(filter: Filter, options: FindOptions = {}): T[] {
     const keys = Object.keys(filter)
     if (keys.length === 1 && typeof filter._id === 'string' && !options.skip) {
-      // the common case (find by id): straight to the primary key, no query to compile
+      // the common case (find by id): straight to the primary key
       this.store.ensureTable(this.name)
       const row = this.db.query<{ doc: string }, [string]>(`SELECT doc FROM "${this.name}" WHERE id = ?`).get(filter._id)
       return row ? [decode<T>(row.doc)] : []
     }
-    const docs = this.candidates(filter)
-    let cursor = mingoFind(docs, filter as never)
+    const sql = this.toSql(filter)
+    const order = this.orderBy(options.sort)
+    if (sql.complete && order !== null) {
+      // everything in SQL: only the rows asked for are read and decoded
+      const limit = options.limit ? ` LIMIT ${Math.floor(options.limit)}` : options.skip ? ' LIMIT -1' : ''
+      const offset = options.skip ? ` OFFSET ${Math.floor(options.skip)}` : ''
+      return this.select(sql, order + limit + offset).map((r) => decode<T>(r.doc))
+    }
+    let cursor = mingoFind(
+      this.select(sql).map((r) => decode<T>(r.doc)),
+      filter as never,
+    )
     if (options.sort) cursor = cursor.sort(options.sort)
     if (options.skip) cursor = cursor.skip(options.skip)
     if (options.limit) cursor = cursor.limit(options.limit)
@@ -108,15 +170,24 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
     return this.insertSync(doc)
   }
 
-  updateSync(filter: Filter, update: Update, options: { upsert?: boolean } = {}) {
+  async insertMissing(docs: T[]) {
+    this.store.ensureTable(this.name)
+    const insert = this.db.query(`INSERT OR IGNORE INTO "${this.name}" (id, doc) VALUES (?, ?)`)
+    return this.db
+      .transaction(() => docs.filter((d) => insert.run(d._id, encode(d)).changes === 1).map((d) => d._id))
+      .immediate()
+  }
+
+  /** Answers the document as written (after the update), or null when nothing matched and no upsert. */
+  updateSync(filter: Filter, update: Update, options: { upsert?: boolean } = {}): { doc: T | null; upserted: boolean } {
     const [doc] = this.match(filter, { limit: 1 })
     if (!doc) {
-      if (!options.upsert) return { matched: 0, upserted: false }
+      if (!options.upsert) return { doc: null, upserted: false }
       const fresh = { ...equalityFields(filter), ...update.$setOnInsert } as T
       applyUpdate(fresh, { ...update, $setOnInsert: undefined })
       if (!fresh._id) throw new Error(`upsert into ${this.name} needs an _id in the filter or $setOnInsert`)
       this.insertSync(fresh)
-      return { matched: 0, upserted: true }
+      return { doc: fresh, upserted: true }
     }
     const id = doc._id
     applyUpdate(doc, { ...update, $setOnInsert: undefined })
@@ -127,14 +198,26 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
       if (isUniqueViolation(err)) throw new DuplicateKeyError(this.name)
       throw err
     }
-    return { matched: 1, upserted: false }
+    return { doc, upserted: false }
   }
 
+  // Read-modify-write under an immediate transaction: another process's write cannot slip in between.
   async updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }) {
-    return this.updateSync(filter, update, options)
+    const { doc, upserted } = this.db.transaction(() => this.updateSync(filter, update, options)).immediate()
+    return { matched: doc && !upserted ? 1 : 0, upserted }
+  }
+
+  async findOneAndUpdate(filter: Filter, update: Update, options?: { upsert?: boolean }) {
+    return this.db.transaction(() => this.updateSync(filter, update, options)).immediate().doc
   }
 
   deleteSync(filter: Filter, many: boolean) {
+    const sql = this.toSql(filter)
+    if (many && sql.complete) {
+      this.store.ensureTable(this.name)
+      const where = sql.where.length ? ` WHERE ${sql.where.join(' AND ')}` : ''
+      return this.db.query<unknown, Param[]>(`DELETE FROM "${this.name}"${where}`).run(...sql.params).changes
+    }
     const docs = this.match(filter, many ? {} : { limit: 1 })
     const del = this.db.query(`DELETE FROM "${this.name}" WHERE id = ?`)
     for (const d of docs) del.run(d._id)
@@ -146,15 +229,17 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
   }
 
   async deleteMany(filter: Filter) {
-    return this.store.db.transaction(() => this.deleteSync(filter, true))()
+    return this.store.db.transaction(() => this.deleteSync(filter, true)).immediate()
   }
 
   async count(filter: Filter = {}) {
-    if (Object.keys(filter).length === 0) {
+    const sql = this.toSql(filter)
+    if (sql.complete) {
       this.store.ensureTable(this.name)
-      return this.db.query<{ n: number }, []>(`SELECT count(*) AS n FROM "${this.name}"`).get()!.n
+      const where = sql.where.length ? ` WHERE ${sql.where.join(' AND ')}` : ''
+      return this.db.query<{ n: number }, Param[]>(`SELECT count(*) AS n FROM "${this.name}"${where}`).get(...sql.params)!.n
     }
-    return this.candidates(filter).filter((d) => new Query(filter as never).test(d)).length
+    return this.select(sql).filter((r) => new Query(filter as never).test(decode(r.doc))).length
   }
 }
 
@@ -197,6 +282,8 @@ export class SqliteStore implements Store {
   private tables = new Set<string>()
   private indexes = new Map<string, Set<string>>()
   private collections = new Map<string, SqliteCollection<Doc>>()
+  /** Rows fetched by queries (not by primary key): tests use it to prove a list reads only its page. */
+  rowsRead = 0
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
@@ -231,14 +318,15 @@ export class SqliteStore implements Store {
     const name = `ix_${collection}_${fields.join('_').replaceAll('.', '_')}${spec.unique ? '_u' : ''}`
     const cols = fields.map((f) => `json_extract(doc, '$.${f}')`).join(', ')
     this.db.exec(`CREATE ${spec.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${name}" ON "${collection}" (${cols})`)
-    if (fields.length === 1) {
-      const set = this.indexes.get(collection) ?? new Set()
-      set.add(fields[0])
-      this.indexes.set(collection, set)
-    }
+    // every indexed field is a scalar by the repository's promise, so conditions on it can go to SQL
+    const set = this.indexes.get(collection) ?? new Set()
+    for (const f of fields) set.add(f)
+    this.indexes.set(collection, set)
   }
 
   async batch(ops: BatchOp[]) {
+    // immediate: the write lock is taken up front, so a batch never fails to upgrade a read lock
+    // while another process writes (SQLITE_BUSY_SNAPSHOT); it waits its turn instead (busy_timeout)
     this.db.transaction(() => {
       for (const op of ops) {
         const c = this.collection(op.collection) as unknown as SqliteCollection<Doc>
@@ -246,7 +334,7 @@ export class SqliteStore implements Store {
         else if ('update' in op) c.updateSync(op.update.filter, op.update.update, { upsert: op.update.upsert })
         else c.deleteSync(op.delete, true)
       }
-    })()
+    }).immediate()
   }
 
   async close() {

@@ -2,7 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { DuplicateKeyError, type Doc, type Store } from './port.ts'
 import { SqliteStore } from './sqlite.ts'
 
-type Row = Doc & { name: string; n?: number; tags?: string[]; at?: Date; nested?: { a: number } }
+type Row = Doc & { name: string; n?: number | null; tags?: string[]; at?: Date; nested?: { a: number } }
 
 const backends: { name: string; open: () => Promise<Store> }[] = [
   { name: 'sqlite', open: async () => new SqliteStore(':memory:') },
@@ -115,6 +115,58 @@ for (const backend of backends) {
         { collection: name, update: { filter: { _id: 'x' }, update: { $set: { n: 5 } } } },
       ])
       expect(await c.findOne({ _id: 'x' })).toEqual({ _id: 'x', name: 'X', n: 5 })
+    })
+
+    it('answers range, $in, $ne and null conditions on indexed fields (SQL on SQLite), alone and mixed with others', async () => {
+      await store.ensureIndex(name, { fields: { n: 1 } })
+      await store.ensureIndex(name, { fields: { at: 1 } })
+      const c = store.collection<Row>(name)
+      const day = (d: number) => new Date(Date.UTC(2026, 0, d))
+      for (let i = 1; i <= 9; i++) await c.insertOne({ _id: `r${i}`, name: i % 3 ? 'x' : 'y', n: i, at: day(i), tags: [i % 2 ? 'odd' : 'even'] })
+      await c.insertOne({ _id: 'nul', name: 'x', n: null })
+      const ids = (rows: Row[]) => rows.map((r) => r._id)
+      expect(ids(await c.find({ n: { $gt: 3, $lte: 6 } }, { sort: { n: -1 } }))).toEqual(['r6', 'r5', 'r4'])
+      expect(ids(await c.find({ at: { $gte: day(8) } }, { sort: { at: 1 } }))).toEqual(['r8', 'r9'])
+      expect(ids(await c.find({ at: { $lt: day(3) } }, { sort: { at: -1 } }))).toEqual(['r2', 'r1'])
+      expect(ids(await c.find({ n: { $in: [2, 7, 42] } }, { sort: { n: 1 } }))).toEqual(['r2', 'r7'])
+      expect(ids(await c.find({ n: null }))).toEqual(['nul'])
+      expect(await c.count({ n: { $ne: 5 } })).toBe(9)
+      expect(ids(await c.find({ n: { $gte: 2 }, tags: 'odd' }, { sort: { n: 1 }, limit: 2 }))).toEqual(['r3', 'r5'])
+      expect(ids(await c.find({ n: { $gte: 1 } }, { sort: { n: 1 }, skip: 7 }))).toEqual(['r8', 'r9'])
+      expect(ids(await c.find({ n: { $gte: 1 } }, { sort: { n: 1 }, skip: 2, limit: 3 }))).toEqual(['r3', 'r4', 'r5'])
+      expect(await c.count({ n: { $lt: 4 } })).toBe(3)
+      expect(await c.deleteMany({ at: { $lt: day(4) } })).toBe(3)
+      expect(await c.count()).toBe(7)
+    })
+
+    it('findOneAndUpdate answers the document after the update, upserting when asked', async () => {
+      const c = store.collection<Row>(name)
+      expect(await c.findOneAndUpdate({ _id: 'k' }, { $inc: { n: 1 } })).toBeNull()
+      expect(await c.findOneAndUpdate({ _id: 'k' }, { $inc: { n: 1 }, $setOnInsert: { name: 'counter' } }, { upsert: true })).toEqual({ _id: 'k', name: 'counter', n: 1 })
+      expect(await c.findOneAndUpdate({ _id: 'k' }, { $inc: { n: 2 }, $setOnInsert: { name: 'counter' } }, { upsert: true })).toEqual({ _id: 'k', name: 'counter', n: 3 })
+      expect(await c.count()).toBe(1)
+    })
+
+    it('insertMissing inserts only the documents whose _id is free, and says which', async () => {
+      const c = store.collection<Row>(name)
+      await c.insertOne({ _id: 'taken', name: 'first' })
+      expect((await c.insertMissing([{ _id: 'taken', name: 'second' }, { _id: 'new', name: 'new' }])).sort()).toEqual(['new'])
+      expect((await c.findOne({ _id: 'taken' }))?.name).toBe('first')
+      expect(await c.insertMissing([])).toEqual([])
+      expect(await c.count()).toBe(2)
+    })
+
+    it.skipIf(backend.name === 'mongodb')('reads only the rows a sorted, limited list answers (SQLite: sort, skip and limit in SQL)', async () => {
+      const sqlite = store as SqliteStore
+      await store.ensureIndex(name, { fields: { n: 1 } })
+      const c = store.collection<Row>(name)
+      await store.batch(Array.from({ length: 500 }, (_, i) => ({ collection: name, insert: { _id: `d${i}`, name: 'x', n: i } })))
+      const before = sqlite.rowsRead
+      const page = await c.find({ n: { $gte: 100 } }, { sort: { n: -1 }, skip: 10, limit: 5 })
+      expect(page.map((d) => d.n)).toEqual([489, 488, 487, 486, 485])
+      expect(sqlite.rowsRead - before).toBe(5)
+      expect(await c.count({ n: { $lt: 250 } })).toBe(250)
+      expect(sqlite.rowsRead - before).toBe(5) // counted in SQL
     })
 
     it.skipIf(backend.name === 'mongodb')('rolls a failed batch back whole (SQLite; MongoDB needs a replica set for this)', async () => {
