@@ -26,6 +26,8 @@ export const envSchema = z.object({
   UNSPLASH_API_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://api.unsplash.com')),
   POSTBACK_SECRET: optionalString,
   POSTBACK_ALIASES: optionalString,
+  // how many reverse proxies stand in front: only their X-Forwarded-For entries can be believed
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.coerce.number().int('must be a whole number of proxy hops').min(0).max(10).default(0)),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -38,6 +40,8 @@ export type Config = {
   mongodbUri?: string
   siteUrl: string
   seedDemo: boolean
+  /** Trusted proxy hops in front of the server; 0 = X-Forwarded-For is ignored. */
+  trustProxy: number
   raw: Env
 }
 
@@ -59,6 +63,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mongodbUri: env.MONGODB_URI,
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     seedDemo: env.SEED_DEMO !== '0',
+    trustProxy: env.TRUST_PROXY,
     raw: env,
   }
 }
