@@ -27,6 +27,8 @@ export const envSchema = z.object({
   POSTBACK_SECRET: optionalString,
   POSTBACK_ALIASES: optionalString,
   // how many reverse proxies stand in front: only their X-Forwarded-For entries can be believed
+  // the link checker refuses loopback, private and link-local targets unless told this is an intranet
+  LINK_CHECK_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.coerce.number().int('must be a whole number of proxy hops').min(0).max(10).default(0)),
 })
 
@@ -42,6 +44,8 @@ export type Config = {
   seedDemo: boolean
   /** Trusted proxy hops in front of the server; 0 = X-Forwarded-For is ignored. */
   trustProxy: number
+  /** The link checker may reach loopback and private addresses (intranet partners, tests). */
+  linkCheckAllowPrivate: boolean
   raw: Env
 }
 
@@ -64,6 +68,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     seedDemo: env.SEED_DEMO !== '0',
     trustProxy: env.TRUST_PROXY,
+    linkCheckAllowPrivate: env.LINK_CHECK_ALLOW_PRIVATE === '1',
     raw: env,
   }
 }
