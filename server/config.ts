@@ -27,6 +27,10 @@ export const envSchema = z.object({
   POSTBACK_SECRET: optionalString,
   POSTBACK_ALIASES: optionalString,
   RENDER_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(4096).default(64)),
+  // the link checker refuses loopback, private and link-local targets unless told this is an intranet
+  LINK_CHECK_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
+  // how many reverse proxies stand in front: only their X-Forwarded-For entries can be believed
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.coerce.number().int('must be a whole number of proxy hops').min(0).max(10).default(0)),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -41,6 +45,10 @@ export type Config = {
   seedDemo: boolean
   /** memory budget of the render cache */
   renderCacheBytes: number
+  /** Trusted proxy hops in front of the server; 0 = X-Forwarded-For is ignored. */
+  trustProxy: number
+  /** The link checker may reach loopback and private addresses (intranet partners, tests). */
+  linkCheckAllowPrivate: boolean
   raw: Env
 }
 
@@ -63,6 +71,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     seedDemo: env.SEED_DEMO !== '0',
     renderCacheBytes: Math.round(env.RENDER_CACHE_MB * 1024 * 1024),
+    trustProxy: env.TRUST_PROXY,
+    linkCheckAllowPrivate: env.LINK_CHECK_ALLOW_PRIVATE === '1',
     raw: env,
   }
 }

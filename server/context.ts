@@ -64,7 +64,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     clicks: createClicksService({ clicks: repos.clicks, now, newId, tracker }),
     tracker,
     reports: createReportsService({ clicks: repos.clicks, brands: repos.brands, now }),
-    links: createLinkChecker({ brands: repos.brands, store, now }),
+    links: createLinkChecker({ brands: repos.brands, store, now, allowPrivate: config.linkCheckAllowPrivate }),
     brandViews: {
       async record(brandId: string) {
         if (await tracker.brandFor(brandId)) await repos.clicks.addToDay(brandId, dayOf(now()), { views: 1 })

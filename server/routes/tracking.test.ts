@@ -220,6 +220,17 @@ describe('reports (exact figures for a known set of clicks and conversions)', ()
     expect((await t.app.request('/api/reports/brands')).status).toBe(401)
     const auth = { headers: { authorization: `Bearer ${editor}` } }
     expect((await t.app.request('/api/reports/brands?from=2026-13-01', auth)).status).toBe(400)
+    // a calendar-invalid day must not roll over into the next month (Date.parse('2025-02-30') is 2 March)
+    for (const [q, message] of [
+      ['from=2025-02-30&to=2025-03-05', 'Invalid from: use YYYY-MM-DD'],
+      ['from=2025-04-01&to=2025-04-31', 'Invalid to: use YYYY-MM-DD'],
+      ['from=2025-02-29&to=2025-03-01', 'Invalid from: use YYYY-MM-DD'], // 2025 is not a leap year
+    ]) {
+      const res = await t.app.request(`/api/reports/brands?${q}`, auth)
+      expect(res.status, q).toBe(400)
+      expect(await res.json()).toMatchObject({ message })
+    }
+    expect((await t.app.request('/api/reports/brands?from=2024-02-29&to=2024-03-01', auth)).status).toBe(200) // a real leap day
     expect((await t.app.request('/api/reports/brands?from=2026-11-02&to=2026-11-01', auth)).status).toBe(400)
     expect((await t.app.request('/api/reports/brands?from=2020-01-01&to=2026-01-01', auth)).status).toBe(400)
     expect((await t.app.request('/api/reports/brands/nope', auth)).status).toBe(404)
