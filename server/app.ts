@@ -17,7 +17,6 @@ import { postbackRouter } from './routes/postback.ts'
 import { postsRouter } from './routes/posts.ts'
 import { reportsRouter } from './routes/reports.ts'
 import { trackRouter } from './routes/track.ts'
-import type { RateLimiter } from './rate-limit.ts'
 import { serveStatic, type loadStaticFiles } from './static-files.ts'
 
 export type { AppEnv } from './router.ts'
@@ -32,7 +31,6 @@ export type AppDeps = {
   renderCache: RenderCache
   renderPage?: PageRenderer
   staticFiles?: ReturnType<typeof loadStaticFiles>
-  loginLimiter?: RateLimiter
 }
 
 /** Query parameters a page's content depends on; any other parameter renders (and caches) as if absent. */
@@ -66,7 +64,7 @@ export function createApp(deps: AppDeps) {
   // Who may call each route, how its answer is cached and how large a body it takes is declared
   // beside the route, with rule(…) (server/router.ts).
   app.route('/api/health', healthRouter(deps.store.kind))
-  app.route('/api/auth', authRouter(deps.loginLimiter))
+  app.route('/api/auth', authRouter())
   app.route('/api/posts', postsRouter())
   app.route('/api/brands', brandsRouter())
   app.route('/api/clicks', clicksRouter())

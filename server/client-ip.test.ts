@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { json, makeTestApp } from '../test/make-app.ts'
+import { LOGIN_LIMITS } from './routes/auth.ts'
 import { loadConfig } from './config.ts'
 import { forwardedClient, normaliseIp } from './client-ip.ts'
 
@@ -51,14 +52,15 @@ describe('TRUST_PROXY configuration', () => {
 })
 
 describe('X-Forwarded-For over HTTP (the per-IP login limit)', () => {
-  // 10 failed logins from one address (different usernames, so only the IP key fills), then one from another
+  // the per-address limit of failed logins from one address (different usernames, so only the address key fills), then one from another
   async function attempts(env: Record<string, string>) {
     const t = await makeTestApp({ seed: false, env })
     const login = (ip: string, i: number) => t.app.request('/api/auth/login', json({ username: `nobody${i}`, password: 'wrong password' }, { 'x-forwarded-for': ip }))
-    for (let i = 0; i < 10; i++) expect((await login('203.0.113.7', i)).status).toBe(401)
+    const n = LOGIN_LIMITS.address.limit
+    for (let i = 0; i < n; i++) expect((await login('203.0.113.7', i)).status).toBe(401)
     return {
-      other: (await login('198.51.100.9', 10)).status,
-      same: (await login('198.51.100.9, 203.0.113.7', 11)).status, // a forged left-most entry changes nothing
+      other: (await login('198.51.100.9', n)).status,
+      same: (await login('198.51.100.9, 203.0.113.7', n + 1)).status, // a forged left-most entry changes nothing
     }
   }
 

@@ -26,6 +26,7 @@ export const envSchema = z.object({
   UNSPLASH_API_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://api.unsplash.com')),
   POSTBACK_SECRET: optionalString,
   POSTBACK_ALIASES: optionalString,
+  SIGNUP_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(5)),
   RENDER_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(4096).default(64)),
   // the link checker refuses loopback, private and link-local targets unless told this is an intranet
   LINK_CHECK_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
@@ -43,6 +44,8 @@ export type Config = {
   mongodbUri?: string
   siteUrl: string
   seedDemo: boolean
+  /** open sign-ups allowed per client address per hour */
+  signupLimitPerHour: number
   /** memory budget of the render cache */
   renderCacheBytes: number
   /** Trusted proxy hops in front of the server; 0 = X-Forwarded-For is ignored. */
@@ -70,6 +73,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mongodbUri: env.MONGODB_URI,
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     seedDemo: env.SEED_DEMO !== '0',
+    signupLimitPerHour: env.SIGNUP_LIMIT_PER_HOUR,
     renderCacheBytes: Math.round(env.RENDER_CACHE_MB * 1024 * 1024),
     trustProxy: env.TRUST_PROXY,
     linkCheckAllowPrivate: env.LINK_CHECK_ALLOW_PRIVATE === '1',

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { openStore, type Store } from '../db/index.ts'
 import { createBrandsRepository } from '../db/repositories/brands.ts'
-import { createClicksRepository, dayOf } from '../db/repositories/clicks.ts'
+import { createClicksRepository } from '../db/repositories/clicks.ts'
+import { createLimitsRepository } from '../db/repositories/limits.ts'
 import { createMediaRepository } from '../db/repositories/media.ts'
 import { createPostsRepository } from '../db/repositories/posts.ts'
 import { createAuth } from './auth.ts'
 import type { Config } from './config.ts'
+import { createRateLimiter } from './rate-limit.ts'
 import { createRenderCache } from './render-cache.ts'
 import { createBrandAdminService } from './services/brand-admin.ts'
 import { createBrandsService } from './services/brands.ts'
@@ -38,6 +40,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     brands: createBrandsRepository(store),
     clicks: createClicksRepository(store),
     media: createMediaRepository(store),
+    limits: createLimitsRepository(store),
   }
   for (const repo of Object.values(repos)) await repo.init()
   const auth = await createAuth(config, store)
@@ -56,20 +59,16 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   }
   const media = createMediaService({ media: repos.media, now })
   const env = config.raw
-  const tracker = createTracker({ clicks: repos.clicks, brands: repos.brands, secret: auth.options.secret!, now, newId, generation: () => renderCache.generation })
+  const tracker = createTracker({ clicks: repos.clicks, limits: repos.limits, brands: repos.brands, secret: auth.options.secret!, now, newId, generation: () => renderCache.generation })
   const services = {
     content: createContentService({ posts: repos.posts }),
+    limiter: createRateLimiter({ limits: repos.limits, now }),
     brands: createBrandsService({ brands: repos.brands }),
     brandAdmin: createBrandAdminService({ brands: repos.brands, posts: repos.posts, media, now, onChange }),
     clicks: createClicksService({ clicks: repos.clicks, now, newId, tracker }),
     tracker,
     reports: createReportsService({ clicks: repos.clicks, brands: repos.brands, now }),
     links: createLinkChecker({ brands: repos.brands, store, now, allowPrivate: config.linkCheckAllowPrivate }),
-    brandViews: {
-      async record(brandId: string) {
-        if (await tracker.brandFor(brandId)) await repos.clicks.addToDay(brandId, dayOf(now()), { views: 1 })
-      },
-    },
     postbacks: createPostbackService({ store, clicks: repos.clicks, secret: env.POSTBACK_SECRET, aliases: parseAliases(env.POSTBACK_ALIASES), now }),
     media,
     posts: createPostsService({ posts: repos.posts, media, now, onChange }),
@@ -80,6 +79,12 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     ai: createAiWriter({ baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS }),
     seed: createSeedService({ posts: repos.posts, brands: repos.brands, now, onChange }),
     users: createUsersService({ auth }),
+    maintenance: {
+      /** Drops expired limit counters and claims (MongoDB's TTL indexes do it by themselves). */
+      async run() {
+        return { expired: await repos.limits.prune(now()) }
+      },
+    },
     health: {
       /** A read that needs the store to answer (readiness). */
       checkStore: () => readVersion(),

@@ -49,6 +49,12 @@ const app = createApp({
 const server = Bun.serve({ port: config.port, hostname: config.host, fetch: app.fetch })
 console.log(`GameWise is serving http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${server.port} (store: ${ctx.store.kind})`)
 
+// housekeeping every 10 minutes (expired limits and claims); never keeps the process alive
+const MAINTENANCE_MS = 10 * 60_000
+const maintain = () => ctx.services.maintenance.run().catch((err) => console.error('[maintenance] failed:', err))
+void maintain()
+setInterval(maintain, MAINTENANCE_MS).unref()
+
 let stopping = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {

@@ -2,14 +2,13 @@ import { SqliteStore } from '../db/sqlite.ts'
 import { createApp } from '../server/app.ts'
 import { loadConfig } from '../server/config.ts'
 import { createAppContext } from '../server/context.ts'
-import type { RateLimiter } from '../server/rate-limit.ts'
 
 /** A fresh app on its own in-memory store per test file, optionally with the demo content. */
-export async function makeTestApp(opts: { seed?: boolean; loginLimiter?: RateLimiter; env?: Record<string, string>; now?: () => Date } = {}) {
-  const config = loadConfig({ DATA_DIR: ':memory:', SITE_URL: 'http://localhost:3000', NODE_ENV: 'test', AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789', ...opts.env })
+export async function makeTestApp(opts: { seed?: boolean; env?: Record<string, string>; now?: () => Date } = {}) {
+  const config = loadConfig({ DATA_DIR: ':memory:', SITE_URL: 'http://localhost:3000', NODE_ENV: 'test', SIGNUP_LIMIT_PER_HOUR: '1000', AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789', ...opts.env })
   const ctx = await createAppContext(config, { store: new SqliteStore(':memory:'), now: opts.now })
   if (opts.seed !== false) await ctx.services.seed.seedDemo()
-  const app = createApp({ config, services: ctx.services, store: ctx.store, renderCache: ctx.renderCache, loginLimiter: opts.loginLimiter })
+  const app = createApp({ config, services: ctx.services, store: ctx.store, renderCache: ctx.renderCache })
   return { app, ctx }
 }
 

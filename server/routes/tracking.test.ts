@@ -236,3 +236,60 @@ describe('reports (exact figures for a known set of clicks and conversions)', ()
     expect((await t.app.request('/api/reports/brands/nope', auth)).status).toBe(404)
   })
 })
+
+describe('shared state for several servers over one store (issue 14)', () => {
+  /** A second server over the same store: its own tracker, queue, caches and limiter, as another process has. */
+  async function twoServers(now?: () => Date) {
+    const a = await makeTestApp({ now })
+    const { createAppContext } = await import('../context.ts')
+    const { createApp } = await import('../app.ts')
+    const ctxB = await createAppContext(a.ctx.config, { store: a.ctx.store, now })
+    const b = createApp({ config: ctxB.config, services: ctxB.services, store: ctxB.store, renderCache: ctxB.renderCache })
+    return { a, b, ctxB }
+  }
+  const views = async (t2: Awaited<ReturnType<typeof makeTestApp>>, brandId: string) =>
+    (await t2.ctx.repos.clicks.countersFor(brandId)).reduce((n, r) => n + (r.views ?? 0), 0)
+  const beacon = (app: { request: typeof t.app.request }, ua: string) =>
+    app.request('/api/track/brand-view', { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': ua }, body: '{"brandId":"nova-spins"}' })
+
+  it('a visitor\'s clicks through both servers count one unique per brand per hour', async () => {
+    const { a, b, ctxB } = await twoServers()
+    const res = [await a.app.request('/go/nova-spins', { headers: { 'user-agent': UA('both') } }), await b.request('/go/nova-spins', { headers: { 'user-agent': UA('both') } })]
+    expect(res.map((r) => r.status)).toEqual([302, 302])
+    await a.ctx.services.tracker.flush()
+    await ctxB.services.tracker.flush()
+    const clicks = await a.ctx.store.collection('clicks').find({ brandId: 'nova-spins' })
+    expect(clicks.map((c) => c.unique).sort()).toEqual([false, true])
+    const [day] = await a.ctx.repos.clicks.countersFor('nova-spins')
+    expect(day).toMatchObject({ clicks: 2, uniques: 1 })
+  })
+
+  it('a brand-view beacon counts once per visitor per hour, whichever server answers (300 beacons → 1 view)', async () => {
+    const { a, b } = await twoServers()
+    for (let i = 0; i < 150; i++) {
+      expect((await beacon(a.app, UA('viewer'))).status).toBe(204)
+      expect((await beacon(b, UA('viewer'))).status).toBe(204)
+    }
+    expect(await views(a, 'nova-spins')).toBe(1)
+    await beacon(b, UA('another viewer'))
+    await beacon(a.app, 'Googlebot/2.1 (+http://www.google.com/bot.html)')
+    expect(await views(a, 'nova-spins')).toBe(2)
+  })
+
+  it('the next hour counts the same visitor again', async () => {
+    let clock2 = Date.parse('2026-11-10T12:30:00Z')
+    const { a } = await twoServers(() => new Date(clock2))
+    await beacon(a.app, UA('returning'))
+    clock2 += 31 * 60_000
+    await beacon(a.app, UA('returning'))
+    expect(await views(a, 'nova-spins')).toBe(2)
+  })
+
+  it('a 302 from /go means its click is already stored (nothing waits in memory for a later flush)', async () => {
+    const { a } = await twoServers()
+    const res = await a.app.request('/go/nova-spins', { headers: { 'user-agent': UA('durable') } })
+    const clickid = new URL(res.headers.get('location')!).searchParams.get('click_id')
+    expect(a.ctx.services.tracker.pending).toBe(0)
+    expect(await a.ctx.store.collection('clicks').findOne({ clickid })).not.toBeNull()
+  })
+})
