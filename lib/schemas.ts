@@ -10,12 +10,12 @@ export { isSafeHref }
 
 const text = (max = 20_000) => z.string().max(max)
 
-/** http(s) links, or same-site paths ("/article/x"): never javascript:, data: or protocol-relative. */
+/** http(s) links, or same-site paths ("/article/x"): never javascript:, data:, protocol-relative, control characters or backslashes. */
 export const safeLinkSchema = z
   .string()
   .trim()
   .max(2048)
-  .refine((v) => isSafeHref(v), { message: 'must be an http(s) URL or a path starting with /' })
+  .refine((v) => isSafeHref(v), { message: 'must be an http(s) URL or a path starting with /, without control characters or backslashes' })
 
 
 export const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'malformed id')

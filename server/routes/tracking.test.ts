@@ -61,6 +61,32 @@ describe('GET /go/:brandId (server-side redirect)', () => {
     expect(new URL(res.headers.get('location')!).host).toBe('novaspins.example')
   })
 
+  // CTAs stored before links refused control characters and backslashes (old data, written past validation)
+  it.each([
+    ['a tab the URL parser strips (/\\t/evil.example is //evil.example to a browser)', '/\t/evil.example'],
+    ['a newline (no header may carry it)', '/landing\nSet-Cookie: x=1'],
+    ['a newline inside an http URL', 'https://partner.example/a\r\nb'],
+    ['a backslash browsers read as a slash', '/\\evil.example'],
+    ['a javascript: URL', 'javascript:alert(1)'],
+    ['a link without a scheme', 'evil.example/x'],
+  ])('answers the 404 page for an old CTA with %s, never a redirect', async (_n, ctaUrl) => {
+    const id = `old-cta-${Math.random().toString(36).slice(2, 8)}`
+    await t.ctx.repos.brands.insert({ ...(await t.ctx.repos.brands.findById('royal-reel'))!, _id: id, dealBox: { ctaLabel: 'Play', ctaUrl } })
+    const res = await go(`/go/${id}?sub1=x`)
+    expect(res.status).toBe(404)
+    expect(res.headers.get('location')).toBeNull()
+    expect(await res.text()).toContain('Brand not found')
+  })
+
+  it('keeps a same-site CTA path on this site', async () => {
+    await t.ctx.repos.brands.insert({ ...(await t.ctx.repos.brands.findById('royal-reel'))!, _id: 'local-cta', enableClickId: true, dealBox: { ctaUrl: '/article/welcome' } })
+    const res = await go('/go/local-cta')
+    expect(res.status).toBe(302)
+    const location = res.headers.get('location')!
+    expect(location).toMatch(/^\/article\/welcome\?click_id=[0-9a-f-]{36}$/)
+    expect(new URL(location, 'https://gamewise.example').host).toBe('gamewise.example')
+  })
+
   it('answers 404 for a brand without a CTA URL', async () => {
     await t.ctx.repos.brands.insert({ ...(await t.ctx.repos.brands.findById('royal-reel'))!, _id: 'no-cta', dealBox: { mainText: 'x' } })
     expect((await go('/go/no-cta')).status).toBe(404)

@@ -4,6 +4,7 @@ import type { BrandDoc, BrandsRepository } from '../../db/repositories/brands.ts
 import type { ClicksRepository } from '../../db/repositories/clicks.ts'
 import { DuplicateKeyError } from '../../db/port.ts'
 import { buildCtaUrl } from '../../lib/cta-url.ts'
+import { isSafeHref } from '../../lib/links.ts'
 import { idSchema, type ClickRecord } from '../../lib/schemas.ts'
 
 export const UNIQUE_WINDOW_MS = 60 * 60 * 1000 // one unique click per visitor per brand per hour
@@ -19,6 +20,17 @@ export function isBotRequest(userAgent: string, method: string) {
   if (!userAgent.trim()) return true
   if (BOT_ALLOW_LIST.some((re) => re.test(userAgent))) return false
   return isbot(userAgent)
+}
+
+/** The Location we answer is a safe href bound for the stored CTA's own host (a same-site path stays a path). */
+function sameDestination(target: string, location: string) {
+  if (!isSafeHref(location)) return false
+  if (target.startsWith('/')) return location.startsWith('/')
+  try {
+    return new URL(location).host === new URL(target).host
+  } catch {
+    return false
+  }
 }
 
 /**
@@ -151,12 +163,13 @@ export function createTracker(deps: {
 
     /**
      * GET /go/:brandId: the brand's tracked CTA URL (the spec's rules, one shared function), or null for
-     * an unknown brand or one without a CTA URL. Only ever the brand's own CTA: no open redirect.
+     * an unknown brand or one without a safe CTA URL. Only ever the brand's own CTA: no open redirect.
      */
     async redirect(brandId: string, meta: ClickMeta, query: URLSearchParams): Promise<string | null> {
       const brand = await brandFor(brandId)
       const target = brand?.dealBox?.ctaUrl
-      if (!brand || !target) return null
+      // CTAs saved before links were checked for control characters may still be in the store
+      if (!brand || !target || !isSafeHref(target)) return null
       const receivedAt = deps.now()
       const clickid = randomUUID()
       const gaid = query.get('gaid')?.slice(0, 200) || null
@@ -176,6 +189,7 @@ export function createTracker(deps: {
           // an unparsable CTA keeps only click_id (spec §7)
         }
       }
+      if (!sameDestination(target, location)) return null
       const { visitor, bot, unique } = this.classify(brand._id, meta, receivedAt)
       // not awaited: the redirect never waits for the write (a failure is logged and counted in `lost`)
       enqueue({
