@@ -171,6 +171,16 @@ describe('POST|GET /api/postback', () => {
     expect((await pb({ clk: clickId, goal: 'Goal1', amt: '1', key: SECRET })).status).toBe(201) // configured aliases
   })
 
+  it('keeps at most 4 decimals of a payout, takes the 1,000,000 cap itself, and upper-cases an ISO currency', async () => {
+    expect((await pb({ click_id: clickId, goal: 'Goal2', payout: '12.345678', currency: 'eur', txn_id: 'P-1', key: SECRET })).status).toBe(201)
+    expect((await pb({ click_id: clickId, goal: 'Goal2', payout: '1000000', currency: 'JPY', txn_id: 'P-2', key: SECRET })).status).toBe(201)
+    const stored = (await t.ctx.services.postbacks.conversions()).filter((c) => c.clickid === clickId && c.goal === 1008)
+    expect(stored.map((c) => [c.txn_id, c.payout, c.currency]).sort()).toEqual([
+      ['P-1', 12.3457, 'EUR'],
+      ['P-2', 1_000_000, 'JPY'],
+    ])
+  })
+
   it('answers 404 for an unknown click', async () => {
     expect((await pb({ click_id: 'not-a-click', goal: 'Sale', key: SECRET })).status).toBe(404)
   })
@@ -182,6 +192,15 @@ describe('POST|GET /api/postback', () => {
     ['a negative payout', { goal: 'Sale', payout: '-5' }],
     ['a non-numeric payout', { goal: 'Sale', payout: 'lots' }],
     ['a bad currency', { goal: 'Sale', currency: 'dollars' }],
+    ['a payout that is Infinity once rounded (1e308 was stored as null)', { goal: 'Sale', payout: '1e308' }],
+    ['a payout far above the cap (1e29)', { goal: 'Sale', payout: '1e29' }],
+    ['a payout just above the 1,000,000 cap', { goal: 'Sale', payout: '1000000.01' }],
+    ['a payout in hexadecimal', { goal: 'Sale', payout: '0x10' }],
+    ['a payout of Infinity', { goal: 'Sale', payout: 'Infinity' }],
+    ['a currency that is no ISO 4217 code (ZZZ)', { goal: 'Sale', currency: 'ZZZ' }],
+    ['a currency that is no ISO 4217 code (NAN)', { goal: 'Sale', currency: 'NAN' }],
+    ['a withdrawn currency (DEM)', { goal: 'Sale', currency: 'DEM' }],
+    ['the ISO code for no currency (XXX)', { goal: 'Sale', currency: 'XXX' }],
     ['an unknown status', { goal: 'Sale', status: 'maybe' }],
     ['an over-long txn_id', { goal: 'Sale', txn_id: 't'.repeat(201) }],
   ])('answers 400 for %s and stores nothing (the log records it)', async (_n, extra) => {

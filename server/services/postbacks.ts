@@ -3,6 +3,7 @@ import * as z from 'zod'
 import type { ClicksRepository } from '../../db/repositories/clicks.ts'
 import { dayCounterOps, dayOf } from '../../db/repositories/clicks.ts'
 import type { Store } from '../../db/port.ts'
+import { isCurrencyCode } from '../../lib/currencies.ts'
 import { findEventCode } from '../../lib/event-codes.ts'
 
 export const conversionStatuses = ['approved', 'pending', 'rejected'] as const
@@ -30,6 +31,10 @@ export function parseAliases(spec: string | undefined): Record<string, string[]>
   return out
 }
 
+/** The largest payout one postback may report (a sanity bound: no affiliate commission comes near it). */
+export const MAX_PAYOUT = 1_000_000
+const PAYOUT_TEXT = /^(?:\d+(?:\.\d*)?|\.\d+)$/
+
 const paramsSchema = z.object({
   click_id: z.string().min(1, 'click_id is required').max(100),
   goal: z
@@ -46,17 +51,23 @@ const paramsSchema = z.object({
     }),
   payout: z
     .string()
+    .trim()
     .max(30)
     .default('0')
     .transform((v, ctx) => {
-      const n = Number(v)
-      if (!Number.isFinite(n) || n < 0) {
-        ctx.addIssue({ code: 'custom', message: 'payout must be a number of 0 or more' })
+      // plain decimals only: Number() also takes '1e308' and '0x10', and 1e308 became Infinity (stored as null)
+      const n = PAYOUT_TEXT.test(v) ? Number(v) : Number.NaN
+      if (!Number.isFinite(n) || n > MAX_PAYOUT) {
+        ctx.addIssue({ code: 'custom', message: `payout must be a decimal number from 0 to ${MAX_PAYOUT}` })
         return z.NEVER
       }
       return Math.round(n * 10_000) / 10_000
     }),
-  currency: z.string().regex(/^[A-Za-z]{3}$/, 'currency must be a 3-letter code').default('USD').transform((c) => c.toUpperCase()),
+  currency: z
+    .string()
+    .default('USD')
+    .transform((c) => c.trim().toUpperCase())
+    .refine(isCurrencyCode, 'currency must be an ISO 4217 code such as USD or EUR'),
   txn_id: z.string().max(200).default(''),
   status: z.enum(conversionStatuses).default('approved'),
 })
