@@ -213,6 +213,82 @@ describe('POST|GET /api/postback', () => {
     expect(await count('postback_log')).toBe(logs + 1)
   })
 
+  describe('Fraud (event code 99) is a rejection, never a conversion', () => {
+    const newClick = async (ua: string) => {
+      const res = await go('/go/nova-spins', UA(ua))
+      await t.ctx.services.tracker.flush()
+      return new URL(res.headers.get('location')!).searchParams.get('click_id')!
+    }
+    // the brand's day counters, summed over days
+    const counters = async () => {
+      const sum: Record<string, number> = {}
+      const add = (k: string, v: unknown) => typeof v === 'number' && (sum[k] = (sum[k] ?? 0) + v)
+      for (const c of await t.ctx.store.collection('click_counters').find({ brandId: 'nova-spins' })) {
+        add('conversions', c.conversions)
+        for (const [g, n] of Object.entries((c.goals ?? {}) as Record<string, number>)) add(`goals.${g}`, n)
+        for (const [cur, n] of Object.entries((c.revenue ?? {}) as Record<string, number>)) add(`revenue.${cur}`, n)
+      }
+      return sum
+    }
+    const ofClick = async (click: string) => (await t.ctx.services.postbacks.conversions()).filter((c) => c.clickid === click)
+
+    it('on its own stores a rejection and counts nothing', async () => {
+      const click = await newClick('fraud-alone')
+      const before = await counters()
+      for (const goal of ['99', 'fraud']) {
+        const res = await pb({ click_id: click, goal, payout: '5', txn_id: `F-${goal}`, status: 'approved', key: SECRET })
+        expect(res.status).toBe(201)
+        expect(await res.json()).toMatchObject({ ok: true, outcome: 'rejected' })
+      }
+      expect(await counters()).toEqual(before)
+      expect((await ofClick(click)).map((c) => [c.goal, c.status])).toEqual([
+        [99, 'rejected'],
+        [99, 'rejected'],
+      ])
+    })
+
+    it("marks the click's existing conversions rejected and moves their day counters back", async () => {
+      const click = await newClick('fraud-after')
+      const before = await counters()
+      await pb({ click_id: click, goal: 'Sale', payout: '40', currency: 'EUR', txn_id: 'S-1', key: SECRET })
+      await pb({ click_id: click, goal: 'Lead', payout: '2', currency: 'EUR', txn_id: 'L-1', status: 'pending', key: SECRET })
+      await pb({ click_id: click, goal: 'Registration', txn_id: 'R-1', status: 'rejected', key: SECRET })
+      const counted = await counters()
+      expect(counted.conversions - (before.conversions ?? 0)).toBe(2)
+      expect(counted['revenue.EUR'] - (before['revenue.EUR'] ?? 0)).toBe(40)
+      const logs = await count('postback_log')
+
+      const res = await pb({ click_id: click, goal: 'Fraud', txn_id: 'S-1', key: SECRET })
+      expect(res.status).toBe(201)
+      const body = await res.json()
+      expect(body).toMatchObject({ ok: true, outcome: 'rejected' })
+      expect(body.rejected).toHaveLength(2) // the approved Sale and the pending Lead; the Registration already was
+      expect(Object.fromEntries((await ofClick(click)).map((c) => [c.goal, c.status]))).toEqual({ 1006: 'rejected', 1001: 'rejected', 1002: 'rejected', 99: 'rejected' })
+      const after = await counters()
+      expect(after.conversions ?? 0).toBe(before.conversions ?? 0)
+      expect(after['revenue.EUR'] ?? 0).toBe(before['revenue.EUR'] ?? 0)
+      expect(after['goals.1006'] ?? 0).toBe(before['goals.1006'] ?? 0)
+      expect(after['goals.99'] ?? 0).toBe(0)
+      expect(await count('postback_log')).toBe(logs + 1)
+      const logged = (await t.ctx.services.postbacks.log()).filter((l) => (l.params as Record<string, string>).click_id === click && (l.params as Record<string, string>).goal === 'Fraud')
+      expect(logged).toEqual([expect.objectContaining({ status: 201, outcome: 'rejected' })])
+
+      // a repeat changes nothing
+      const repeat = await pb({ click_id: click, goal: 'Fraud', txn_id: 'S-1', key: SECRET })
+      expect(repeat.status).toBe(200)
+      expect(await repeat.json()).toMatchObject({ duplicate: true, rejected: [] })
+      expect(await counters()).toEqual(after)
+    })
+
+    it('leaves other clicks alone', async () => {
+      const good = await newClick('fraud-neighbour-good')
+      const bad = await newClick('fraud-neighbour-bad')
+      await pb({ click_id: good, goal: 'Sale', payout: '7', txn_id: 'G-1', key: SECRET })
+      await pb({ click_id: bad, goal: 99, key: SECRET } as unknown as Record<string, string>)
+      expect((await ofClick(good)).map((c) => c.status)).toEqual(['approved'])
+    })
+  })
+
   it('answers 400 for a malformed POST body', async () => {
     const res = await t.app.request('/api/postback', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"click_id":' })
     expect(res.status).toBe(400)
