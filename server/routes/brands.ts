@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { AppEnv } from '../app.ts'
 import { AppError } from '../errors.ts'
+import { readMultipartForm } from '../multipart.ts'
 import { parseBrandForm } from '../services/brand-admin.ts'
 
 // two images of at most 5 MB each, plus the JSON fields
@@ -10,7 +11,7 @@ const brandBodyLimit = bodyLimit({ maxSize: 12 * 1024 * 1024, onError: (c) => c.
 async function formOf(req: Request) {
   if (!(req.headers.get('content-type') ?? '').includes('multipart/form-data')) throw new AppError('unsupported_media_type', 'Send the brand as multipart/form-data')
   try {
-    return await req.formData()
+    return await readMultipartForm(req) // files keep the type their part declared, not one guessed from the name
   } catch {
     throw new AppError('bad_request', 'Malformed multipart body')
   }
