@@ -61,6 +61,32 @@ describe('GET /go/:brandId (server-side redirect)', () => {
     expect(new URL(res.headers.get('location')!).host).toBe('novaspins.example')
   })
 
+  // CTAs stored before links refused control characters and backslashes (old data, written past validation)
+  it.each([
+    ['a tab the URL parser strips (/\\t/evil.example is //evil.example to a browser)', '/\t/evil.example'],
+    ['a newline (no header may carry it)', '/landing\nSet-Cookie: x=1'],
+    ['a newline inside an http URL', 'https://partner.example/a\r\nb'],
+    ['a backslash browsers read as a slash', '/\\evil.example'],
+    ['a javascript: URL', 'javascript:alert(1)'],
+    ['a link without a scheme', 'evil.example/x'],
+  ])('answers the 404 page for an old CTA with %s, never a redirect', async (_n, ctaUrl) => {
+    const id = `old-cta-${Math.random().toString(36).slice(2, 8)}`
+    await t.ctx.repos.brands.insert({ ...(await t.ctx.repos.brands.findById('royal-reel'))!, _id: id, dealBox: { ctaLabel: 'Play', ctaUrl } })
+    const res = await go(`/go/${id}?sub1=x`)
+    expect(res.status).toBe(404)
+    expect(res.headers.get('location')).toBeNull()
+    expect(await res.text()).toContain('Brand not found')
+  })
+
+  it('keeps a same-site CTA path on this site', async () => {
+    await t.ctx.repos.brands.insert({ ...(await t.ctx.repos.brands.findById('royal-reel'))!, _id: 'local-cta', enableClickId: true, dealBox: { ctaUrl: '/article/welcome' } })
+    const res = await go('/go/local-cta')
+    expect(res.status).toBe(302)
+    const location = res.headers.get('location')!
+    expect(location).toMatch(/^\/article\/welcome\?click_id=[0-9a-f-]{36}$/)
+    expect(new URL(location, 'https://gamewise.example').host).toBe('gamewise.example')
+  })
+
   it('answers 404 for a brand without a CTA URL', async () => {
     await t.ctx.repos.brands.insert({ ...(await t.ctx.repos.brands.findById('royal-reel'))!, _id: 'no-cta', dealBox: { mainText: 'x' } })
     expect((await go('/go/no-cta')).status).toBe(404)
@@ -145,6 +171,16 @@ describe('POST|GET /api/postback', () => {
     expect((await pb({ clk: clickId, goal: 'Goal1', amt: '1', key: SECRET })).status).toBe(201) // configured aliases
   })
 
+  it('keeps at most 4 decimals of a payout, takes the 1,000,000 cap itself, and upper-cases an ISO currency', async () => {
+    expect((await pb({ click_id: clickId, goal: 'Goal2', payout: '12.345678', currency: 'eur', txn_id: 'P-1', key: SECRET })).status).toBe(201)
+    expect((await pb({ click_id: clickId, goal: 'Goal2', payout: '1000000', currency: 'JPY', txn_id: 'P-2', key: SECRET })).status).toBe(201)
+    const stored = (await t.ctx.services.postbacks.conversions()).filter((c) => c.clickid === clickId && c.goal === 1008)
+    expect(stored.map((c) => [c.txn_id, c.payout, c.currency]).sort()).toEqual([
+      ['P-1', 12.3457, 'EUR'],
+      ['P-2', 1_000_000, 'JPY'],
+    ])
+  })
+
   it('answers 404 for an unknown click', async () => {
     expect((await pb({ click_id: 'not-a-click', goal: 'Sale', key: SECRET })).status).toBe(404)
   })
@@ -156,6 +192,15 @@ describe('POST|GET /api/postback', () => {
     ['a negative payout', { goal: 'Sale', payout: '-5' }],
     ['a non-numeric payout', { goal: 'Sale', payout: 'lots' }],
     ['a bad currency', { goal: 'Sale', currency: 'dollars' }],
+    ['a payout that is Infinity once rounded (1e308 was stored as null)', { goal: 'Sale', payout: '1e308' }],
+    ['a payout far above the cap (1e29)', { goal: 'Sale', payout: '1e29' }],
+    ['a payout just above the 1,000,000 cap', { goal: 'Sale', payout: '1000000.01' }],
+    ['a payout in hexadecimal', { goal: 'Sale', payout: '0x10' }],
+    ['a payout of Infinity', { goal: 'Sale', payout: 'Infinity' }],
+    ['a currency that is no ISO 4217 code (ZZZ)', { goal: 'Sale', currency: 'ZZZ' }],
+    ['a currency that is no ISO 4217 code (NAN)', { goal: 'Sale', currency: 'NAN' }],
+    ['a withdrawn currency (DEM)', { goal: 'Sale', currency: 'DEM' }],
+    ['the ISO code for no currency (XXX)', { goal: 'Sale', currency: 'XXX' }],
     ['an unknown status', { goal: 'Sale', status: 'maybe' }],
     ['an over-long txn_id', { goal: 'Sale', txn_id: 't'.repeat(201) }],
   ])('answers 400 for %s and stores nothing (the log records it)', async (_n, extra) => {
@@ -166,6 +211,82 @@ describe('POST|GET /api/postback', () => {
     expect(typeof (await res.json()).message).toBe('string')
     expect(await count('conversions')).toBe(conversions)
     expect(await count('postback_log')).toBe(logs + 1)
+  })
+
+  describe('Fraud (event code 99) is a rejection, never a conversion', () => {
+    const newClick = async (ua: string) => {
+      const res = await go('/go/nova-spins', UA(ua))
+      await t.ctx.services.tracker.flush()
+      return new URL(res.headers.get('location')!).searchParams.get('click_id')!
+    }
+    // the brand's day counters, summed over days
+    const counters = async () => {
+      const sum: Record<string, number> = {}
+      const add = (k: string, v: unknown) => typeof v === 'number' && (sum[k] = (sum[k] ?? 0) + v)
+      for (const c of await t.ctx.store.collection('click_counters').find({ brandId: 'nova-spins' })) {
+        add('conversions', c.conversions)
+        for (const [g, n] of Object.entries((c.goals ?? {}) as Record<string, number>)) add(`goals.${g}`, n)
+        for (const [cur, n] of Object.entries((c.revenue ?? {}) as Record<string, number>)) add(`revenue.${cur}`, n)
+      }
+      return sum
+    }
+    const ofClick = async (click: string) => (await t.ctx.services.postbacks.conversions()).filter((c) => c.clickid === click)
+
+    it('on its own stores a rejection and counts nothing', async () => {
+      const click = await newClick('fraud-alone')
+      const before = await counters()
+      for (const goal of ['99', 'fraud']) {
+        const res = await pb({ click_id: click, goal, payout: '5', txn_id: `F-${goal}`, status: 'approved', key: SECRET })
+        expect(res.status).toBe(201)
+        expect(await res.json()).toMatchObject({ ok: true, outcome: 'rejected' })
+      }
+      expect(await counters()).toEqual(before)
+      expect((await ofClick(click)).map((c) => [c.goal, c.status])).toEqual([
+        [99, 'rejected'],
+        [99, 'rejected'],
+      ])
+    })
+
+    it("marks the click's existing conversions rejected and moves their day counters back", async () => {
+      const click = await newClick('fraud-after')
+      const before = await counters()
+      await pb({ click_id: click, goal: 'Sale', payout: '40', currency: 'EUR', txn_id: 'S-1', key: SECRET })
+      await pb({ click_id: click, goal: 'Lead', payout: '2', currency: 'EUR', txn_id: 'L-1', status: 'pending', key: SECRET })
+      await pb({ click_id: click, goal: 'Registration', txn_id: 'R-1', status: 'rejected', key: SECRET })
+      const counted = await counters()
+      expect(counted.conversions - (before.conversions ?? 0)).toBe(2)
+      expect(counted['revenue.EUR'] - (before['revenue.EUR'] ?? 0)).toBe(40)
+      const logs = await count('postback_log')
+
+      const res = await pb({ click_id: click, goal: 'Fraud', txn_id: 'S-1', key: SECRET })
+      expect(res.status).toBe(201)
+      const body = await res.json()
+      expect(body).toMatchObject({ ok: true, outcome: 'rejected' })
+      expect(body.rejected).toHaveLength(2) // the approved Sale and the pending Lead; the Registration already was
+      expect(Object.fromEntries((await ofClick(click)).map((c) => [c.goal, c.status]))).toEqual({ 1006: 'rejected', 1001: 'rejected', 1002: 'rejected', 99: 'rejected' })
+      const after = await counters()
+      expect(after.conversions ?? 0).toBe(before.conversions ?? 0)
+      expect(after['revenue.EUR'] ?? 0).toBe(before['revenue.EUR'] ?? 0)
+      expect(after['goals.1006'] ?? 0).toBe(before['goals.1006'] ?? 0)
+      expect(after['goals.99'] ?? 0).toBe(0)
+      expect(await count('postback_log')).toBe(logs + 1)
+      const logged = (await t.ctx.services.postbacks.log()).filter((l) => (l.params as Record<string, string>).click_id === click && (l.params as Record<string, string>).goal === 'Fraud')
+      expect(logged).toEqual([expect.objectContaining({ status: 201, outcome: 'rejected' })])
+
+      // a repeat changes nothing
+      const repeat = await pb({ click_id: click, goal: 'Fraud', txn_id: 'S-1', key: SECRET })
+      expect(repeat.status).toBe(200)
+      expect(await repeat.json()).toMatchObject({ duplicate: true, rejected: [] })
+      expect(await counters()).toEqual(after)
+    })
+
+    it('leaves other clicks alone', async () => {
+      const good = await newClick('fraud-neighbour-good')
+      const bad = await newClick('fraud-neighbour-bad')
+      await pb({ click_id: good, goal: 'Sale', payout: '7', txn_id: 'G-1', key: SECRET })
+      await pb({ click_id: bad, goal: 99, key: SECRET } as unknown as Record<string, string>)
+      expect((await ofClick(good)).map((c) => c.status)).toEqual(['approved'])
+    })
   })
 
   it('answers 400 for a malformed POST body', async () => {

@@ -3,7 +3,8 @@ import * as z from 'zod'
 import type { ClicksRepository } from '../../db/repositories/clicks.ts'
 import { dayCounterOps, dayOf } from '../../db/repositories/clicks.ts'
 import type { Store } from '../../db/port.ts'
-import { findEventCode } from '../../lib/event-codes.ts'
+import { isCurrencyCode } from '../../lib/currencies.ts'
+import { FRAUD_EVENT_CODE, findEventCode } from '../../lib/event-codes.ts'
 
 export const conversionStatuses = ['approved', 'pending', 'rejected'] as const
 export type ConversionStatus = (typeof conversionStatuses)[number]
@@ -30,6 +31,10 @@ export function parseAliases(spec: string | undefined): Record<string, string[]>
   return out
 }
 
+/** The largest payout one postback may report (a sanity bound: no affiliate commission comes near it). */
+export const MAX_PAYOUT = 1_000_000
+const PAYOUT_TEXT = /^(?:\d+(?:\.\d*)?|\.\d+)$/
+
 const paramsSchema = z.object({
   click_id: z.string().min(1, 'click_id is required').max(100),
   goal: z
@@ -46,17 +51,23 @@ const paramsSchema = z.object({
     }),
   payout: z
     .string()
+    .trim()
     .max(30)
     .default('0')
     .transform((v, ctx) => {
-      const n = Number(v)
-      if (!Number.isFinite(n) || n < 0) {
-        ctx.addIssue({ code: 'custom', message: 'payout must be a number of 0 or more' })
+      // plain decimals only: Number() also takes '1e308' and '0x10', and 1e308 became Infinity (stored as null)
+      const n = PAYOUT_TEXT.test(v) ? Number(v) : Number.NaN
+      if (!Number.isFinite(n) || n > MAX_PAYOUT) {
+        ctx.addIssue({ code: 'custom', message: `payout must be a decimal number from 0 to ${MAX_PAYOUT}` })
         return z.NEVER
       }
       return Math.round(n * 10_000) / 10_000
     }),
-  currency: z.string().regex(/^[A-Za-z]{3}$/, 'currency must be a 3-letter code').default('USD').transform((c) => c.toUpperCase()),
+  currency: z
+    .string()
+    .default('USD')
+    .transform((c) => c.trim().toUpperCase())
+    .refine(isCurrencyCode, 'currency must be an ISO 4217 code such as USD or EUR'),
   txn_id: z.string().max(200).default(''),
   status: z.enum(conversionStatuses).default('approved'),
 })
@@ -86,14 +97,24 @@ const sameSecret = (given: string, expected: string) => {
   return timingSafeEqual(a, b)
 }
 
-/** What a conversion adds to its brand's day counter, by status (rejected adds nothing). */
+/** What a conversion adds to its brand's day counter, by status (rejected adds nothing, nor does a Fraud signal). */
 function contribution(c: Pick<Conversion, 'status' | 'goal' | 'payout' | 'currency'>): Record<string, number> {
-  if (c.status === 'rejected') return {}
+  if (c.status === 'rejected' || c.goal === FRAUD_EVENT_CODE) return {}
   return {
     conversions: 1,
     [`goals.${c.goal}`]: 1,
     ...(c.status === 'approved' && c.payout ? { [`revenue.${c.currency}`]: c.payout } : {}),
   }
+}
+
+/** The counter change that takes a day from counting `before` to counting `after`. */
+function counterDelta(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
+  const delta: Record<string, number> = {}
+  for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const d = (after[k] ?? 0) - (before[k] ?? 0)
+    if (d) delta[k] = d
+  }
+  return delta
 }
 
 /**
@@ -140,24 +161,6 @@ export function createPostbackService(deps: { store: Store; clicks: ClicksReposi
       const now = deps.now()
       const clickAt = new Date(click.receivedAt)
       const clickDay = dayOf(clickAt)
-      if (existing && existing.status === p.status) {
-        return record(params, { status: 200, body: { ok: true, outcome: 'duplicate', duplicate: true, conversionId: _id } })
-      }
-      if (existing) {
-        // a status change moves what the conversion counts for on its click's day
-        const before = contribution(existing)
-        const after = contribution({ ...existing, status: p.status })
-        const delta: Record<string, number> = {}
-        for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
-          const d = (after[k] ?? 0) - (before[k] ?? 0)
-          if (d) delta[k] = d
-        }
-        await deps.store.batch([
-          { collection: 'conversions', update: { filter: { _id }, update: { $set: { status: p.status, updatedAt: now } } } },
-          ...dayCounterOps(existing.brandId, existing.clickDay, delta),
-        ])
-        return record(params, { status: 200, body: { ok: true, outcome: 'updated', from: existing.status, to: p.status, conversionId: _id } })
-      }
       const conversion: Conversion = {
         _id,
         clickid: p.click_id,
@@ -172,6 +175,33 @@ export function createPostbackService(deps: { store: Store; clicks: ClicksReposi
         clickDay,
         receivedAt: now,
         updatedAt: now,
+      }
+      if (p.goal.code === FRAUD_EVENT_CODE) {
+        // the network calls the click fraud: whatever it converted stops counting (on its click's day, as a
+        // status change does), and the signal itself is kept as a rejection, never as a conversion
+        const counted = (await conversions.find({ clickid: p.click_id })).filter((c) => c.goal !== FRAUD_EVENT_CODE && c.status !== 'rejected')
+        const ops = [
+          ...(existing ? [] : [{ collection: 'conversions', insert: { ...conversion, status: 'rejected' } as never }]),
+          ...counted.flatMap((c) => [
+            { collection: 'conversions', update: { filter: { _id: c._id }, update: { $set: { status: 'rejected', updatedAt: now } } } },
+            ...dayCounterOps(c.brandId, c.clickDay, counterDelta(contribution(c), {})),
+          ]),
+        ]
+        if (ops.length) await deps.store.batch(ops)
+        const rejected = counted.map((c) => c._id)
+        return record(params, { status: existing ? 200 : 201, body: { ok: true, outcome: 'rejected', duplicate: Boolean(existing), conversionId: _id, rejected } })
+      }
+      if (existing && existing.status === p.status) {
+        return record(params, { status: 200, body: { ok: true, outcome: 'duplicate', duplicate: true, conversionId: _id } })
+      }
+      if (existing) {
+        // a status change moves what the conversion counts for on its click's day
+        const delta = counterDelta(contribution(existing), contribution({ ...existing, status: p.status }))
+        await deps.store.batch([
+          { collection: 'conversions', update: { filter: { _id }, update: { $set: { status: p.status, updatedAt: now } } } },
+          ...dayCounterOps(existing.brandId, existing.clickDay, delta),
+        ])
+        return record(params, { status: 200, body: { ok: true, outcome: 'updated', from: existing.status, to: p.status, conversionId: _id } })
       }
       const inc = contribution(conversion)
       await deps.store.batch([

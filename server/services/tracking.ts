@@ -5,6 +5,7 @@ import { type ClicksRepository, dayOf } from '../../db/repositories/clicks.ts'
 import type { LimitsRepository } from '../../db/repositories/limits.ts'
 import { DuplicateKeyError } from '../../db/port.ts'
 import { buildCtaUrl } from '../../lib/cta-url.ts'
+import { isSafeHref } from '../../lib/links.ts'
 import { idSchema, type ClickRecord } from '../../lib/schemas.ts'
 
 export const UNIQUE_WINDOW_MS = 60 * 60 * 1000 // one unique click (and one view) per visitor per brand per clock hour
@@ -27,6 +28,17 @@ export function isBotRequest(userAgent: string, method: string) {
   if (!userAgent.trim()) return true
   if (BOT_ALLOW_LIST.some((re) => re.test(userAgent))) return false
   return isbot(userAgent)
+}
+
+/** The Location we answer is a safe href bound for the stored CTA's own host (a same-site path stays a path). */
+function sameDestination(target: string, location: string) {
+  if (!isSafeHref(location)) return false
+  if (target.startsWith('/')) return location.startsWith('/')
+  try {
+    return new URL(location).host === new URL(target).host
+  } catch {
+    return false
+  }
 }
 
 /**
@@ -176,12 +188,13 @@ export function createTracker(deps: {
 
     /**
      * GET /go/:brandId: the brand's tracked CTA URL (the spec's rules, one shared function), or null for
-     * an unknown brand or one without a CTA URL. Only ever the brand's own CTA: no open redirect.
+     * an unknown brand or one without a safe CTA URL. Only ever the brand's own CTA: no open redirect.
      */
     async redirect(brandId: string, meta: ClickMeta, query: URLSearchParams): Promise<string | null> {
       const brand = await brandFor(brandId)
       const target = brand?.dealBox?.ctaUrl
-      if (!brand || !target) return null
+      // CTAs saved before links were checked for control characters may still be in the store
+      if (!brand || !target || !isSafeHref(target)) return null
       const receivedAt = deps.now()
       const clickid = randomUUID()
       const gaid = query.get('gaid')?.slice(0, 200) || null
@@ -201,6 +214,7 @@ export function createTracker(deps: {
           // an unparsable CTA keeps only click_id (spec §7)
         }
       }
+      if (!sameDestination(target, location)) return null
       const { visitor, bot } = this.classify(meta)
       // The redirect waits for its click's commit (one transaction shared by every click of this turn of
       // the event loop), so a visitor who was sent on has a stored click even if the process is killed
