@@ -18,6 +18,7 @@ import { postsRouter } from './routes/posts.ts'
 import { reportsRouter } from './routes/reports.ts'
 import { trackRouter } from './routes/track.ts'
 import type { RateLimiter } from './rate-limit.ts'
+import { securityHeaders } from './security-headers.ts'
 import { serveStatic, type loadStaticFiles } from './static-files.ts'
 
 export type { AppEnv } from './router.ts'
@@ -41,6 +42,7 @@ export const PAGE_QUERY: readonly string[] = []
 export function createApp(deps: AppDeps) {
   const { config, services, renderCache } = deps
   const app = new Hono<AppEnv>()
+  app.use('*', securityHeaders(config)) // first: HSTS and CSP on every answer, static files and errors included
 
   if (deps.staticFiles?.size) {
     const files = deps.staticFiles
