@@ -81,6 +81,11 @@ describe('Strict-Transport-Security', () => {
   it('is on every answer when SITE_URL is https', async () => {
     const t = await appWith({ siteUrl: 'https://gamewise.example' })
     for (const path of paths) expect((await t.app.request(path)).headers.get('strict-transport-security'), path).toBe(HSTS)
+    // an answer made by app.onError
+    const bad = await t.app.request('/api/clicks', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{bad' })
+    expect(bad.status).toBe(400)
+    expect(bad.headers.get('strict-transport-security')).toBe(HSTS)
+    expect(csp(bad)).toBe("default-src 'none'; frame-ancestors 'none'")
     expect(HSTS).toBe('max-age=31536000; includeSubDomains')
   })
 
