@@ -5,6 +5,11 @@ import { isSafeHref } from './links.ts'
 
 export { isSafeHref }
 
+// Building an object schema makes zod probe for eval (`new Function`); under the site's CSP (no
+// 'unsafe-eval') the browser reports that probe as a violation although zod catches it. Browsers skip
+// the JIT and its probe (zod's documented switch); the server keeps it. Must run before any z.object.
+if (typeof document !== 'undefined') z.config({ jitless: true })
+
 /**
  * Entity schemas (spec §3): one definition serves the API, the CLI import and, as types, the components.
  */

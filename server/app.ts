@@ -17,6 +17,7 @@ import { postbackRouter } from './routes/postback.ts'
 import { postsRouter } from './routes/posts.ts'
 import { reportsRouter } from './routes/reports.ts'
 import { trackRouter } from './routes/track.ts'
+import { securityHeaders } from './security-headers.ts'
 import { serveStatic, type loadStaticFiles } from './static-files.ts'
 
 export type { AppEnv } from './router.ts'
@@ -39,6 +40,7 @@ export const PAGE_QUERY: readonly string[] = []
 export function createApp(deps: AppDeps) {
   const { config, services, renderCache } = deps
   const app = new Hono<AppEnv>()
+  app.use('*', securityHeaders(config)) // first: HSTS and CSP on every answer, static files and errors included
 
   if (deps.staticFiles?.size) {
     const files = deps.staticFiles
