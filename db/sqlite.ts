@@ -2,6 +2,7 @@ import { Database } from 'bun:sqlite'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { find as mingoFind, Query } from 'mingo'
+import { parse as decode, stringify as encode } from './extended-json.ts'
 import {
   type BatchOp,
   type Collection,
@@ -17,19 +18,6 @@ import {
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 const FIELD = /^[A-Za-z_][A-Za-z0-9_.]*$/
-
-// Dates survive the JSON round trip as {"$date": iso}, like MongoDB's extended JSON.
-function encode(doc: unknown): string {
-  return JSON.stringify(doc, function (this: Record<string, unknown>, key, value) {
-    const raw = this[key]
-    return raw instanceof Date ? { $date: raw.toISOString() } : value
-  })
-}
-function decode<T>(text: string): T {
-  return JSON.parse(text, (_k, v) =>
-    v && typeof v === 'object' && typeof v.$date === 'string' && Object.keys(v).length === 1 ? new Date(v.$date) : v,
-  )
-}
 
 function isUniqueViolation(err: unknown) {
   return err instanceof Error && /UNIQUE constraint failed/.test(err.message)
