@@ -2,7 +2,7 @@
  * Content-ops CLI (`bun run cli -- <command>`): the same composition root, services and validation as
  * the server, on the store the environment names (DATA_DIR, or MONGODB_URI).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { closeSync, existsSync, fchmodSync, openSync, readFileSync, writeFileSync } from 'node:fs'
 import { extname } from 'node:path'
 import { Command, Option } from 'commander'
 import { parseCsv } from '../lib/csv.ts'
@@ -36,6 +36,16 @@ const example = (...lines: string[]) => `\nExample:\n${lines.map((l) => `  ${l}`
 function readInput(file: string): string {
   if (!existsSync(file)) throw new CliError(`No such file: ${file}`)
   return readFileSync(file, 'utf8')
+}
+/** Owner-only (0600), also over an existing file, whose mode is narrowed before anything is written. */
+function writePrivateFile(file: string, text: string) {
+  const fd = openSync(file, 'w', 0o600)
+  try {
+    fchmodSync(fd, 0o600)
+    writeFileSync(fd, text)
+  } finally {
+    closeSync(fd)
+  }
 }
 const kindArg = (v: string): Kind => {
   if (v !== 'posts' && v !== 'brands' && v !== 'all') throw new CliError(`Unknown kind "${v}"; use posts, brands or all`)
@@ -102,7 +112,7 @@ program
   .addHelpText('after', example('bun run cli -- backup backup.json', 'bun run cli -- backup full.json --include-secrets'))
   .action(async (file: string, opts: { includeSecrets?: boolean }) => {
     const backup = await withContext((ctx) => ctx.services.transfer.backup(opts))
-    writeFileSync(file, `${JSON.stringify(backup, null, 2)}\n`)
+    writePrivateFile(file, `${JSON.stringify(backup, null, 2)}\n`) // users, clicks and maybe password hashes
     console.error(`Backed up ${backup.posts.length} posts, ${backup.brands.length} brands, ${backup.media.length} images, ${backup.clicks.length} clicks and ${backup.users.length} users to ${file}.`)
   })
 

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../server/config.ts'
@@ -161,6 +161,15 @@ describe('backup and restore (issue 6)', () => {
     const full = join(source, 'full.json')
     runCli(source, ['backup', full, '--include-secrets'])
     expect(JSON.parse(readFileSync(full, 'utf8')).accounts.some((a: { password?: string }) => a.password)).toBe(true)
+  })
+
+  it('writes backup files 0600 (they hold users, and password hashes with --include-secrets), even over an existing file', () => {
+    const mode = (path: string) => statSync(path).mode & 0o777
+    const full = join(source, 'secrets.json')
+    writeFileSync(full, 'old', { mode: 0o644 })
+    expect(runCli(source, ['backup', full, '--include-secrets']).code).toBe(0)
+    expect(mode(full)).toBe(0o600)
+    expect(mode(join(source, 'gamewise.db'))).toBe(0o600)
   })
 
   it('counts clicks per brand per day', () => {

@@ -1,5 +1,5 @@
 import { Database } from 'bun:sqlite'
-import { mkdirSync } from 'node:fs'
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { find as mingoFind, Query } from 'mingo'
 import { parse as decode, stringify as encode } from './extended-json.ts'
@@ -179,6 +179,24 @@ function applyUpdate(doc: Doc, update: Update) {
   }
 }
 
+/**
+ * The store holds password hashes and visitors' clicks: only the server's user may read it. A new
+ * DATA_DIR is made 0700; the database file is created 0600 before SQLite opens it, because SQLite gives
+ * its -wal and -shm files the database file's mode; an older store's files are tightened too. (Creating
+ * the file ourselves rather than setting a umask around the open: the umask is process-wide state.)
+ */
+function restrictFiles(file: string) {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
+  closeSync(openSync(file, 'a', 0o600))
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      chmodSync(f, 0o600)
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+    }
+  }
+}
+
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const
   readonly db: Database
@@ -187,7 +205,7 @@ export class SqliteStore implements Store {
   private collections = new Map<string, SqliteCollection<Doc>>()
 
   constructor(file: string) {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+    if (file !== ':memory:') restrictFiles(file)
     this.db = new Database(file, { create: true, strict: true })
     this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;')
   }
