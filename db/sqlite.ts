@@ -255,6 +255,12 @@ export class SqliteStore implements Store {
     })()
   }
 
+  async listCollections() {
+    // better-auth's tables live here too; sqlite_sequence, sqlite_stat1… are SQLite's own
+    const rows = this.db.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name").all()
+    return rows.map((r) => r.name)
+  }
+
   async close() {
     this.db.close()
   }
