@@ -2,9 +2,13 @@ import { randomBytes } from 'node:crypto'
 import { openStore, type Store } from '../db/index.ts'
 import { createBrandsRepository } from '../db/repositories/brands.ts'
 import { createClicksRepository, dayOf } from '../db/repositories/clicks.ts'
+import { createConversionsRepository } from '../db/repositories/conversions.ts'
+import { createLinkChecksRepository } from '../db/repositories/link-checks.ts'
 import { createMediaRepository } from '../db/repositories/media.ts'
 import { createPostsRepository } from '../db/repositories/posts.ts'
-import { createAuth } from './auth.ts'
+import { createSettingsRepository } from '../db/repositories/settings.ts'
+import { createRegistry } from '../db/registry.ts'
+import { createAuth, registerAuthCollections } from './auth.ts'
 import type { Config } from './config.ts'
 import { createRenderCache } from './render-cache.ts'
 import { createBrandAdminService } from './services/brand-admin.ts'
@@ -33,23 +37,27 @@ export const newId = () => randomBytes(12).toString('hex')
 export async function createAppContext(config: Config, opts: { store?: Store; now?: () => Date } = {}) {
   const store = opts.store ?? (await openStore(config))
   const now = opts.now ?? (() => new Date())
+  // each repository registers its collections here; backup and restore walk it
+  const registry = createRegistry(store)
   const repos = {
-    posts: createPostsRepository(store),
-    brands: createBrandsRepository(store),
-    clicks: createClicksRepository(store),
-    media: createMediaRepository(store),
+    posts: createPostsRepository(store, registry),
+    brands: createBrandsRepository(store, registry),
+    clicks: createClicksRepository(store, registry),
+    media: createMediaRepository(store, registry),
+    conversions: createConversionsRepository(store, registry),
+    linkChecks: createLinkChecksRepository(store, registry),
+    settings: createSettingsRepository(store, registry),
   }
   for (const repo of Object.values(repos)) await repo.init()
-  const auth = await createAuth(config, store)
-  const settings = store.collection<{ _id: string; value: number }>('settings')
-  const readVersion = async () => (await settings.findOne({ _id: 'content-version' }))?.value ?? 0
-  const renderCache = createRenderCache(2_000, { readVersion })
+  const auth = await createAuth(config, store, repos.settings)
+  registerAuthCollections(registry, auth)
+  const renderCache = createRenderCache(2_000, { readVersion: () => repos.settings.contentVersion() })
   // every content write: this process's cache at once, every other process's within a second
   const pending = new Set<Promise<unknown>>()
   const onChange = () => {
     renderCache.clear()
-    const bump = settings
-      .updateOne({ _id: 'content-version' }, { $inc: { value: 1 } }, { upsert: true })
+    const bump = repos.settings
+      .bumpContentVersion()
       .catch((err) => console.error('[content-version] bump failed:', err))
       .finally(() => pending.delete(bump))
     pending.add(bump)
@@ -64,13 +72,13 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     clicks: createClicksService({ clicks: repos.clicks, now, newId, tracker }),
     tracker,
     reports: createReportsService({ clicks: repos.clicks, brands: repos.brands, now }),
-    links: createLinkChecker({ brands: repos.brands, store, now }),
+    links: createLinkChecker({ brands: repos.brands, linkChecks: repos.linkChecks, now }),
     brandViews: {
       async record(brandId: string) {
         if (await tracker.brandFor(brandId)) await repos.clicks.addToDay(brandId, dayOf(now()), { views: 1 })
       },
     },
-    postbacks: createPostbackService({ store, clicks: repos.clicks, secret: env.POSTBACK_SECRET, aliases: parseAliases(env.POSTBACK_ALIASES), now }),
+    postbacks: createPostbackService({ conversions: repos.conversions, clicks: repos.clicks, secret: env.POSTBACK_SECRET, aliases: parseAliases(env.POSTBACK_ALIASES), now }),
     media,
     posts: createPostsService({ posts: repos.posts, media, now, onChange }),
     imageSearch: createImageSearchService({
@@ -85,6 +93,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   return {
     config,
     store,
+    registry,
     auth,
     repos,
     services,

@@ -1,16 +1,7 @@
 import type { BrandsRepository } from '../../db/repositories/brands.ts'
-import type { Store } from '../../db/port.ts'
+import type { LinkCheck, LinkChecksRepository } from '../../db/repositories/link-checks.ts'
 
-export type LinkCheck = {
-  _id: string // brand id
-  url: string
-  ok: boolean
-  status: number | null
-  error: string | null
-  finalUrl: string | null
-  hostChanged: boolean
-  checkedAt: Date
-}
+export type { LinkCheck } from '../../db/repositories/link-checks.ts'
 
 const MAX_REDIRECTS = 5
 
@@ -18,9 +9,8 @@ const MAX_REDIRECTS = 5
  * Link health (issue 7): every brand's CTA URL, HEAD first and GET when HEAD is refused, redirects
  * followed one by one so a changed final host shows; bounded concurrency and a timeout per request.
  */
-export function createLinkChecker(deps: { brands: BrandsRepository; store: Store; now: () => Date; fetch?: typeof fetch }) {
+export function createLinkChecker(deps: { brands: BrandsRepository; linkChecks: LinkChecksRepository; now: () => Date; fetch?: typeof fetch }) {
   const doFetch = deps.fetch ?? fetch
-  const checks = deps.store.collection<LinkCheck & Record<string, unknown>>('link_checks')
 
   async function request(url: string, method: 'HEAD' | 'GET', timeoutMs: number) {
     const res = await doFetch(url, { method, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs), headers: { 'user-agent': 'GameWise link checker' } })
@@ -63,11 +53,11 @@ export function createLinkChecker(deps: { brands: BrandsRepository; store: Store
         }
       }
       await Promise.all(Array.from({ length: Math.min(opts.concurrency ?? 4, targets.length) }, worker))
-      for (const { _id, ...fields } of results) await checks.updateOne({ _id }, { $set: fields }, { upsert: true })
+      await deps.linkChecks.save(results)
       return results.sort((a, b) => (a._id < b._id ? -1 : 1))
     },
     async last(): Promise<Map<string, LinkCheck>> {
-      return new Map((await checks.find({})).map((c) => [c._id, c as LinkCheck]))
+      return new Map((await deps.linkChecks.list()).map((c) => [c._id, c]))
     },
   }
 }

@@ -1,12 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import * as z from 'zod'
 import type { ClicksRepository } from '../../db/repositories/clicks.ts'
-import { dayCounterOps, dayOf } from '../../db/repositories/clicks.ts'
-import type { Store } from '../../db/port.ts'
+import { dayOf } from '../../db/repositories/clicks.ts'
+import { type Conversion, type ConversionsRepository, conversionStatuses } from '../../db/repositories/conversions.ts'
 import { findEventCode } from '../../lib/event-codes.ts'
 
-export const conversionStatuses = ['approved', 'pending', 'rejected'] as const
-export type ConversionStatus = (typeof conversionStatuses)[number]
+export { conversionStatuses, type Conversion, type ConversionStatus } from '../../db/repositories/conversions.ts'
 
 /** Built-in parameter names per field: Trackier's p1, Keitaro's subid, Affise's sub1, and common others. */
 export const DEFAULT_ALIASES: Record<string, string[]> = {
@@ -61,22 +60,6 @@ const paramsSchema = z.object({
   status: z.enum(conversionStatuses).default('approved'),
 })
 
-export type Conversion = {
-  _id: string
-  clickid: string
-  brandId: string
-  goal: number
-  goalName: string
-  payout: number
-  currency: string
-  txn_id: string
-  status: ConversionStatus
-  clickAt: Date
-  clickDay: string
-  receivedAt: Date
-  updatedAt: Date
-}
-
 type Answer = { status: 200 | 201 | 400 | 403 | 404 | 503; body: Record<string, unknown> }
 
 const sameSecret = (given: string, expected: string) => {
@@ -101,10 +84,7 @@ function contribution(c: Pick<Conversion, 'status' | 'goal' | 'payout' | 'curren
  * per click + goal + transaction, and a later status updates it. Every postback, accepted or not,
  * goes to the postback log with its outcome — never with its key.
  */
-export function createPostbackService(deps: { store: Store; clicks: ClicksRepository; secret?: string; aliases: Record<string, string[]>; now: () => Date }) {
-  const conversions = deps.store.collection<Conversion & Record<string, unknown>>('conversions')
-  const log = deps.store.collection('postback_log')
-
+export function createPostbackService(deps: { conversions: ConversionsRepository; clicks: ClicksRepository; secret?: string; aliases: Record<string, string[]>; now: () => Date }) {
   function pick(params: Record<string, string>) {
     const out: Record<string, string> = {}
     for (const [field, names] of Object.entries(deps.aliases)) {
@@ -117,7 +97,7 @@ export function createPostbackService(deps: { store: Store; clicks: ClicksReposi
   async function record(params: Record<string, string>, answer: Answer) {
     const { key: _key, ...safe } = pick(params)
     const raw = Object.fromEntries(Object.entries(params).filter(([k]) => !deps.aliases.key.includes(k)).map(([k, v]) => [k, String(v).slice(0, 300)]))
-    await log.insertOne({ _id: crypto.randomUUID(), at: deps.now(), params: { ...raw, ...safe }, status: answer.status, outcome: answer.body.message ?? answer.body.outcome })
+    await deps.conversions.log({ _id: crypto.randomUUID(), at: deps.now(), params: { ...raw, ...safe }, status: answer.status, outcome: (answer.body.message ?? answer.body.outcome) as string | undefined })
     return answer
   }
 
@@ -136,7 +116,7 @@ export function createPostbackService(deps: { store: Store; clicks: ClicksReposi
       if (!click) return record(params, { status: 404, body: { message: `Unknown click_id "${p.click_id}"` } })
 
       const _id = createHash('sha256').update(`${p.click_id}\u0000${p.goal.code}\u0000${p.txn_id}`).digest('hex').slice(0, 32)
-      const existing = await conversions.findOne({ _id })
+      const existing = await deps.conversions.findById(_id)
       const now = deps.now()
       const clickAt = new Date(click.receivedAt)
       const clickDay = dayOf(clickAt)
@@ -152,10 +132,7 @@ export function createPostbackService(deps: { store: Store; clicks: ClicksReposi
           const d = (after[k] ?? 0) - (before[k] ?? 0)
           if (d) delta[k] = d
         }
-        await deps.store.batch([
-          { collection: 'conversions', update: { filter: { _id }, update: { $set: { status: p.status, updatedAt: now } } } },
-          ...dayCounterOps(existing.brandId, existing.clickDay, delta),
-        ])
+        await deps.conversions.setStatus(existing, p.status, now, delta)
         return record(params, { status: 200, body: { ok: true, outcome: 'updated', from: existing.status, to: p.status, conversionId: _id } })
       }
       const conversion: Conversion = {
@@ -174,15 +151,12 @@ export function createPostbackService(deps: { store: Store; clicks: ClicksReposi
         updatedAt: now,
       }
       const inc = contribution(conversion)
-      await deps.store.batch([
-        { collection: 'conversions', insert: conversion as never },
-        ...dayCounterOps(click.brandId, clickDay, inc),
-      ])
+      await deps.conversions.insert(conversion, inc)
       return record(params, { status: 201, body: { ok: true, outcome: 'created', conversionId: _id } })
     },
 
-    log: () => log.find({}, { sort: { at: -1 }, limit: 200 }),
-    conversions: () => conversions.find({}),
+    log: () => deps.conversions.recentLog(),
+    conversions: () => deps.conversions.list(),
   }
 }
 export type PostbackService = ReturnType<typeof createPostbackService>
