@@ -11,6 +11,7 @@ import { createRegistry } from '../db/registry.ts'
 import { createAuth, registerAuthCollections } from './auth.ts'
 import type { Config } from './config.ts'
 import { createRenderCache } from './render-cache.ts'
+import { createBackupService } from './services/backup.ts'
 import { createBrandAdminService } from './services/brand-admin.ts'
 import { createBrandsService } from './services/brands.ts'
 import { createClicksService } from './services/clicks.ts'
@@ -88,7 +89,8 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     ai: createAiWriter({ baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS }),
     seed: createSeedService({ posts: repos.posts, brands: repos.brands, now, onChange }),
     users: createUsersService({ auth }),
-    transfer: createTransferService({ store, posts: repos.posts, brands: repos.brands, media: repos.media, auth, now, onChange }),
+    transfer: createTransferService({ store, posts: repos.posts, brands: repos.brands, media: repos.media, now, onChange }),
+    backup: createBackupService({ store, registry, onChange }),
   }
   return {
     config,
