@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { idSchema } from '../../lib/schemas.ts'
-import type { Store } from '../port.ts'
+import type { BatchOp, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 import { dayCounterOps } from './clicks.ts'
 
@@ -35,6 +35,9 @@ const postbackLogSchema = z.object({
 })
 export type PostbackLogEntry = z.infer<typeof postbackLogSchema>
 
+/** A conversion's new status and the change in what it counts for on its click's day. */
+export type StatusChange = { conversion: Conversion; status: ConversionStatus; delta: Record<string, number> }
+
 /** Conversions (with the day counters they move) and the postback log. */
 export function createConversionsRepository(store: Store, registry: Registry) {
   // backed up: without them a replayed postback after a restore is stored and counted again
@@ -42,24 +45,37 @@ export function createConversionsRepository(store: Store, registry: Registry) {
   registry.add({ name: 'postback_log', backup: 'data', schema: postbackLogSchema })
   const conversions = store.collection<Conversion>('conversions')
   const log = store.collection<PostbackLogEntry>('postback_log')
-  return {
-    async init() {},
+
+  const repo = {
+    async init() {
+      await store.ensureIndex('conversions', { fields: { clickid: 1 } })
+    },
     findById(id: string) {
       return conversions.findOne({ _id: id })
+    },
+    findByClickId(clickid: string) {
+      return conversions.find({ clickid })
     },
     list() {
       return conversions.find({})
     },
-    /** The conversion and what it adds to its brand's day counter land together or not at all. */
-    async insert(conversion: Conversion, inc: Record<string, number>) {
-      await store.batch([{ collection: 'conversions', insert: conversion }, ...dayCounterOps(conversion.brandId, conversion.clickDay, inc)])
+    /** New conversions and status changes land with the day-counter changes they cause, together or not at all. */
+    async save(changes: { inserts?: { conversion: Conversion; inc: Record<string, number> }[]; statusChanges?: StatusChange[] }, at: Date) {
+      const ops: BatchOp[] = []
+      for (const { conversion, inc } of changes.inserts ?? []) ops.push({ collection: 'conversions', insert: conversion }, ...dayCounterOps(conversion.brandId, conversion.clickDay, inc))
+      for (const { conversion, status, delta } of changes.statusChanges ?? []) {
+        ops.push(
+          { collection: 'conversions', update: { filter: { _id: conversion._id }, update: { $set: { status, updatedAt: at } } } },
+          ...dayCounterOps(conversion.brandId, conversion.clickDay, delta),
+        )
+      }
+      if (ops.length) await store.batch(ops)
     },
-    /** A new status, and the change in what the conversion counts for on its click's day. */
-    async setStatus(existing: Conversion, status: ConversionStatus, at: Date, delta: Record<string, number>) {
-      await store.batch([
-        { collection: 'conversions', update: { filter: { _id: existing._id }, update: { $set: { status, updatedAt: at } } } },
-        ...dayCounterOps(existing.brandId, existing.clickDay, delta),
-      ])
+    insert(conversion: Conversion, inc: Record<string, number>) {
+      return repo.save({ inserts: [{ conversion, inc }] }, conversion.updatedAt)
+    },
+    setStatus(existing: Conversion, status: ConversionStatus, at: Date, delta: Record<string, number>) {
+      return repo.save({ statusChanges: [{ conversion: existing, status, delta }] }, at)
     },
     async log(entry: PostbackLogEntry) {
       await log.insertOne(entry)
@@ -69,5 +85,6 @@ export function createConversionsRepository(store: Store, registry: Registry) {
       return log.find({}, { sort: { at: -1 }, limit })
     },
   }
+  return repo
 }
 export type ConversionsRepository = ReturnType<typeof createConversionsRepository>
