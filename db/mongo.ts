@@ -126,6 +126,14 @@ export class MongoStore implements Store {
     }
   }
 
+  async listCollections() {
+    const found = await this.db.listCollections({}, { nameOnly: true }).toArray()
+    return found
+      .map((c) => c.name)
+      .filter((n) => !n.startsWith('system.')) // the server's own (system.views, system.profile…)
+      .sort()
+  }
+
   async close() {
     await this.client.close()
   }

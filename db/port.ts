@@ -47,6 +47,8 @@ export interface Store {
   collection<T extends Doc = Doc>(name: string): Collection<T>
   ensureIndex(collection: string, spec: IndexSpec): Promise<void>
   batch(ops: BatchOp[]): Promise<void>
+  /** Names of every collection (table) the store holds, sorted, without the backend's own internals. */
+  listCollections(): Promise<string[]>
   close(): Promise<void>
 }
 

@@ -1,7 +1,8 @@
 import { Database } from 'bun:sqlite'
-import { mkdirSync } from 'node:fs'
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { find as mingoFind, Query } from 'mingo'
+import { parse as decode, stringify as encode } from './extended-json.ts'
 import {
   type BatchOp,
   type Collection,
@@ -18,19 +19,6 @@ import {
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 const FIELD = /^[A-Za-z_][A-Za-z0-9_.]*$/
-
-// Dates survive the JSON round trip as {"$date": iso}, like MongoDB's extended JSON.
-function encode(doc: unknown): string {
-  return JSON.stringify(doc, function (this: Record<string, unknown>, key, value) {
-    const raw = this[key]
-    return raw instanceof Date ? { $date: raw.toISOString() } : value
-  })
-}
-function decode<T>(text: string): T {
-  return JSON.parse(text, (_k, v) =>
-    v && typeof v === 'object' && typeof v.$date === 'string' && Object.keys(v).length === 1 ? new Date(v.$date) : v,
-  )
-}
 
 function isUniqueViolation(err: unknown) {
   return err instanceof Error && /UNIQUE constraint failed/.test(err.message)
@@ -276,6 +264,24 @@ function applyUpdate(doc: Doc, update: Update) {
   }
 }
 
+/**
+ * The store holds password hashes and visitors' clicks: only the server's user may read it. A new
+ * DATA_DIR is made 0700; the database file is created 0600 before SQLite opens it, because SQLite gives
+ * its -wal and -shm files the database file's mode; an older store's files are tightened too. (Creating
+ * the file ourselves rather than setting a umask around the open: the umask is process-wide state.)
+ */
+function restrictFiles(file: string) {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
+  closeSync(openSync(file, 'a', 0o600))
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      chmodSync(f, 0o600)
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+    }
+  }
+}
+
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const
   readonly db: Database
@@ -286,7 +292,7 @@ export class SqliteStore implements Store {
   rowsRead = 0
 
   constructor(file: string) {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+    if (file !== ':memory:') restrictFiles(file)
     this.db = new Database(file, { create: true, strict: true })
     this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;')
   }
@@ -335,6 +341,12 @@ export class SqliteStore implements Store {
         else c.deleteSync(op.delete, true)
       }
     }).immediate()
+  }
+
+  async listCollections() {
+    // better-auth's tables live here too; sqlite_sequence, sqlite_stat1… are SQLite's own
+    const rows = this.db.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name").all()
+    return rows.map((r) => r.name)
   }
 
   async close() {

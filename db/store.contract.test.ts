@@ -169,6 +169,17 @@ for (const backend of backends) {
       expect(sqlite.rowsRead - before).toBe(5) // counted in SQL
     })
 
+    it('lists its collections by name, sorted, without the backend\'s internals', async () => {
+      await store.collection<Row>(`${name}_b`).insertOne({ _id: '1', name: 'b' })
+      await store.collection<Row>(`${name}_a`).insertOne({ _id: '1', name: 'a' })
+      await store.ensureIndex(`${name}_a`, { fields: { name: 1 }, unique: true })
+      await store.collection<Row>(`${name}_c`).updateOne({ _id: 'x' }, { $inc: { n: 1 } }, { upsert: true })
+      const names = await store.listCollections()
+      expect(names.filter((n) => n.startsWith(name))).toEqual([`${name}_a`, `${name}_b`, `${name}_c`])
+      expect(names).toEqual([...names].sort())
+      expect(names.filter((n) => n.startsWith('sqlite_') || n.startsWith('system.'))).toEqual([])
+    })
+
     it.skipIf(backend.name === 'mongodb')('rolls a failed batch back whole (SQLite; MongoDB needs a replica set for this)', async () => {
       const c = store.collection<Row>(name)
       await c.insertOne({ _id: 'dup', name: 'D' })

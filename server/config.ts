@@ -27,6 +27,7 @@ export const envSchema = z.object({
   POSTBACK_SECRET: optionalString,
   POSTBACK_ALIASES: optionalString,
   SIGNUP_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(5)),
+  POSTBACK_LOG_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
   RENDER_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(4096).default(64)),
   // the link checker refuses loopback, private and link-local targets unless told this is an intranet
   LINK_CHECK_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { SqliteStore } from '../sqlite.ts'
+import { createRegistry } from '../registry.ts'
 import { createLimitsRepository } from './limits.ts'
 
 describe('limits repository', () => {
   it('counts per window, claims once, and prunes what expired', async () => {
     const store = new SqliteStore(':memory:')
-    const limits = createLimitsRepository(store)
+    const limits = createLimitsRepository(store, createRegistry(store))
     await limits.init()
     const soon = new Date('2026-11-01T10:15:00Z')
     const later = new Date('2026-11-01T11:00:00Z')

@@ -1,4 +1,5 @@
 import type { Store } from '../port.ts'
+import type { Registry } from '../registry.ts'
 
 type WindowCount = { _id: string; count: number; expiresAt: Date }
 type Claim = { _id: string; expiresAt: Date }
@@ -8,7 +9,9 @@ type Claim = { _id: string; expiresAt: Date }
  * (`rate_limits`) and one-time claims (`claims`: "this visitor's unique click on this brand this hour
  * was counted"). Both expire: a TTL index on MongoDB, `prune` on SQLite. Neither is backed up.
  */
-export function createLimitsRepository(store: Store) {
+export function createLimitsRepository(store: Store, registry: Registry) {
+  registry.skip('rate_limits', 'short-lived rate-limit windows: a restored store starts with fresh limits')
+  registry.skip('claims', 'short-lived unique-click and view claims: they expire within the hour')
   const counters = store.collection<WindowCount>('rate_limits')
   const claims = store.collection<Claim>('claims')
   return {

@@ -1,9 +1,16 @@
-import type { Post, PostType } from '../../lib/schemas.ts'
+import * as z from 'zod'
+import { idSchema, type Post, type PostType, postInputSchema } from '../../lib/schemas.ts'
 import type { Store } from '../port.ts'
+import type { Registry } from '../registry.ts'
 
 type PostDoc = Post & Record<string, unknown>
 
-export function createPostsRepository(store: Store) {
+const iso = z.iso.datetime({ offset: true })
+/** A post as stored: the API's rules plus its id and times. Checks imported and restored posts. */
+export const storedPostSchema = postInputSchema.extend({ _id: idSchema, createdAt: iso, updatedAt: iso })
+
+export function createPostsRepository(store: Store, registry: Registry) {
+  registry.add({ name: 'posts', backup: 'data', schema: storedPostSchema })
   const posts = store.collection<PostDoc>('posts')
   return {
     async init() {

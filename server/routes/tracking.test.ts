@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loginAs, makeTestApp } from '../../test/make-app.ts'
+import { DENIED_POSTBACK_LIMIT, LOG_ROW } from '../services/postbacks.ts'
 import { BOT_ALLOW_LIST, isBotRequest } from '../services/tracking.ts'
 
 const UA = (n: number | string) => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 person-${n}`
@@ -412,5 +413,39 @@ describe('shared state for several servers over one store (issue 14)', () => {
     const clickid = new URL(res.headers.get('location')!).searchParams.get('click_id')
     expect(a.ctx.services.tracker.pending).toBe(0)
     expect(await a.ctx.store.collection('clicks').findOne({ clickid })).not.toBeNull()
+  })
+})
+
+describe('the postback log is bounded (issue 14, defect 4: 200 wrong-key postbacks → +4.4 MB)', () => {
+  it('keeps at most 20 parameters of 200 characters per row, whatever a postback carries', async () => {
+    const p = await makeTestApp({ env: { POSTBACK_SECRET: SECRET } })
+    const params = new URLSearchParams({ key: 'wrong' })
+    for (let i = 0; i < 300; i++) params.set(`p${i}${'n'.repeat(100)}`, 'v'.repeat(300))
+    expect((await p.app.request(`/api/postback?${params}`)).status).toBe(403)
+    const [row] = await p.ctx.services.postbacks.log()
+    expect(Object.keys(row.params).length).toBeLessThanOrEqual(LOG_ROW.params)
+    expect(JSON.stringify(row).length).toBeLessThan(6_000)
+  })
+
+  it('refuses postbacks without a valid key past the per-address limit, unlogged, with 429 and Retry-After', async () => {
+    const p = await makeTestApp({ env: { POSTBACK_SECRET: SECRET, TRUST_PROXY: '1' } })
+    const send = (ip: string) => p.app.request('/api/postback?click_id=x&goal=Sale&key=wrong', { headers: { 'x-forwarded-for': ip } })
+    for (let i = 0; i < DENIED_POSTBACK_LIMIT.limit; i++) expect((await send('203.0.113.5')).status).toBe(403)
+    const over = await send('203.0.113.5')
+    expect(over.status).toBe(429)
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await p.ctx.store.collection('postback_log').count()).toBe(DENIED_POSTBACK_LIMIT.limit)
+    expect((await send('198.51.100.5')).status).toBe(403) // another network's address is not affected
+  })
+
+  it('keeps log entries for POSTBACK_LOG_DAYS, dropped by the maintenance run', async () => {
+    let now = Date.parse('2026-11-01T00:00:00Z')
+    const p = await makeTestApp({ env: { POSTBACK_SECRET: SECRET, POSTBACK_LOG_DAYS: '7' }, now: () => new Date(now) })
+    await p.app.request('/api/postback?click_id=old&goal=Sale&key=wrong')
+    now += 6 * 86_400_000
+    await p.app.request('/api/postback?click_id=recent&goal=Sale&key=wrong')
+    now += 2 * 86_400_000
+    expect((await p.ctx.services.maintenance.run()).postbackLog).toBe(1)
+    expect((await p.ctx.services.postbacks.log()).map((r) => r.params.click_id)).toEqual(['recent'])
   })
 })

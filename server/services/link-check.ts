@@ -2,20 +2,11 @@ import type { LookupAddress } from 'node:dns'
 import { lookup } from 'node:dns/promises'
 import { isIP } from 'node:net'
 import type { BrandsRepository } from '../../db/repositories/brands.ts'
-import type { Store } from '../../db/port.ts'
 import { pinnedRequest, type Transport } from './pinned-request.ts'
 import { isLocalHostname, isPrivateAddress } from './private-address.ts'
+import type { LinkCheck, LinkChecksRepository } from '../../db/repositories/link-checks.ts'
 
-export type LinkCheck = {
-  _id: string // brand id
-  url: string
-  ok: boolean
-  status: number | null
-  error: string | null
-  finalUrl: string | null
-  hostChanged: boolean
-  checkedAt: Date
-}
+export type { LinkCheck } from '../../db/repositories/link-checks.ts'
 
 /** Every address a name resolves to (the system resolver by default; tests pass a fake). */
 export type Resolve = (hostname: string) => Promise<LookupAddress[]>
@@ -47,7 +38,7 @@ const REASONS: Record<string, string> = {
  */
 export function createLinkChecker(deps: {
   brands: BrandsRepository
-  store: Store
+  linkChecks: LinkChecksRepository
   now: () => Date
   /** LINK_CHECK_ALLOW_PRIVATE: let the checker reach loopback and private addresses. */
   allowPrivate: boolean
@@ -56,7 +47,6 @@ export function createLinkChecker(deps: {
 }) {
   const resolve = deps.resolve ?? systemResolve
   const transport = deps.transport ?? pinnedRequest
-  const checks = deps.store.collection<LinkCheck & Record<string, unknown>>('link_checks')
 
   /** The addresses a connection to url may use; throws Blocked for a refused target. */
   async function vet(url: URL): Promise<LookupAddress[]> {
@@ -110,11 +100,11 @@ export function createLinkChecker(deps: {
         }
       }
       await Promise.all(Array.from({ length: Math.min(opts.concurrency ?? 4, targets.length) }, worker))
-      for (const { _id, ...fields } of results) await checks.updateOne({ _id }, { $set: fields }, { upsert: true })
+      await deps.linkChecks.save(results)
       return results.sort((a, b) => (a._id < b._id ? -1 : 1))
     },
     async last(): Promise<Map<string, LinkCheck>> {
-      return new Map((await checks.find({})).map((c) => [c._id, c as LinkCheck]))
+      return new Map((await deps.linkChecks.list()).map((c) => [c._id, c]))
     },
   }
 }
