@@ -86,6 +86,9 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   async textCount(terms: readonly string[], filter: Filter = {}) {
     return terms.length ? this.c.countDocuments(this.textFilter(terms, filter)) : 0
   }
+  async distinct(field: string, filter: Filter = {}) {
+    return (await this.c.distinct(field, filter)).sort()
+  }
   async deleteOne(filter: Filter) {
     return (await this.c.deleteOne(filter)).deletedCount
   }

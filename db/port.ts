@@ -54,6 +54,8 @@ export interface Collection<T extends Doc = Doc> {
    */
   textSearch(terms: readonly string[], options?: TextSearchOptions): Promise<TextHit<T>[]>
   textCount(terms: readonly string[], filter?: Filter): Promise<number>
+  /** The distinct values of an index field (a scalar) among the matching documents, sorted. */
+  distinct(field: string, filter?: Filter): Promise<unknown[]>
   deleteOne(filter: Filter): Promise<number>
   deleteMany(filter: Filter): Promise<number>
   count(filter?: Filter): Promise<number>

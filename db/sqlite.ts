@@ -47,6 +47,27 @@ function textExpression(path: string, doc: string): string {
   return `coalesce((SELECT group_concat(${value}, ' ') FROM ${joins.join(', ')}), '')`
 }
 
+const REGEX_META = new Set('\\^$.|?*+()[]{}/'.split(''))
+
+/**
+ * A case-insensitive regex that is only an escaped ASCII literal (what a "contains" filter sends) as
+ * a LIKE pattern, which SQLite also matches case-insensitively for ASCII; anything else is null (mingo).
+ */
+function likePattern(source: unknown, options: unknown): string | null {
+  if (typeof source !== 'string' || options !== 'i' || !/^[\x20-\x7e]*$/.test(source)) return null
+  let literal = ''
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i]
+    if (ch === '\\') {
+      const next = source[++i]
+      if (next === undefined || !REGEX_META.has(next)) return null
+      literal += next
+    } else if (REGEX_META.has(ch)) return null
+    else literal += ch
+  }
+  return `%${literal.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
 const RANGE = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const
 
 /** A filter value as SQLite sees it inside the JSON: Dates keep their `{"$date": iso}` text, which sorts as the ISO string does. */
@@ -103,7 +124,15 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
       } else if (cond && typeof cond === 'object' && !Array.isArray(cond)) {
         for (const [op, arg] of Object.entries(cond)) {
           const v = sqlValue(arg)
-          if (op in RANGE && v !== undefined) {
+          if (op === '$options') continue // read with $regex
+          if (op === '$regex') {
+            const pattern = likePattern(arg, (cond as { $options?: unknown }).$options)
+            if (pattern === null) out.complete = false
+            else {
+              out.where.push(`${col} LIKE ? ESCAPE '\\'`)
+              out.params.push(pattern)
+            }
+          } else if (op in RANGE && v !== undefined) {
             out.where.push(`${col} ${RANGE[op as keyof typeof RANGE]} ?`)
             out.params.push(v)
           } else if (op === '$eq' && v !== undefined) {
@@ -213,6 +242,18 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
     const rows = this.db.query<{ doc: string; rank: number }, Param[]>(`SELECT t.doc AS doc, bm25(${fts}, ${weights}) AS rank FROM ${from} ORDER BY rank, t.rowid${limit}${offset}`).all(...params)
     this.store.rowsRead += rows.length
     return rows.map((r) => ({ doc: decode<T>(r.doc), score: -r.rank })) // bm25: lower is better
+  }
+
+  async distinct(field: string, filter: Filter = {}) {
+    const sql = this.toSql(filter)
+    if (!this.store.indexedFields(this.name).has(field) || !sql.complete) {
+      const values = new Set((await this.find(filter)).map((d) => (d as Record<string, unknown>)[field]))
+      return [...values].sort()
+    }
+    this.store.ensureTable(this.name)
+    const where = sql.where.length ? ` WHERE ${sql.where.join(' AND ')}` : ''
+    const col = this.column(field)
+    return this.db.query<{ v: unknown }, Param[]>(`SELECT DISTINCT ${col} AS v FROM "${this.name}"${where} ORDER BY v`).all(...sql.params).map((r) => r.v)
   }
 
   async textCount(terms: readonly string[], filter: Filter = {}) {

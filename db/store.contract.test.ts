@@ -225,6 +225,29 @@ for (const backend of backends) {
       expect(sqlite.rowsRead - before).toBe(5)
     })
 
+    it('answers the distinct values of an index field, sorted', async () => {
+      await store.ensureIndex(name, { fields: { name: 1 } })
+      const c = store.collection<Row>(name)
+      for (const [i, n] of ['b', 'a', 'b', 'c', 'a'].entries()) await c.insertOne({ _id: `d${i}`, name: n, n: i })
+      expect(await c.distinct('name')).toEqual(['a', 'b', 'c'])
+      expect(await c.distinct('name', { n: { $gte: 2 } })).toEqual(['a', 'b', 'c'])
+      expect(await c.distinct('name', { n: { $lt: 2 } })).toEqual(['a', 'b'])
+    })
+
+    it('answers a case-insensitive "contains" ($regex of an escaped literal, option i), metacharacters included', async () => {
+      await store.ensureIndex(name, { fields: { name: 1 } })
+      const c = store.collection<Row>(name)
+      for (const [i, n] of ['Bankroll Basics', '100% bonus_x', 'a.b (c)', 'BANKROLL two', 'nothing'].entries()) await c.insertOne({ _id: `t${i}`, name: n })
+      const contains = async (text: string) =>
+        (await c.find({ name: { $regex: text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), $options: 'i' } }, { sort: { _id: 1 } })).map((r) => r._id)
+      expect(await contains('bankroll')).toEqual(['t0', 't3'])
+      expect(await contains('0% b')).toEqual(['t1'])
+      expect(await contains('a_b')).toEqual([]) // '_' is not a wildcard: 'a.b' must not match
+      expect(await contains('_x')).toEqual(['t1'])
+      expect(await contains('.b (')).toEqual(['t2'])
+      expect(await contains('%')).toEqual(['t1'])
+    })
+
     describe('text search', () => {
       type Article = Doc & { type: string; title: string; body: { text: string; parts: { text: string }[] }[] }
       let c: Collection<Article>
