@@ -1,13 +1,11 @@
 import { useState } from 'react'
+import { tagPath } from '../lib/archive.ts'
+import { type ArticleCardData, toCard } from '../lib/cards.ts'
 import type { Post } from '../lib/schemas.ts'
 
 export const ARTICLES_PER_STEP = 6 // spec §9
 
-export type ArticleCardData = Pick<Post, '_id' | 'title' | 'image' | 'tag' | 'description'> & { meta: Pick<Post['meta'], 'date' | 'readTime'> }
-
-export function toCard(p: Post): ArticleCardData {
-  return { _id: p._id, title: p.title, image: p.image, tag: p.tag, description: p.description, meta: { date: p.meta.date, readTime: p.meta.readTime } }
-}
+export { type ArticleCardData, toCard }
 
 export const articleHref = (id: string) => `/article/${encodeURIComponent(id)}`
 
@@ -16,7 +14,11 @@ export function ArticleCard({ article, cta = 'Read More' }: { article: ArticleCa
     <article className="card" data-testid="article-card">
       {article.image && <img src={article.image} alt="" width={400} height={225} loading="lazy" />}
       <div className="card-body">
-        {article.tag && <span className="tag">{article.tag}</span>}
+        {article.tag && (
+          <a className="tag" href={tagPath(article.tag)}>
+            {article.tag}
+          </a>
+        )}
         <h3>{article.title}</h3>
         <p className="muted">{article.description}</p>
         <a className="btn" href={articleHref(article._id)} aria-label={`${cta}: ${article.title}`}>

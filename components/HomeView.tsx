@@ -1,3 +1,4 @@
+import { tagPath } from '../lib/archive.ts'
 import type { BrandOffer } from '../lib/schemas.ts'
 import { ArticleGrid, type ArticleCardData, articleHref, Recommended } from './ArticleGrid.tsx'
 import { BrandOffers } from './BrandOffers.tsx'
@@ -24,7 +25,11 @@ export function HomeView({ hero, featured, articles, nextCursor = null, bottoms,
           <article className="featured card" data-testid="featured">
             {featured.image && <img src={featured.image} alt="" width={800} height={450} />}
             <div className="card-body">
-              {featured.tag && <span className="tag">{featured.tag}</span>}
+              {featured.tag && (
+                <a className="tag" href={tagPath(featured.tag)}>
+                  {featured.tag}
+                </a>
+              )}
               <h2>{featured.title}</h2>
               <p className="muted">{featured.description}</p>
               <a className="btn btn-primary" href={articleHref(featured._id)}>
@@ -39,6 +44,9 @@ export function HomeView({ hero, featured, articles, nextCursor = null, bottoms,
       <section className="section" aria-labelledby="offers-heading">
         <h2 id="offers-heading">Top offers</h2>
         <BrandOffers offers={offers} />
+        <p className="center">
+          <a href="/brands">All brands</a>
+        </p>
       </section>
       <section className="section" aria-labelledby="latest-heading">
         <h2 id="latest-heading">Latest guides and news</h2>

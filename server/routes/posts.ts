@@ -5,6 +5,8 @@ import { createRouter, rule } from '../router.ts'
 import { AI_SECTION_CHOICES } from '../services/ai-writer.ts'
 import { BLOG_CONTENT_LIMIT } from '../services/content.ts'
 import { validate } from '../validate.ts'
+import { notFound } from '../errors.ts'
+import { toCard } from '../../lib/cards.ts'
 
 // room for a 5 MB image as base64 inside the JSON body
 const postWrite = rule({ access: 'editor', bodyLimit: 8 * 1024 * 1024 })
@@ -70,6 +72,14 @@ export function postsRouter() {
 
   // GET /api/posts/article-bottom – the Recommended block's articles
   app.get('/article-bottom', rule({ access: 'public', cache: 'public' }), async (c) => c.json(await c.var.services.content.getBottomArticles()))
+
+  // GET /api/posts/related/:id – other articles of the same tag, as cards
+  app.get('/related/:id', rule({ access: 'public', cache: 'public' }), async (c) => {
+    const { content } = c.var.services
+    const article = await content.findArticle(c.req.param('id'))
+    if (!article) throw notFound('Article not found')
+    return c.json({ articles: (await content.related(article)).map(toCard) })
+  })
 
   // GET /api/posts/fluximg – image search for the admin (Unsplash, or the media library)
   app.get('/fluximg', editors, validate('query', fluximgQuery), async (c) => {

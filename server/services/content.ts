@@ -1,12 +1,11 @@
 import { keyOf, type PostKey, type PostQuery, type PostsRepository } from '../../db/repositories/posts.ts'
+import { ARCHIVE_PAGE_SIZE } from '../../lib/archive.ts'
 import { type Post, type PostType, readablePostTypes } from '../../lib/schemas.ts'
 import { slugify } from '../../lib/slug.ts'
 import { AppError } from '../errors.ts'
 
 /** `GET /api/posts/blog-content`: articles per answer unless `limit` says otherwise, and at most. */
 export const BLOG_CONTENT_LIMIT = { default: 50, max: 100 }
-/** Posts per archive page (Ghost and WordPress serve about as many). */
-export const ARCHIVE_PAGE_SIZE = 15
 /** Bottom articles the Recommended block and `GET /api/posts/article-bottom` answer. */
 export const BOTTOM_ARTICLES_LIMIT = 12
 export const RELATED_LIMIT = 4
@@ -26,6 +25,8 @@ export function decodeCursor(cursor: string): PostKey {
   }
   throw new AppError('bad_request', 'Invalid cursor: use the nextCursor of a previous answer')
 }
+
+export { ARCHIVE_PAGE_SIZE }
 
 export type BlogContent = {
   hero: Post | null
