@@ -47,6 +47,8 @@ function writePrivateFile(file: string, text: string) {
     closeSync(fd)
   }
 }
+/** The first few names of a long list (an import of 100,000 posts must not print 100,000 ids; --json has them all). */
+const listSome = (names: string[], shown = 10) => (names.length <= shown ? names.join(', ') : `${names.slice(0, shown).join(', ')} and ${names.length - shown} more`)
 const kindArg = (v: string): Kind => {
   if (v !== 'posts' && v !== 'brands' && v !== 'all') throw new CliError(`Unknown kind "${v}"; use posts, brands or all`)
   return v
@@ -91,7 +93,7 @@ program
     const raw = parseExport(readInput(file), format)
     const report = await withContext((ctx) => ctx.services.transfer.import(k, raw, opts))
     const lines = [
-      `${opts.dryRun ? 'Would create' : 'Created'}: ${report.created.length}${report.created.length ? ` (${report.created.join(', ')})` : ''}`,
+      `${opts.dryRun ? 'Would create' : 'Created'}: ${report.created.length}${report.created.length ? ` (${listSome(report.created)})` : ''}`,
       `${opts.dryRun ? 'Would update' : 'Updated'}: ${report.updated.length}`,
       `${opts.dryRun ? 'Would skip' : 'Skipped'}: ${report.skipped.length}`,
       ...report.invalid.map((p) => `invalid ${p.record} ${p.field}: ${p.message}`),
