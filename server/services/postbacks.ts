@@ -1,9 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import * as z from 'zod'
 import type { ClicksRepository } from '../../db/repositories/clicks.ts'
 import { dayCounterOps, dayOf } from '../../db/repositories/clicks.ts'
 import type { Store } from '../../db/port.ts'
 import { findEventCode } from '../../lib/event-codes.ts'
+import { sameSecret } from '../same-secret.ts'
 
 export const conversionStatuses = ['approved', 'pending', 'rejected'] as const
 export type ConversionStatus = (typeof conversionStatuses)[number]
@@ -78,13 +79,6 @@ export type Conversion = {
 }
 
 type Answer = { status: 200 | 201 | 400 | 403 | 404 | 503; body: Record<string, unknown> }
-
-const sameSecret = (given: string, expected: string) => {
-  // hash first: timingSafeEqual needs equal lengths, and the lengths must not leak either
-  const a = createHash('sha256').update(given).digest()
-  const b = createHash('sha256').update(expected).digest()
-  return timingSafeEqual(a, b)
-}
 
 /** What a conversion adds to its brand's day counter, by status (rejected adds nothing). */
 function contribution(c: Pick<Conversion, 'status' | 'goal' | 'payout' | 'currency'>): Record<string, number> {
