@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { LOG_LEVELS, type LogLevel } from './logger.ts'
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional())
@@ -27,6 +28,7 @@ export const envSchema = z.object({
   POSTBACK_SECRET: optionalString,
   POSTBACK_ALIASES: optionalString,
   RENDER_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(4096).default(64)),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).optional()),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -41,6 +43,8 @@ export type Config = {
   seedDemo: boolean
   /** memory budget of the render cache */
   renderCacheBytes: number
+  /** `info` unless set; tests default to `error`, so they stay quiet but still show (and fail on) errors */
+  logLevel: LogLevel
   raw: Env
 }
 
@@ -63,6 +67,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     seedDemo: env.SEED_DEMO !== '0',
     renderCacheBytes: Math.round(env.RENDER_CACHE_MB * 1024 * 1024),
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'error' : 'info'),
     raw: env,
   }
 }

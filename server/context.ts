@@ -6,6 +6,7 @@ import { createMediaRepository } from '../db/repositories/media.ts'
 import { createPostsRepository } from '../db/repositories/posts.ts'
 import { createAuth } from './auth.ts'
 import type { Config } from './config.ts'
+import { createLogger, flushLogs, type Logger } from './logger.ts'
 import { createRenderCache } from './render-cache.ts'
 import { createBrandAdminService } from './services/brand-admin.ts'
 import { createBrandsService } from './services/brands.ts'
@@ -30,7 +31,8 @@ export const newId = () => randomBytes(12).toString('hex')
  * The composition root (DESIGN.md, "Layers"): config → store → repositories → services.
  * The server and the CLI both start here.
  */
-export async function createAppContext(config: Config, opts: { store?: Store; now?: () => Date } = {}) {
+export async function createAppContext(config: Config, opts: { store?: Store; now?: () => Date; log?: Logger } = {}) {
+  const log = opts.log ?? createLogger(config)
   const store = opts.store ?? (await openStore(config))
   const now = opts.now ?? (() => new Date())
   const repos = {
@@ -43,20 +45,31 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   const auth = await createAuth(config, store)
   const settings = store.collection<{ _id: string; value: number }>('settings')
   const readVersion = async () => (await settings.findOne({ _id: 'content-version' }))?.value ?? 0
-  const renderCache = createRenderCache({ maxBytes: config.renderCacheBytes, readVersion })
+  const renderCache = createRenderCache({
+    maxBytes: config.renderCacheBytes,
+    readVersion,
+    onError: (err) => log.error({ err }, 'render cache: content version check failed'),
+  })
   // every content write: this process's cache at once, every other process's within a second
   const pending = new Set<Promise<unknown>>()
   const onChange = () => {
     renderCache.clear()
     const bump = settings
       .updateOne({ _id: 'content-version' }, { $inc: { value: 1 } }, { upsert: true })
-      .catch((err) => console.error('[content-version] bump failed:', err))
+      .catch((err) => log.error({ err }, 'content version bump failed'))
       .finally(() => pending.delete(bump))
     pending.add(bump)
   }
   const media = createMediaService({ media: repos.media, now })
   const env = config.raw
-  const tracker = createTracker({ clicks: repos.clicks, brands: repos.brands, secret: auth.options.secret!, now, newId, generation: () => renderCache.generation })
+  const tracker = createTracker({
+    clicks: repos.clicks,
+    brands: repos.brands,
+    secret: auth.options.secret!,
+    now,
+    newId,
+    generation: () => renderCache.generation,
+  })
   const services = {
     content: createContentService({ posts: repos.posts }),
     brands: createBrandsService({ brands: repos.brands }),
@@ -93,10 +106,12 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     repos,
     services,
     renderCache,
+    log,
     async close() {
       await tracker.flush() // queued redirect clicks are written before the store closes
       await Promise.all(pending) // a CLI command exits right after its write: let other processes hear of it
       await store.close()
+      await flushLogs(log) // the last lines (the shutdown's own included) reach stdout before exit
     },
   }
 }

@@ -35,9 +35,11 @@ const { createVikeRenderer } = await import('./vike-renderer.ts')
 const { loadStaticFiles } = await import('./static-files.ts')
 
 const ctx = await createAppContext(config)
-await bootstrap(ctx)
+const { log } = ctx
+await bootstrap(ctx, (line) => log.info(line))
 
 const app = createApp({
+  log,
   config,
   services: ctx.services,
   store: ctx.store,
@@ -47,15 +49,19 @@ const app = createApp({
 })
 
 const server = Bun.serve({ port: config.port, hostname: config.host, fetch: app.fetch })
-console.log(`GameWise is serving http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${server.port} (store: ${ctx.store.kind})`)
+log.info(
+  { store: ctx.store.kind },
+  `GameWise is serving http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${server.port}`,
+)
 
 let stopping = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     if (stopping) return
     stopping = true
+    log.info({ signal }, 'stopping: finishing requests, writing queued clicks')
     await server.stop()
-    await ctx.close()
+    await ctx.close() // flushes the log last
     process.exit(0)
   })
 }
