@@ -14,6 +14,7 @@ import { clicksRouter } from './routes/clicks.ts'
 import { goRouter } from './routes/go.ts'
 import { healthRouter } from './routes/health.ts'
 import { mediaRouter } from './routes/media.ts'
+import { metricsRouter } from './routes/metrics.ts'
 import { postbackRouter } from './routes/postback.ts'
 import { postsRouter } from './routes/posts.ts'
 import { reportsRouter } from './routes/reports.ts'
@@ -47,8 +48,8 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>()
   const log = deps.log ?? createLogger(config)
 
-  // first, so every request (static files included) gets an id and a log line
-  app.use('*', requestLogger(log))
+  // first, so every request (static files included) gets an id, a log line and its metrics
+  app.use('*', requestLogger(log, services.metrics))
 
   if (deps.staticFiles?.size) {
     const files = deps.staticFiles
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/track', trackRouter())
   app.route('/media', mediaRouter())
   app.route('/go', goRouter())
+  app.route('/metrics', metricsRouter())
   app.all('/api/*', (c) => c.json({ message: 'Not found', code: 'not_found' }, 404))
 
   if (deps.renderPage) {

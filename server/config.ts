@@ -29,6 +29,8 @@ export const envSchema = z.object({
   POSTBACK_ALIASES: optionalString,
   RENDER_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(4096).default(64)),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).optional()),
+  // a bearer secret on a public route: long enough not to be guessed
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
 })
 
 export type Env = z.infer<typeof envSchema>

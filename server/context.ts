@@ -4,9 +4,11 @@ import { createBrandsRepository } from '../db/repositories/brands.ts'
 import { createClicksRepository, dayOf } from '../db/repositories/clicks.ts'
 import { createMediaRepository } from '../db/repositories/media.ts'
 import { createPostsRepository } from '../db/repositories/posts.ts'
+import { timeStore } from '../db/timed-store.ts'
 import { createAuth } from './auth.ts'
 import type { Config } from './config.ts'
 import { createLogger, flushLogs, type Logger } from './logger.ts'
+import { createMetrics } from './metrics.ts'
 import { createRenderCache } from './render-cache.ts'
 import { createBrandAdminService } from './services/brand-admin.ts'
 import { createBrandsService } from './services/brands.ts'
@@ -33,7 +35,10 @@ export const newId = () => randomBytes(12).toString('hex')
  */
 export async function createAppContext(config: Config, opts: { store?: Store; now?: () => Date; log?: Logger } = {}) {
   const log = opts.log ?? createLogger(config)
-  const store = opts.store ?? (await openStore(config))
+  const metrics = createMetrics({ token: config.raw.METRICS_TOKEN })
+  const backend = opts.store ?? (await openStore(config))
+  // every store call timed by operation and collection, on either backend, when metrics are on
+  const store = metrics.observeStore ? timeStore(backend, metrics.observeStore) : backend
   const now = opts.now ?? (() => new Date())
   const repos = {
     posts: createPostsRepository(store),
@@ -42,7 +47,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     media: createMediaRepository(store),
   }
   for (const repo of Object.values(repos)) await repo.init()
-  const auth = await createAuth(config, store)
+  const auth = await createAuth(config, backend) // better-auth reaches into the backend's own driver
   const settings = store.collection<{ _id: string; value: number }>('settings')
   const readVersion = async () => (await settings.findOne({ _id: 'content-version' }))?.value ?? 0
   const renderCache = createRenderCache({
@@ -69,7 +74,9 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     now,
     newId,
     generation: () => renderCache.generation,
+    onCommit: metrics.observeClickCommit,
   })
+  metrics.watch({ renderCache, tracker })
   const services = {
     content: createContentService({ posts: repos.posts }),
     brands: createBrandsService({ brands: repos.brands }),
@@ -98,6 +105,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
       checkStore: () => readVersion(),
     },
     transfer: createTransferService({ store, posts: repos.posts, brands: repos.brands, media: repos.media, auth, now, onChange }),
+    metrics,
   }
   return {
     config,

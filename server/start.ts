@@ -50,7 +50,7 @@ const app = createApp({
 
 const server = Bun.serve({ port: config.port, hostname: config.host, fetch: app.fetch })
 log.info(
-  { store: ctx.store.kind },
+  { store: ctx.store.kind, metrics: ctx.services.metrics.enabled },
   `GameWise is serving http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${server.port}`,
 )
 
