@@ -1,3 +1,4 @@
+import type { Store } from '../db/port.ts'
 import { SqliteStore } from '../db/sqlite.ts'
 import { createApp } from '../server/app.ts'
 import { loadConfig } from '../server/config.ts'
@@ -10,11 +11,11 @@ import type { RateLimiter } from '../server/rate-limit.ts'
  * quiet except errors (through console.error) unless `logTo` captures them.
  */
 export async function makeTestApp(
-  opts: { seed?: boolean; loginLimiter?: RateLimiter; env?: Record<string, string>; now?: () => Date; logTo?: LogDestination } = {},
+  opts: { seed?: boolean; loginLimiter?: RateLimiter; env?: Record<string, string>; now?: () => Date; logTo?: LogDestination; store?: Store } = {},
 ) {
   const config = loadConfig({ DATA_DIR: ':memory:', SITE_URL: 'http://localhost:3000', NODE_ENV: 'test', AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789', ...opts.env })
   const log = createLogger(config, { destination: opts.logTo })
-  const ctx = await createAppContext(config, { store: new SqliteStore(':memory:'), now: opts.now, log })
+  const ctx = await createAppContext(config, { store: opts.store ?? new SqliteStore(':memory:'), now: opts.now, log })
   if (opts.seed !== false) await ctx.services.seed.seedDemo()
   const app = createApp({ log, config, services: ctx.services, store: ctx.store, renderCache: ctx.renderCache, loginLimiter: opts.loginLimiter })
   return { app, ctx }
