@@ -53,7 +53,9 @@ async function loadWithBun(url: string, opts: { init?: () => RequestInit; okStat
 
 const load = hasWrk ? loadWithWrk : loadWithBun
 
-const { baseUrl: base, dataDir, stop } = await startProductionServer({ label: 'bench', portBase: 3900 })
+const { baseUrl: base, dataDir, stop, pid } = await startProductionServer({ label: 'bench', portBase: 3900 })
+/** The server process's resident memory, in MB (Linux). */
+const rssMb = async () => Number((await Bun.file(`/proc/${pid}/status`).text()).match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024
 
 try {
   const homeHtml = await (await fetch(`${base}/`)).text()
@@ -124,6 +126,13 @@ try {
     console.log(`${pad(name, 40)}${pad(r.rps.toFixed(0), 10)}${pad(r.p50.toFixed(2), 9)}${pad(r.p99.toFixed(2), 9)}${pad(String(r.ok), 9)}${pad(String(stored), 9)}${(r.rps / bunCeiling.rps).toFixed(2)}`)
   const lost = go.ok - redirects + (posted.ok - browser)
   console.log(`clicks acknowledged but not stored: ${lost} (goal 0); slowest tracking target ${Math.min(go.rps, posted.rps) / bunCeiling.rps >= 0.2 ? '≥' : '<'} 0.2× ceiling`)
+  // Issue 14's probe: cache-busting query strings and many variants of every article must not grow the heap
+  const before = await rssMb()
+  const get = async (url: string) => (await fetch(url)).arrayBuffer()
+  const urls = [...Array.from({ length: 2_100 }, (_, i) => `${base}/?x=${i}`), ...articles.flatMap((a: { _id: string }) => Array.from({ length: 60 }, (_, i) => `${base}/article/${a._id}?v=${i}`))]
+  for (let i = 0; i < urls.length; i += 20) await Promise.all(urls.slice(i, i + 20).map(get))
+  const after = await rssMb()
+  console.log(`\ncache-busting probe: ${urls.length} requests with junk query strings; server RSS ${before.toFixed(0)} MB → ${after.toFixed(0)} MB (goal < 300 MB)`)
   console.log(`home page JavaScript: ${scripts.length} files, ${jsGzip} bytes gzipped = ${(jsGzip / 1024).toFixed(1)} KiB (goal ≤ 100 KB)`)
 } finally {
   await stop()

@@ -67,10 +67,11 @@ describe('cli generate (issue 6, local fake OpenAI-compatible server)', () => {
 
 describe('cli links check (issue 7, local servers only)', () => {
   it('reports OK and dead links with a summary, and exits non-zero when one is dead', async () => {
+    let requests = 0
     const partner = Bun.serve({
       port: 0,
       hostname: '127.0.0.1',
-      fetch: (req) => (new URL(req.url).pathname === '/ok' ? new Response('ok') : new Response('gone', { status: 410 })),
+      fetch: (req) => (requests++, new URL(req.url).pathname === '/ok' ? new Response('ok') : new Response('gone', { status: 410 })),
     })
     try {
       const source = tempDataDir('links-src')
@@ -83,7 +84,13 @@ describe('cli links check (issue 7, local servers only)', () => {
       const file = join(target, 'brands.json')
       writeFileSync(file, JSON.stringify(bundle))
       expect(runCli(target, ['import', 'brands', file]).code).toBe(0)
-      const r = await runCliAsync(target, ['links', 'check', '--timeout', '2000'])
+      // a loopback partner is refused by default, without a request
+      const refused = await runCliAsync(target, ['links', 'check', '--timeout', '2000'])
+      expect(refused.code).toBe(1)
+      expect(refused.out.match(/\(blocked: private or loopback address\)$/gm)).toHaveLength(2)
+      expect(requests).toBe(0)
+
+      const r = await runCliAsync(target, ['links', 'check', '--timeout', '2000'], { env: { LINK_CHECK_ALLOW_PRIVATE: '1' } })
       expect(r.code).toBe(1)
       expect(r.out).toMatch(/^OK {4}\S+/m)
       expect(r.out).toMatch(/^DEAD\s+\S+\s.*\(HTTP 410\)$/m)

@@ -2,7 +2,7 @@
  * Content-ops CLI (`bun run cli -- <command>`): the same composition root, services and validation as
  * the server, on the store the environment names (DATA_DIR, or MONGODB_URI).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { closeSync, existsSync, fchmodSync, openSync, readFileSync, writeFileSync } from 'node:fs'
 import { extname } from 'node:path'
 import { Command, Option } from 'commander'
 import { parseCsv } from '../lib/csv.ts'
@@ -39,6 +39,16 @@ const example = (...lines: string[]) => `\nExample:\n${lines.map((l) => `  ${l}`
 function readInput(file: string): string {
   if (!existsSync(file)) throw new CliError(`No such file: ${file}`)
   return readFileSync(file, 'utf8')
+}
+/** Owner-only (0600), also over an existing file, whose mode is narrowed before anything is written. */
+function writePrivateFile(file: string, text: string) {
+  const fd = openSync(file, 'w', 0o600)
+  try {
+    fchmodSync(fd, 0o600)
+    writeFileSync(fd, text)
+  } finally {
+    closeSync(fd)
+  }
 }
 const kindArg = (v: string): Kind => {
   if (v !== 'posts' && v !== 'brands' && v !== 'all') throw new CliError(`Unknown kind "${v}"; use posts, brands or all`)
@@ -100,19 +110,30 @@ program
 
 program
   .command('backup <file>')
-  .description('everything (posts, brands, media, clicks, users) in one file; users without password hashes unless --include-secrets')
+  .description('every collection the product keeps (posts, brands, media, clicks, conversions, link checks, users, …) in one file, written 0600; password hashes only with --include-secrets')
   .option('--include-secrets', 'include password hashes, so restored accounts can log in (keep the file safe)')
-  .addHelpText('after', example('bun run cli -- backup backup.json', 'bun run cli -- backup full.json --include-secrets'))
+  .addHelpText(
+    'after',
+    '\nSessions, signing keys, verification tokens and per-installation settings are never backed up: a restored store starts logged out.' +
+      example('bun run cli -- backup backup.json', 'bun run cli -- backup full.json --include-secrets'),
+  )
   .action(async (file: string, opts: { includeSecrets?: boolean }) => {
-    const backup = await withContext((ctx) => ctx.services.transfer.backup(opts))
-    writeFileSync(file, `${JSON.stringify(backup, null, 2)}\n`)
-    console.error(`Backed up ${backup.posts.length} posts, ${backup.brands.length} brands, ${backup.media.length} images, ${backup.clicks.length} clicks and ${backup.users.length} users to ${file}.`)
+    const { backup, skipped } = await withContext(async (ctx) => ({ backup: await ctx.services.backup.create(opts), skipped: ctx.services.backup.notBackedUp() }))
+    writePrivateFile(file, `${JSON.stringify(backup, null, 2)}\n`) // users, clicks and maybe password hashes
+    const counts = Object.entries(backup.collections).map(([name, records]) => `${records.length} ${name}`)
+    console.error(`Backed up ${counts.join(', ')} to ${file}.`)
+    console.error(`Left out: ${[...(backup.includesSecrets ? [] : ['account (password hashes; add --include-secrets)']), ...skipped.map((s) => s.name)].join(', ')}.`)
   })
 
 program
   .command('restore <file>')
-  .description('restore a backup into an empty store')
-  .addHelpText('after', '\nUsers backed up without --include-secrets come back without passwords: set one with users create or the admin bootstrap.' + example('DATA_DIR=./fresh bun run cli -- restore backup.json'))
+  .description('restore a backup (version 1 or 2) into an empty store; every record is checked first, and with any invalid one nothing is written')
+  .addHelpText(
+    'after',
+    '\nReads backups of version 1 and 2. Users backed up without --include-secrets come back without passwords and cannot\n' +
+      'log in (neither users create nor ADMIN_PASSWORD sets one on an existing user): keep logins with --include-secrets.' +
+      example('DATA_DIR=./fresh bun run cli -- restore backup.json'),
+  )
   .action(async (file: string) => {
     let bundle: unknown
     try {
@@ -121,8 +142,8 @@ program
       if (err instanceof CliError) throw err
       throw new CliError(`Malformed JSON in ${file}`)
     }
-    const counts = await withContext((ctx) => ctx.services.transfer.restore(bundle))
-    out(counts, `Restored ${counts.posts} posts, ${counts.brands} brands, ${counts.media} images, ${counts.clicks} clicks and ${counts.users} users.`)
+    const counts = await withContext((ctx) => ctx.services.backup.restore(bundle))
+    out(counts, `Restored ${Object.entries(counts).map(([name, n]) => `${n} ${name}`).join(', ')}.`)
   })
 
 // ---------- AI generation ----------
@@ -297,7 +318,7 @@ links
   .description("request every brand's CTA URL (HEAD, then GET), follow redirects, report dead links and changed hosts")
   .option('--concurrency <n>', 'requests at once', (v) => Math.max(1, Math.min(32, Number(v) || 4)), 4)
   .option('--timeout <ms>', 'per request', (v) => Math.max(100, Math.min(60_000, Number(v) || 8_000)), 8_000)
-  .addHelpText('after', '\nExits non-zero when a link is dead. The brand admin table shows each brand\'s last result.' + example('bun run cli -- links check', 'bun run cli -- --json links check --timeout 3000'))
+  .addHelpText('after', '\nExits non-zero when a link is dead. The brand admin table shows each brand\'s last result.\nLoopback, private and link-local targets (redirects included) are reported as blocked and never requested, unless LINK_CHECK_ALLOW_PRIVATE=1.' + example('bun run cli -- links check', 'bun run cli -- --json links check --timeout 3000'))
   .action(async (opts: { concurrency: number; timeout: number }) => {
     const results = await withContext((ctx) => ctx.services.links.checkAll({ concurrency: opts.concurrency, timeoutMs: opts.timeout }))
     const dead = results.filter((r) => !r.ok)

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../server/config.ts'
@@ -137,17 +137,21 @@ describe('export and import (issue 6)', () => {
 describe('backup and restore (issue 6)', () => {
   it('backup → restore into an empty store → export and backup are identical; secrets only when asked', () => {
     const backup = join(source, 'backup.json')
-    expect(runCli(source, ['backup', backup]).code).toBe(0)
+    const made = runCli(source, ['backup', backup])
+    expect(made.code).toBe(0)
+    expect(made.err).toMatch(/^Backed up 8 brands, \d+ click_counters, 3 clicks, 0 conversions, 0 link_checks, 1 media, 0 postback_log, \d+ posts, 1 user to /)
+    expect(made.err).toMatch(/Left out: account \(password hashes; add --include-secrets\), settings, rate_limits, claims, session, verification, jwks\./)
     const data = JSON.parse(readFileSync(backup, 'utf8'))
-    expect(data.clicks).toHaveLength(3)
-    expect(data.users.map((u: { username: string }) => u.username)).toContain('backup_user')
-    expect(data.accounts).toEqual([])
+    expect(data).toMatchObject({ format: 'gamewise-backup', version: 2, includesSecrets: false })
+    expect(data.collections.clicks).toHaveLength(3)
+    expect(data.collections.user.map((u: { username: string }) => u.username)).toContain('backup_user')
+    expect(data.collections.account).toBeUndefined()
     expect(readFileSync(backup, 'utf8')).not.toMatch(/"password"/)
 
     const target = dir('restore')
     const restored = runCli(target, ['restore', backup])
     expect(restored.code).toBe(0)
-    expect(restored.out).toMatch(/Restored \d+ posts, 8 brands, 1 images, 3 clicks and 1 users/)
+    expect(restored.out).toMatch(/^Restored \d+ posts, 8 brands, 3 clicks, \d+ click_counters, 1 media, 0 conversions, 0 postback_log, 0 link_checks, 1 user, 0 account\.$/m)
     expect(runCli(target, ['export', 'all']).out).toBe(runCli(source, ['export', 'all']).out)
     const again = join(target, 'again.json')
     runCli(target, ['backup', again])
@@ -160,7 +164,30 @@ describe('backup and restore (issue 6)', () => {
 
     const full = join(source, 'full.json')
     runCli(source, ['backup', full, '--include-secrets'])
-    expect(JSON.parse(readFileSync(full, 'utf8')).accounts.some((a: { password?: string }) => a.password)).toBe(true)
+    expect(JSON.parse(readFileSync(full, 'utf8')).collections.account.some((a: { password?: string }) => a.password)).toBe(true)
+  })
+
+  it('refuses a backup whose user has an unknown role, naming the record and field, and writes nothing', () => {
+    const file = join(source, 'bad-role.json')
+    expect(runCli(source, ['backup', file]).code).toBe(0)
+    const bundle = JSON.parse(readFileSync(file, 'utf8'))
+    bundle.collections.user[0].role = 'constructor'
+    writeFileSync(file, JSON.stringify(bundle))
+    const target = dir('bad-role')
+    const r = runCli(target, ['restore', file])
+    expect(r.code).toBe(1)
+    expect(r.err).toMatch(/invalid records; nothing was restored: user\[0\]\.role: /)
+    expect(JSON.parse(runCli(target, ['users', 'list', '--json']).out)).toEqual([])
+    expect(JSON.parse(runCli(target, ['export', 'all']).out)).toMatchObject({ posts: [], brands: [], media: [] })
+  })
+
+  it('writes backup files 0600 (they hold users, and password hashes with --include-secrets), even over an existing file', () => {
+    const mode = (path: string) => statSync(path).mode & 0o777
+    const full = join(source, 'secrets.json')
+    writeFileSync(full, 'old', { mode: 0o644 })
+    expect(runCli(source, ['backup', full, '--include-secrets']).code).toBe(0)
+    expect(mode(full)).toBe(0o600)
+    expect(mode(join(source, 'gamewise.db'))).toBe(0o600)
   })
 
   it('counts clicks per brand per day', () => {

@@ -27,19 +27,49 @@ export function ArticleCard({ article, cta = 'Read More' }: { article: ArticleCa
   )
 }
 
-/** 6 at first; 'Show more' adds 6 and disappears once all are shown (spec §2). */
-export function ArticleGrid({ articles }: { articles: ArticleCardData[] }) {
+export type ArticlePage = { articles: ArticleCardData[]; nextCursor: string | null }
+
+/** The next page of the home grid from the paged API (the server sends only the first page). */
+export async function fetchArticlePage(cursor: string): Promise<ArticlePage> {
+  const res = await fetch(`/api/posts/blog-content?${new URLSearchParams({ limit: String(ARTICLES_PER_STEP), cursor })}`)
+  if (!res.ok) throw new Error(`blog-content answered ${res.status}`)
+  const body = (await res.json()) as { articles: Post[]; nextCursor: string | null }
+  return { articles: body.articles.map(toCard), nextCursor: body.nextCursor }
+}
+
+/**
+ * 6 at first; 'Show more' adds 6 and disappears once all are shown (spec §2). Articles not yet loaded
+ * come a page at a time from the API; a failed fetch just ends the wait (spec §8).
+ */
+export function ArticleGrid({ articles, nextCursor = null, loadMore = fetchArticlePage }: { articles: ArticleCardData[]; nextCursor?: string | null; loadMore?: (cursor: string) => Promise<ArticlePage> }) {
+  const [loaded, setLoaded] = useState(articles)
+  const [cursor, setCursor] = useState(nextCursor)
   const [shown, setShown] = useState(ARTICLES_PER_STEP)
+  const [busy, setBusy] = useState(false)
+  async function showMore() {
+    if (shown < loaded.length || !cursor) return setShown((n) => n + ARTICLES_PER_STEP)
+    setBusy(true)
+    try {
+      const page = await loadMore(cursor)
+      setLoaded((list) => [...list, ...page.articles.filter((a) => !list.some((b) => b._id === a._id))])
+      setCursor(page.nextCursor)
+      setShown((n) => n + ARTICLES_PER_STEP)
+    } catch {
+      // spec §8: a failed home-page fetch just stops the loading state
+    } finally {
+      setBusy(false)
+    }
+  }
   return (
     <>
       <div className="grid">
-        {articles.slice(0, shown).map((a) => (
+        {loaded.slice(0, shown).map((a) => (
           <ArticleCard key={a._id} article={a} />
         ))}
       </div>
-      {shown < articles.length && (
+      {(shown < loaded.length || cursor) && (
         <div className="center">
-          <button type="button" className="btn btn-outline" onClick={() => setShown((n) => n + ARTICLES_PER_STEP)}>
+          <button type="button" className="btn btn-outline" onClick={() => void showMore()} disabled={busy} aria-busy={busy}>
             Show more
           </button>
         </div>

@@ -5,12 +5,14 @@ import { BrandOffers } from './BrandOffers.tsx'
 export type HomeData = {
   hero: { title: string } | null
   featured: ArticleCardData | null
+  /** the grid's first page; `nextCursor` fetches the rest (null: there is no more) */
   articles: ArticleCardData[]
+  nextCursor?: string | null
   bottoms: ArticleCardData[] | undefined
   offers: BrandOffer[]
 }
 
-export function HomeView({ hero, featured, articles, bottoms, offers }: HomeData) {
+export function HomeView({ hero, featured, articles, nextCursor = null, bottoms, offers }: HomeData) {
   return (
     <>
       {hero && featured ? (
@@ -40,7 +42,10 @@ export function HomeView({ hero, featured, articles, bottoms, offers }: HomeData
       </section>
       <section className="section" aria-labelledby="latest-heading">
         <h2 id="latest-heading">Latest guides and news</h2>
-        <ArticleGrid articles={articles} />
+        <ArticleGrid articles={articles} nextCursor={nextCursor} />
+        <p className="center">
+          <a href="/articles">All articles</a>
+        </p>
       </section>
       <Recommended articles={bottoms} />
     </>

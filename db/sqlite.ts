@@ -1,7 +1,8 @@
 import { Database } from 'bun:sqlite'
-import { mkdirSync } from 'node:fs'
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { find as mingoFind, Query } from 'mingo'
+import { parse as decode, stringify as encode } from './extended-json.ts'
 import {
   type BatchOp,
   type Collection,
@@ -11,33 +12,75 @@ import {
   type Filter,
   type FindOptions,
   type IndexSpec,
+  type Sort,
   type Store,
+  type TextIndexSpec,
+  type TextSearchOptions,
   type Update,
 } from './port.ts'
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 const FIELD = /^[A-Za-z_][A-Za-z0-9_.]*$/
 
-// Dates survive the JSON round trip as {"$date": iso}, like MongoDB's extended JSON.
-function encode(doc: unknown): string {
-  return JSON.stringify(doc, function (this: Record<string, unknown>, key, value) {
-    const raw = this[key]
-    return raw instanceof Date ? { $date: raw.toISOString() } : value
-  })
-}
-function decode<T>(text: string): T {
-  return JSON.parse(text, (_k, v) =>
-    v && typeof v === 'object' && typeof v.$date === 'string' && Object.keys(v).length === 1 ? new Date(v.$date) : v,
-  )
-}
-
 function isUniqueViolation(err: unknown) {
   return err instanceof Error && /UNIQUE constraint failed/.test(err.message)
 }
 
+type Param = string | number | bigint | boolean | null
+type Sql = { where: string[]; params: Param[]; complete: boolean }
+
 /**
- * SQLite backend: a table per collection (`_id` plus the document as JSON). Equality on `_id` and on
- * declared index fields is pushed down to SQL; the rest of a filter, sorting and paging run in `mingo`.
+ * SQL for the text at a path of a JSON document, crossing arrays marked `[]` with json_each:
+ * `content.body[].subsections[].content` → every subsection's content of every body section.
+ */
+function textExpression(path: string, doc: string): string {
+  const parts = path.split('[]')
+  if (parts.length === 1) return `coalesce(json_extract(${doc}, '$.${path}'), '')`
+  const joins = parts.slice(0, -1).map((seg, i) => {
+    const from = i === 0 ? doc : `j${i - 1}.value`
+    const at = seg.replace(/^\./, '')
+    return `json_each(${from}, '$${at ? `.${at}` : ''}') j${i}`
+  })
+  const last = parts[parts.length - 1].replace(/^\./, '')
+  const inner = `j${parts.length - 2}.value`
+  const value = last ? `json_extract(${inner}, '$.${last}')` : inner
+  return `coalesce((SELECT group_concat(${value}, ' ') FROM ${joins.join(', ')}), '')`
+}
+
+const REGEX_META = new Set('\\^$.|?*+()[]{}/'.split(''))
+
+/**
+ * A case-insensitive regex that is only an escaped ASCII literal (what a "contains" filter sends) as
+ * a LIKE pattern, which SQLite also matches case-insensitively for ASCII; anything else is null (mingo).
+ */
+function likePattern(source: unknown, options: unknown): string | null {
+  if (typeof source !== 'string' || options !== 'i' || !/^[\x20-\x7e]*$/.test(source)) return null
+  let literal = ''
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i]
+    if (ch === '\\') {
+      const next = source[++i]
+      if (next === undefined || !REGEX_META.has(next)) return null
+      literal += next
+    } else if (REGEX_META.has(ch)) return null
+    else literal += ch
+  }
+  return `%${literal.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+const RANGE = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const
+
+/** A filter value as SQLite sees it inside the JSON: Dates keep their `{"$date": iso}` text, which sorts as the ISO string does. */
+function sqlValue(v: unknown): Param | undefined {
+  if (v instanceof Date) return JSON.stringify({ $date: v.toISOString() })
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v
+  return undefined
+}
+
+/**
+ * SQLite backend: a table per collection (`_id` plus the document as JSON). Conditions on `_id` and
+ * on declared index fields (which hold scalars: strings, numbers, booleans, Dates or null) go to SQL,
+ * as do sort, skip and limit when the whole filter does; anything else is finished by `mingo`.
  */
 class SqliteCollection<T extends Doc> implements Collection<T> {
   constructor(
@@ -49,40 +92,174 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
     return this.store.db
   }
 
-  /** Rows that may match: narrowed by SQL where the filter allows it, exact matching left to mingo. */
-  private candidates(filter: Filter): T[] {
-    this.store.ensureTable(this.name)
-    const where: string[] = []
-    const params: (string | number)[] = []
-    for (const [key, value] of Object.entries(filter)) {
-      if (typeof value !== 'string' && typeof value !== 'number') continue
-      if (key === '_id') {
-        where.push('id = ?')
-        params.push(String(value))
-      } else if (this.store.indexedFields(this.name).has(key)) {
-        where.push(`json_extract(doc, '$.${key}') = ?`)
-        params.push(value)
+  private column(field: string, alias = '') {
+    return field === '_id' ? `${alias}id` : `json_extract(${alias}doc, '$.${field}')`
+  }
+
+  /** The SQL for the conditions it can take; `complete` when that is the whole filter. */
+  private toSql(filter: Filter, alias = ''): Sql {
+    const out: Sql = { where: [], params: [], complete: true }
+    const pushable = this.store.indexedFields(this.name)
+    for (const [key, cond] of Object.entries(filter)) {
+      if ((key === '$or' || key === '$and') && Array.isArray(cond) && cond.length) {
+        // pushed only when every branch is: a partial $or would drop matches
+        const parts = cond.map((branch) => this.toSql(branch as Filter, alias))
+        if (parts.every((p) => p.complete)) {
+          const joined = parts.map((p) => (p.where.length ? `(${p.where.join(' AND ')})` : '1'))
+          out.where.push(`(${joined.join(key === '$or' ? ' OR ' : ' AND ')})`)
+          for (const p of parts) out.params.push(...p.params)
+        } else out.complete = false
+        continue
       }
+      if (key.startsWith('$') || (key !== '_id' && !pushable.has(key))) {
+        out.complete = false
+        continue
+      }
+      const col = this.column(key, alias)
+      const simple = sqlValue(cond)
+      if (cond === null) out.where.push(`${col} IS NULL`)
+      else if (simple !== undefined) {
+        out.where.push(`${col} = ?`)
+        out.params.push(simple)
+      } else if (cond && typeof cond === 'object' && !Array.isArray(cond)) {
+        for (const [op, arg] of Object.entries(cond)) {
+          const v = sqlValue(arg)
+          if (op === '$options') continue // read with $regex
+          if (op === '$regex') {
+            const pattern = likePattern(arg, (cond as { $options?: unknown }).$options)
+            if (pattern === null) out.complete = false
+            else {
+              out.where.push(`${col} LIKE ? ESCAPE '\\'`)
+              out.params.push(pattern)
+            }
+          } else if (op in RANGE && v !== undefined) {
+            out.where.push(`${col} ${RANGE[op as keyof typeof RANGE]} ?`)
+            out.params.push(v)
+          } else if (op === '$eq' && v !== undefined) {
+            out.where.push(`${col} = ?`)
+            out.params.push(v)
+          } else if (op === '$ne' && v !== undefined) {
+            out.where.push(`(${col} IS NULL OR ${col} != ?)`) // Mongo: a missing field is "not equal"
+            out.params.push(v)
+          } else if (op === '$in' && Array.isArray(arg) && arg.length && arg.every((x) => sqlValue(x) !== undefined)) {
+            out.where.push(`${col} IN (${arg.map(() => '?').join(', ')})`)
+            out.params.push(...arg.map((x) => sqlValue(x)!))
+          } else out.complete = false
+        }
+      } else out.complete = false
     }
-    const sql = `SELECT doc FROM "${this.name}"${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`
-    const rows = this.db.query<{ doc: string }, (string | number)[]>(sql).all(...params)
-    return rows.map((r) => decode<T>(r.doc))
+    return out
+  }
+
+  private orderBy(sort: Sort | undefined): string | null {
+    if (!sort) return ''
+    const pushable = this.store.indexedFields(this.name)
+    const keys = Object.entries(sort)
+    if (!keys.every(([k]) => k === '_id' || pushable.has(k))) return null
+    // rowid last: ties keep insertion order, as they did when mingo sorted
+    return ` ORDER BY ${keys.map(([k, dir]) => `${this.column(k)} ${dir === -1 ? 'DESC' : 'ASC'}`).join(', ')}, rowid`
+  }
+
+  private select(sql: Sql, tail = '', projection?: readonly string[]) {
+    this.store.ensureTable(this.name)
+    const where = sql.where.length ? ` WHERE ${sql.where.join(' AND ')}` : ''
+    const rows = this.db.query<Record<string, unknown> & { doc: string }, Param[]>(`SELECT ${this.columns(projection)} FROM "${this.name}"${where}${tail}`).all(...sql.params)
+    this.store.rowsRead += rows.length
+    return rows
+  }
+
+  /** The columns a query reads: the whole document, or `_id` plus the projected fields' JSON. */
+  private columns(projection: readonly string[] | undefined, alias = '') {
+    if (!projection) return `${alias}doc`
+    for (const f of projection) if (!FIELD.test(f) || f.includes('.')) throw new Error(`bad projection field: ${f}`)
+    return [`${alias}id AS _id`, ...projection.filter((f) => f !== '_id').map((f, i) => `${alias}doc -> '$.${f}' AS p${i}`)].join(', ')
+  }
+
+  private fromRow(row: Record<string, unknown>, projection: readonly string[] | undefined): T {
+    if (!projection) return decode<T>(row.doc as string)
+    const out: Record<string, unknown> = { _id: row._id }
+    projection
+      .filter((f) => f !== '_id')
+      .forEach((f, i) => {
+        const v = row[`p${i}`]
+        if (v !== null && v !== undefined) out[f] = decode(v as string) // a missing field stays missing
+      })
+    return out as T
   }
 
   private match(filter: Filter, options: FindOptions = {}): T[] {
     const keys = Object.keys(filter)
-    if (keys.length === 1 && typeof filter._id === 'string' && !options.skip) {
-      // the common case (find by id): straight to the primary key, no query to compile
+    if (keys.length === 1 && typeof filter._id === 'string' && !options.skip && !options.projection) {
+      // the common case (find by id): straight to the primary key
       this.store.ensureTable(this.name)
       const row = this.db.query<{ doc: string }, [string]>(`SELECT doc FROM "${this.name}" WHERE id = ?`).get(filter._id)
       return row ? [decode<T>(row.doc)] : []
     }
-    const docs = this.candidates(filter)
-    let cursor = mingoFind(docs, filter as never)
+    const sql = this.toSql(filter)
+    const order = this.orderBy(options.sort)
+    if (sql.complete && order !== null) {
+      // everything in SQL: only the rows asked for are read and decoded
+      const limit = options.limit ? ` LIMIT ${Math.floor(options.limit)}` : options.skip ? ' LIMIT -1' : ''
+      const offset = options.skip ? ` OFFSET ${Math.floor(options.skip)}` : ''
+      return this.select(sql, order + limit + offset, options.projection).map((r) => this.fromRow(r, options.projection))
+    }
+    let cursor = mingoFind(
+      this.select(sql).map((r) => decode<T>(r.doc)),
+      filter as never,
+    )
     if (options.sort) cursor = cursor.sort(options.sort)
     if (options.skip) cursor = cursor.skip(options.skip)
     if (options.limit) cursor = cursor.limit(options.limit)
-    return cursor.all() as T[]
+    const docs = cursor.all() as T[]
+    if (!options.projection) return docs
+    const keep = new Set(['_id', ...options.projection])
+    return docs.map((d) => Object.fromEntries(Object.entries(d).filter(([k]) => keep.has(k))) as T)
+  }
+
+  /** FTS5 MATCH text for plain terms: each quoted (no query syntax gets through), the last also as a word start. */
+  private static matchText(terms: readonly string[]) {
+    const quoted = terms.map((t) => `"${t.replaceAll('"', '""')}"`)
+    if (quoted.length) quoted[quoted.length - 1] += '*'
+    return quoted.join(' ')
+  }
+
+  private textSql(terms: readonly string[], filter: Filter) {
+    const spec = this.store.textIndex(this.name)
+    if (!spec) throw new Error(`no text index on ${this.name}`)
+    const sql = this.toSql(filter, 't.')
+    if (!sql.complete) throw new Error(`a text search filter on ${this.name} may only use _id and index fields`)
+    const fts = `"${this.name}__text"` // FTS5 wants its own name, not an alias, in MATCH and bm25()
+    const where = [`${fts} MATCH ?`, ...sql.where].join(' AND ')
+    return { spec, fts, from: `${fts} JOIN "${this.name}" t ON t.rowid = ${fts}.rowid WHERE ${where}`, params: [SqliteCollection.matchText(terms), ...sql.params] as Param[] }
+  }
+
+  async textSearch(terms: readonly string[], options: TextSearchOptions = {}) {
+    if (!terms.length) return []
+    const { spec, fts, from, params } = this.textSql(terms, options.filter ?? {})
+    const weights = Object.values(spec.fields).join(', ')
+    const limit = options.limit ? ` LIMIT ${Math.floor(options.limit)}` : ' LIMIT -1'
+    const offset = options.skip ? ` OFFSET ${Math.floor(options.skip)}` : ''
+    const rows = this.db.query<{ doc: string; rank: number }, Param[]>(`SELECT t.doc AS doc, bm25(${fts}, ${weights}) AS rank FROM ${from} ORDER BY rank, t.rowid${limit}${offset}`).all(...params)
+    this.store.rowsRead += rows.length
+    return rows.map((r) => ({ doc: decode<T>(r.doc), score: -r.rank })) // bm25: lower is better
+  }
+
+  async distinct(field: string, filter: Filter = {}) {
+    const sql = this.toSql(filter)
+    if (!this.store.indexedFields(this.name).has(field) || !sql.complete) {
+      const values = new Set((await this.find(filter)).map((d) => (d as Record<string, unknown>)[field]))
+      return [...values].sort()
+    }
+    this.store.ensureTable(this.name)
+    const where = sql.where.length ? ` WHERE ${sql.where.join(' AND ')}` : ''
+    const col = this.column(field)
+    return this.db.query<{ v: unknown }, Param[]>(`SELECT DISTINCT ${col} AS v FROM "${this.name}"${where} ORDER BY v`).all(...sql.params).map((r) => r.v)
+  }
+
+  async textCount(terms: readonly string[], filter: Filter = {}) {
+    if (!terms.length) return 0
+    const { from, params } = this.textSql(terms, filter)
+    return this.db.query<{ n: number }, Param[]>(`SELECT count(*) AS n FROM ${from}`).get(...params)!.n
   }
 
   async find(filter: Filter = {}, options?: FindOptions) {
@@ -108,15 +285,24 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
     return this.insertSync(doc)
   }
 
-  updateSync(filter: Filter, update: Update, options: { upsert?: boolean } = {}) {
+  async insertMissing(docs: T[]) {
+    this.store.ensureTable(this.name)
+    const insert = this.db.query(`INSERT OR IGNORE INTO "${this.name}" (id, doc) VALUES (?, ?)`)
+    return this.db
+      .transaction(() => docs.filter((d) => insert.run(d._id, encode(d)).changes === 1).map((d) => d._id))
+      .immediate()
+  }
+
+  /** Answers the document as written (after the update), or null when nothing matched and no upsert. */
+  updateSync(filter: Filter, update: Update, options: { upsert?: boolean } = {}): { doc: T | null; upserted: boolean } {
     const [doc] = this.match(filter, { limit: 1 })
     if (!doc) {
-      if (!options.upsert) return { matched: 0, upserted: false }
+      if (!options.upsert) return { doc: null, upserted: false }
       const fresh = { ...equalityFields(filter), ...update.$setOnInsert } as T
       applyUpdate(fresh, { ...update, $setOnInsert: undefined })
       if (!fresh._id) throw new Error(`upsert into ${this.name} needs an _id in the filter or $setOnInsert`)
       this.insertSync(fresh)
-      return { matched: 0, upserted: true }
+      return { doc: fresh, upserted: true }
     }
     const id = doc._id
     applyUpdate(doc, { ...update, $setOnInsert: undefined })
@@ -127,14 +313,26 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
       if (isUniqueViolation(err)) throw new DuplicateKeyError(this.name)
       throw err
     }
-    return { matched: 1, upserted: false }
+    return { doc, upserted: false }
   }
 
+  // Read-modify-write under an immediate transaction: another process's write cannot slip in between.
   async updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }) {
-    return this.updateSync(filter, update, options)
+    const { doc, upserted } = this.db.transaction(() => this.updateSync(filter, update, options)).immediate()
+    return { matched: doc && !upserted ? 1 : 0, upserted }
+  }
+
+  async findOneAndUpdate(filter: Filter, update: Update, options?: { upsert?: boolean }) {
+    return this.db.transaction(() => this.updateSync(filter, update, options)).immediate().doc
   }
 
   deleteSync(filter: Filter, many: boolean) {
+    const sql = this.toSql(filter)
+    if (many && sql.complete) {
+      this.store.ensureTable(this.name)
+      const where = sql.where.length ? ` WHERE ${sql.where.join(' AND ')}` : ''
+      return this.db.query<unknown, Param[]>(`DELETE FROM "${this.name}"${where}`).run(...sql.params).changes
+    }
     const docs = this.match(filter, many ? {} : { limit: 1 })
     const del = this.db.query(`DELETE FROM "${this.name}" WHERE id = ?`)
     for (const d of docs) del.run(d._id)
@@ -146,15 +344,17 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
   }
 
   async deleteMany(filter: Filter) {
-    return this.store.db.transaction(() => this.deleteSync(filter, true))()
+    return this.store.db.transaction(() => this.deleteSync(filter, true)).immediate()
   }
 
   async count(filter: Filter = {}) {
-    if (Object.keys(filter).length === 0) {
+    const sql = this.toSql(filter)
+    if (sql.complete) {
       this.store.ensureTable(this.name)
-      return this.db.query<{ n: number }, []>(`SELECT count(*) AS n FROM "${this.name}"`).get()!.n
+      const where = sql.where.length ? ` WHERE ${sql.where.join(' AND ')}` : ''
+      return this.db.query<{ n: number }, Param[]>(`SELECT count(*) AS n FROM "${this.name}"${where}`).get(...sql.params)!.n
     }
-    return this.candidates(filter).filter((d) => new Query(filter as never).test(d)).length
+    return this.select(sql).filter((r) => new Query(filter as never).test(decode(r.doc))).length
   }
 }
 
@@ -191,15 +391,36 @@ function applyUpdate(doc: Doc, update: Update) {
   }
 }
 
+/**
+ * The store holds password hashes and visitors' clicks: only the server's user may read it. A new
+ * DATA_DIR is made 0700; the database file is created 0600 before SQLite opens it, because SQLite gives
+ * its -wal and -shm files the database file's mode; an older store's files are tightened too. (Creating
+ * the file ourselves rather than setting a umask around the open: the umask is process-wide state.)
+ */
+function restrictFiles(file: string) {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
+  closeSync(openSync(file, 'a', 0o600))
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      chmodSync(f, 0o600)
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+    }
+  }
+}
+
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const
   readonly db: Database
   private tables = new Set<string>()
   private indexes = new Map<string, Set<string>>()
   private collections = new Map<string, SqliteCollection<Doc>>()
+  private textIndexes = new Map<string, TextIndexSpec>()
+  /** Rows fetched by queries (not by primary key): tests use it to prove a list reads only its page. */
+  rowsRead = 0
 
   constructor(file: string) {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+    if (file !== ':memory:') restrictFiles(file)
     this.db = new Database(file, { create: true, strict: true })
     this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;')
   }
@@ -228,17 +449,58 @@ export class SqliteStore implements Store {
     this.ensureTable(collection)
     const fields = Object.keys(spec.fields)
     for (const f of fields) if (!FIELD.test(f)) throw new Error(`bad index field: ${f}`)
-    const name = `ix_${collection}_${fields.join('_').replaceAll('.', '_')}${spec.unique ? '_u' : ''}`
-    const cols = fields.map((f) => `json_extract(doc, '$.${f}')`).join(', ')
+    const dirs = Object.values(spec.fields)
+    const name = `ix_${collection}_${fields.map((f, i) => f.replaceAll('.', '_') + (dirs[i] === -1 ? '_d' : '')).join('_')}${spec.unique ? '_u' : ''}`
+    const cols = fields.map((f, i) => `${f === '_id' ? 'id' : `json_extract(doc, '$.${f}')`}${dirs[i] === -1 ? ' DESC' : ''}`).join(', ')
     this.db.exec(`CREATE ${spec.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${name}" ON "${collection}" (${cols})`)
-    if (fields.length === 1) {
-      const set = this.indexes.get(collection) ?? new Set()
-      set.add(fields[0])
-      this.indexes.set(collection, set)
+    // every indexed field is a scalar by the repository's promise, so conditions on it can go to SQL
+    const set = this.indexes.get(collection) ?? new Set()
+    for (const f of fields) if (f !== '_id') set.add(f)
+    this.indexes.set(collection, set)
+  }
+
+  textIndex(collection: string) {
+    return this.textIndexes.get(collection)
+  }
+
+  /**
+   * An FTS5 table beside the collection (`<name>__text`, rowids shared with it) filled by triggers, so
+   * every insert, update and delete — an API save, a CLI import, a restore — keeps it in step. Built
+   * from the existing rows when it is new or its fields changed.
+   */
+  async ensureTextIndex(collection: string, spec: TextIndexSpec) {
+    this.ensureTable(collection)
+    const paths = Object.keys(spec.fields)
+    if (!paths.length) throw new Error('a text index needs fields')
+    for (const p of paths) if (!/^[A-Za-z_][A-Za-z0-9_.]*(\[\](\.[A-Za-z_][A-Za-z0-9_.]*)?)*$/.test(p)) throw new Error(`bad text index path: ${p}`)
+    const fts = `${collection}__text`
+    const cols = paths.map((_, i) => `f${i}`)
+    const signature = JSON.stringify(paths)
+    this.db.exec(`CREATE TABLE IF NOT EXISTS "__text_indexes" (name TEXT PRIMARY KEY, signature TEXT NOT NULL)`)
+    const known = this.db.query<{ signature: string }, [string]>(`SELECT signature FROM "__text_indexes" WHERE name = ?`).get(collection)
+    if (known?.signature !== signature) {
+      const values = (row: string) => paths.map((p) => textExpression(p, `${row}.doc`)).join(', ')
+      this.db
+        .transaction(() => {
+          this.db.exec(`DROP TABLE IF EXISTS "${fts}"`)
+          for (const t of ['ai', 'ad', 'au']) this.db.exec(`DROP TRIGGER IF EXISTS "${fts}_${t}"`)
+          this.db.exec(`CREATE VIRTUAL TABLE "${fts}" USING fts5(${cols.join(', ')}, tokenize = 'unicode61 remove_diacritics 2')`)
+          this.db.exec(`CREATE TRIGGER "${fts}_ai" AFTER INSERT ON "${collection}" BEGIN INSERT INTO "${fts}" (rowid, ${cols.join(', ')}) VALUES (new.rowid, ${values('new')}); END`)
+          this.db.exec(`CREATE TRIGGER "${fts}_ad" AFTER DELETE ON "${collection}" BEGIN DELETE FROM "${fts}" WHERE rowid = old.rowid; END`)
+          this.db.exec(
+            `CREATE TRIGGER "${fts}_au" AFTER UPDATE ON "${collection}" BEGIN DELETE FROM "${fts}" WHERE rowid = old.rowid; INSERT INTO "${fts}" (rowid, ${cols.join(', ')}) VALUES (new.rowid, ${values('new')}); END`,
+          )
+          this.db.exec(`INSERT INTO "${fts}" (rowid, ${cols.join(', ')}) SELECT rowid, ${values('t')} FROM "${collection}" t`)
+          this.db.query(`INSERT OR REPLACE INTO "__text_indexes" (name, signature) VALUES (?, ?)`).run(collection, signature)
+        })
+        .immediate()
     }
+    this.textIndexes.set(collection, spec)
   }
 
   async batch(ops: BatchOp[]) {
+    // immediate: the write lock is taken up front, so a batch never fails to upgrade a read lock
+    // while another process writes (SQLITE_BUSY_SNAPSHOT); it waits its turn instead (busy_timeout)
     this.db.transaction(() => {
       for (const op of ops) {
         const c = this.collection(op.collection) as unknown as SqliteCollection<Doc>
@@ -246,7 +508,14 @@ export class SqliteStore implements Store {
         else if ('update' in op) c.updateSync(op.update.filter, op.update.update, { upsert: op.update.upsert })
         else c.deleteSync(op.delete, true)
       }
-    })()
+    }).immediate()
+  }
+
+  async listCollections() {
+    // better-auth's tables live here too; sqlite_sequence, sqlite_stat1… are SQLite's own
+    const rows = this.db.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name").all()
+    // `<collection>__text…` are a text index's FTS5 tables, derived from their collection by triggers
+    return rows.map((r) => r.name).filter((n) => !n.includes('__'))
   }
 
   async close() {

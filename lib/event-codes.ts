@@ -8,6 +8,9 @@
  */
 export type EventCode = { code: number; name: string }
 
+/** A network's verdict that a click was fraud: it rejects the click's conversions and is never one itself. */
+export const FRAUD_EVENT_CODE = 99
+
 export const standardEventCodes: EventCode[] = [
   [0, 'Install'], [200, 'Dynamic Install'], [2, 'Register'], [3, 'Search'], [4, 'Purchase/Order Placed'], [5, 'Add to Cart'],
   [6, 'Listen Song'], [7, 'Ask Question'], [8, 'Video Watch'], [9, 'Login'], [10, 'Successful Reply'], [11, 'Tap Call'],
@@ -27,7 +30,7 @@ export type CampaignKind = (typeof campaignKinds)[number]
 export const kindLabel: Record<CampaignKind, string> = { app: 'App', web: 'Web' }
 
 export const goalsByKind: Record<CampaignKind, string[]> = {
-  app: standardEventCodes.filter((e) => e.code !== 99).map((e) => e.name),
+  app: standardEventCodes.filter((e) => e.code !== FRAUD_EVENT_CODE).map((e) => e.name),
   web: customEventCodes.map((e) => e.name),
 }
 

@@ -1,8 +1,14 @@
 import * as z from 'zod'
+import { boundedJsonSchema, type JsonValue } from './bounded-json.ts'
 import { goalsByKind, parseCampaignType } from './event-codes.ts'
 import { isSafeHref } from './links.ts'
 
 export { isSafeHref }
+
+// Building an object schema makes zod probe for eval (`new Function`); under the site's CSP (no
+// 'unsafe-eval') the browser reports that probe as a violation although zod catches it. Browsers skip
+// the JIT and its probe (zod's documented switch); the server keeps it. Must run before any z.object.
+if (typeof document !== 'undefined') z.config({ jitless: true })
 
 /**
  * Entity schemas (spec §3): one definition serves the API, the CLI import and, as types, the components.
@@ -10,12 +16,12 @@ export { isSafeHref }
 
 const text = (max = 20_000) => z.string().max(max)
 
-/** http(s) links, or same-site paths ("/article/x"): never javascript:, data: or protocol-relative. */
+/** http(s) links, or same-site paths ("/article/x"): never javascript:, data:, protocol-relative, control characters or backslashes. */
 export const safeLinkSchema = z
   .string()
   .trim()
   .max(2048)
-  .refine((v) => isSafeHref(v), { message: 'must be an http(s) URL or a path starting with /' })
+  .refine((v) => isSafeHref(v), { message: 'must be an http(s) URL or a path starting with /, without control characters or backslashes' })
 
 
 export const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'malformed id')
@@ -23,6 +29,8 @@ export const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'malformed id
 export const postTypes = ['hero', 'featured', 'article', 'articleBottom'] as const
 export const postTypeSchema = z.enum(postTypes)
 export type PostType = z.infer<typeof postTypeSchema>
+/** The posts readable as an article at /article/:id (spec §2: articles, bottom articles and the featured one). */
+export const readablePostTypes = ['article', 'featured', 'articleBottom'] as const satisfies readonly PostType[]
 
 export const summaryPointSchema = z.object({ title: text(500), text: text(5_000) })
 export const hyperlinkSchema = z.object({ text: text(200), url: safeLinkSchema })
@@ -61,7 +69,7 @@ export type Post = {
   type: PostType
   content: PostContent
   meta: PostMeta
-  related_studies: unknown[]
+  related_studies: JsonValue[]
   createdAt: string
   updatedAt: string
 }
@@ -213,6 +221,9 @@ export type ClickRecord = {
 
 // ---------- write inputs (API bodies, CLI import, demo seed) ----------
 
+/** The spec leaves a related study's shape open (§3), so each is free-form JSON, bounded for the store. */
+export const relatedStudySchema = boundedJsonSchema({ maxDepth: 6, maxString: 20_000, maxKeys: 100, maxBytes: 50_000 })
+
 export const postInputSchema = z.object({
   _id: idSchema.optional(),
   title: z.string().trim().min(1, 'Title is required').max(300),
@@ -223,7 +234,7 @@ export const postInputSchema = z.object({
   type: postTypeSchema,
   content: postContentSchema.default({ summary: [], body: [] }),
   meta: postMetaSchema.default({ author: '', date: '', reviewer: '', readTime: '' }),
-  related_studies: z.array(z.unknown()).max(50).default([]),
+  related_studies: z.array(relatedStudySchema).max(50).default([]),
 })
 export type PostInput = z.input<typeof postInputSchema>
 

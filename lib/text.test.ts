@@ -42,4 +42,9 @@ describe('classifyLink (spec §2 in-text links)', () => {
     expect(classifyLink('https://other.example/article/abc', origin)).toEqual({ internal: false })
     expect(classifyLink('//evil.example/a', origin)).toEqual({ internal: false })
   })
+  it('keeps a segment with a malformed % escape as it is instead of throwing (the article page must not 500)', () => {
+    expect(classifyLink('/article/100%-bonus', origin)).toEqual({ internal: true, articleId: '100%-bonus' })
+    expect(classifyLink('https://site.example/article/%E0%A4%A', origin)).toEqual({ internal: true, articleId: '%E0%A4%A' })
+    expect(classifyLink('/article/caf%C3%A9', origin)).toEqual({ internal: true, articleId: 'café' })
+  })
 })

@@ -51,5 +51,14 @@ export function classifyLink(url: string, origin: string): { internal: true; art
   if (!isInternal) return { internal: false }
   const path = url.startsWith('/') ? url : url.slice(url.indexOf(origin) + origin.length)
   const segment = path.split(/[?#]/)[0].split('/').filter(Boolean).pop() ?? ''
-  return { internal: true, articleId: decodeURIComponent(segment) }
+  return { internal: true, articleId: decodeSegment(segment) }
+}
+
+// an editor's '/article/100%-bonus' is no valid escape: keep it as typed rather than fail the page
+function decodeSegment(segment: string) {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
 }

@@ -38,5 +38,5 @@ export async function startProductionServer(opts: { label: string; portBase: num
     }
     await Bun.sleep(200)
   }
-  return { baseUrl, dataDir, root, stop }
+  return { baseUrl, dataDir, root, stop, pid: server.pid }
 }

@@ -19,8 +19,8 @@ import { postbackRouter } from './routes/postback.ts'
 import { postsRouter } from './routes/posts.ts'
 import { reportsRouter } from './routes/reports.ts'
 import { trackRouter } from './routes/track.ts'
-import type { RateLimiter } from './rate-limit.ts'
 import { requestLogger } from './request-log.ts'
+import { securityHeaders } from './security-headers.ts'
 import { serveStatic, type loadStaticFiles } from './static-files.ts'
 
 export type { AppEnv } from './router.ts'
@@ -35,7 +35,6 @@ export type AppDeps = {
   renderCache: RenderCache
   renderPage?: PageRenderer
   staticFiles?: ReturnType<typeof loadStaticFiles>
-  loginLimiter?: RateLimiter
   /** the context's logger (`ctx.log`); one from the config when absent */
   log?: Logger
 }
@@ -50,6 +49,7 @@ export function createApp(deps: AppDeps) {
 
   // first, so every request (static files included) gets an id, a log line and its metrics
   app.use('*', requestLogger(log, services.metrics))
+  app.use('*', securityHeaders(config)) // before static files: HSTS and CSP on every answer, static files and errors included
 
   if (deps.staticFiles?.size) {
     const files = deps.staticFiles
@@ -75,7 +75,7 @@ export function createApp(deps: AppDeps) {
   // Who may call each route, how its answer is cached and how large a body it takes is declared
   // beside the route, with rule(…) (server/router.ts).
   app.route('/api/health', healthRouter(deps.store.kind))
-  app.route('/api/auth', authRouter(deps.loginLimiter))
+  app.route('/api/auth', authRouter())
   app.route('/api/posts', postsRouter())
   app.route('/api/brands', brandsRouter())
   app.route('/api/clicks', clicksRouter())

@@ -27,7 +27,13 @@ export const envSchema = z.object({
   UNSPLASH_API_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://api.unsplash.com')),
   POSTBACK_SECRET: optionalString,
   POSTBACK_ALIASES: optionalString,
+  SIGNUP_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(5)),
+  POSTBACK_LOG_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
   RENDER_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(4096).default(64)),
+  // the link checker refuses loopback, private and link-local targets unless told this is an intranet
+  LINK_CHECK_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
+  // how many reverse proxies stand in front: only their X-Forwarded-For entries can be believed
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.coerce.number().int('must be a whole number of proxy hops').min(0).max(10).default(0)),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).optional()),
   // a bearer secret on a public route: long enough not to be guessed
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
@@ -43,8 +49,14 @@ export type Config = {
   mongodbUri?: string
   siteUrl: string
   seedDemo: boolean
+  /** open sign-ups allowed per client address per hour */
+  signupLimitPerHour: number
   /** memory budget of the render cache */
   renderCacheBytes: number
+  /** Trusted proxy hops in front of the server; 0 = X-Forwarded-For is ignored. */
+  trustProxy: number
+  /** The link checker may reach loopback and private addresses (intranet partners, tests). */
+  linkCheckAllowPrivate: boolean
   /** `info` unless set; tests default to `error`, so they stay quiet but still show (and fail on) errors */
   logLevel: LogLevel
   raw: Env
@@ -68,7 +80,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mongodbUri: env.MONGODB_URI,
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     seedDemo: env.SEED_DEMO !== '0',
+    signupLimitPerHour: env.SIGNUP_LIMIT_PER_HOUR,
     renderCacheBytes: Math.round(env.RENDER_CACHE_MB * 1024 * 1024),
+    trustProxy: env.TRUST_PROXY,
+    linkCheckAllowPrivate: env.LINK_CHECK_ALLOW_PRIVATE === '1',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'error' : 'info'),
     raw: env,
   }

@@ -1,15 +1,22 @@
 import { randomBytes } from 'node:crypto'
 import { openStore, type Store } from '../db/index.ts'
 import { createBrandsRepository } from '../db/repositories/brands.ts'
-import { createClicksRepository, dayOf } from '../db/repositories/clicks.ts'
+import { createClicksRepository } from '../db/repositories/clicks.ts'
+import { createConversionsRepository } from '../db/repositories/conversions.ts'
+import { createLimitsRepository } from '../db/repositories/limits.ts'
+import { createLinkChecksRepository } from '../db/repositories/link-checks.ts'
 import { createMediaRepository } from '../db/repositories/media.ts'
 import { createPostsRepository } from '../db/repositories/posts.ts'
+import { createSettingsRepository } from '../db/repositories/settings.ts'
+import { createRegistry } from '../db/registry.ts'
 import { timeStore } from '../db/timed-store.ts'
-import { createAuth } from './auth.ts'
+import { createAuth, registerAuthCollections } from './auth.ts'
 import type { Config } from './config.ts'
 import { createLogger, flushLogs, type Logger } from './logger.ts'
 import { createMetrics } from './metrics.ts'
+import { createRateLimiter } from './rate-limit.ts'
 import { createRenderCache } from './render-cache.ts'
+import { createBackupService } from './services/backup.ts'
 import { createBrandAdminService } from './services/brand-admin.ts'
 import { createBrandsService } from './services/brands.ts'
 import { createClicksService } from './services/clicks.ts'
@@ -40,27 +47,32 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   // every store call timed by operation and collection, on either backend, when metrics are on
   const store = metrics.observeStore ? timeStore(backend, metrics.observeStore) : backend
   const now = opts.now ?? (() => new Date())
+  // each repository registers its collections here; backup and restore walk it
+  const registry = createRegistry(store)
   const repos = {
-    posts: createPostsRepository(store),
-    brands: createBrandsRepository(store),
-    clicks: createClicksRepository(store),
-    media: createMediaRepository(store),
+    posts: createPostsRepository(store, registry),
+    brands: createBrandsRepository(store, registry),
+    clicks: createClicksRepository(store, registry),
+    media: createMediaRepository(store, registry),
+    conversions: createConversionsRepository(store, registry),
+    linkChecks: createLinkChecksRepository(store, registry),
+    settings: createSettingsRepository(store, registry),
+    limits: createLimitsRepository(store, registry),
   }
   for (const repo of Object.values(repos)) await repo.init()
-  const auth = await createAuth(config, backend) // better-auth reaches into the backend's own driver
-  const settings = store.collection<{ _id: string; value: number }>('settings')
-  const readVersion = async () => (await settings.findOne({ _id: 'content-version' }))?.value ?? 0
+  const auth = await createAuth(config, backend, repos.settings) // better-auth reaches into the backend's own driver
+  registerAuthCollections(registry, auth)
   const renderCache = createRenderCache({
     maxBytes: config.renderCacheBytes,
-    readVersion,
+    readVersion: () => repos.settings.contentVersion(),
     onError: (err) => log.error({ err }, 'render cache: content version check failed'),
   })
   // every content write: this process's cache at once, every other process's within a second
   const pending = new Set<Promise<unknown>>()
   const onChange = () => {
     renderCache.clear()
-    const bump = settings
-      .updateOne({ _id: 'content-version' }, { $inc: { value: 1 } }, { upsert: true })
+    const bump = repos.settings
+      .bumpContentVersion()
       .catch((err) => log.error({ err }, 'content version bump failed'))
       .finally(() => pending.delete(bump))
     pending.add(bump)
@@ -69,6 +81,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   const env = config.raw
   const tracker = createTracker({
     clicks: repos.clicks,
+    limits: repos.limits,
     brands: repos.brands,
     secret: auth.options.secret!,
     now,
@@ -77,20 +90,25 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     onCommit: metrics.observeClickCommit,
   })
   metrics.watch({ renderCache, tracker })
+  const limiter = createRateLimiter({ limits: repos.limits, now })
   const services = {
     content: createContentService({ posts: repos.posts }),
+    limiter,
     brands: createBrandsService({ brands: repos.brands }),
     brandAdmin: createBrandAdminService({ brands: repos.brands, posts: repos.posts, media, now, onChange }),
     clicks: createClicksService({ clicks: repos.clicks, now, newId, tracker }),
     tracker,
     reports: createReportsService({ clicks: repos.clicks, brands: repos.brands, now }),
-    links: createLinkChecker({ brands: repos.brands, store, now }),
-    brandViews: {
-      async record(brandId: string) {
-        if (await tracker.brandFor(brandId)) await repos.clicks.addToDay(brandId, dayOf(now()), { views: 1 })
-      },
-    },
-    postbacks: createPostbackService({ store, clicks: repos.clicks, secret: env.POSTBACK_SECRET, aliases: parseAliases(env.POSTBACK_ALIASES), now }),
+    links: createLinkChecker({ brands: repos.brands, linkChecks: repos.linkChecks, now, allowPrivate: config.linkCheckAllowPrivate }),
+    postbacks: createPostbackService({
+      conversions: repos.conversions,
+      clicks: repos.clicks,
+      limiter,
+      secret: env.POSTBACK_SECRET,
+      aliases: parseAliases(env.POSTBACK_ALIASES),
+      logDays: env.POSTBACK_LOG_DAYS,
+      now,
+    }),
     media,
     posts: createPostsService({ posts: repos.posts, media, now, onChange }),
     imageSearch: createImageSearchService({
@@ -100,16 +118,24 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     ai: createAiWriter({ baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS }),
     seed: createSeedService({ posts: repos.posts, brands: repos.brands, now, onChange }),
     users: createUsersService({ auth }),
+    maintenance: {
+      /** Drops expired limit counters and claims (MongoDB's TTL indexes do it by themselves) and old postback log entries. */
+      async run() {
+        return { expired: await repos.limits.prune(now()), postbackLog: await services.postbacks.pruneLog() }
+      },
+    },
     health: {
       /** A read that needs the store to answer (readiness). */
-      checkStore: () => readVersion(),
+      checkStore: () => repos.settings.contentVersion(),
     },
-    transfer: createTransferService({ store, posts: repos.posts, brands: repos.brands, media: repos.media, auth, now, onChange }),
+    transfer: createTransferService({ store, posts: repos.posts, brands: repos.brands, media: repos.media, now, onChange }),
+    backup: createBackupService({ store, registry, onChange }),
     metrics,
   }
   return {
     config,
     store,
+    registry,
     auth,
     repos,
     services,

@@ -1,29 +1,43 @@
+import type { LimitsRepository } from '../db/repositories/limits.ts'
+
+export type Limit = { limit: number; windowMs: number }
+export type LimitCheck = { key: string; limit: Limit }
+
+/** Which fixed window `now` falls in for a limit: its counter id and when it ends. */
+export function windowOf(key: string, limit: Limit, now: number) {
+  const index = Math.floor(now / limit.windowMs)
+  return { id: `${key}@${index}`, endsAt: (index + 1) * limit.windowMs }
+}
+
 /**
- * Fixed-window counters in memory (one process). Used for login: failed attempts per IP and per
- * username, so neither a single address nor a spread-out attack can guess passwords quickly.
+ * Fixed-window limits kept in the store, so every server process over one store counts together.
+ * An attempt is counted before it is made (and given back if it should not count), so two processes
+ * racing cannot both slip under the limit.
  */
-export function createRateLimiter(opts: { limit: number; windowMs: number; now?: () => number }) {
-  const now = opts.now ?? Date.now
-  const windows = new Map<string, { count: number; resetAt: number }>()
-  const current = (key: string) => {
-    const w = windows.get(key)
-    if (!w || w.resetAt <= now()) return undefined
-    return w
-  }
+export function createRateLimiter(deps: { limits: LimitsRepository; now: () => Date }) {
   return {
-    /** Seconds until `key` may try again, or 0 when it may try now. */
-    retryAfter(key: string): number {
-      const w = current(key)
-      return w && w.count >= opts.limit ? Math.ceil((w.resetAt - now()) / 1000) : 0
+    /** Counts one attempt against each check; answers the seconds until all allow it (0: go ahead). */
+    async take(checks: LimitCheck[]): Promise<number> {
+      const now = deps.now().getTime()
+      let wait = 0
+      for (const { key, limit } of checks) {
+        const w = windowOf(key, limit, now)
+        const count = await deps.limits.add(w.id, 1, new Date(w.endsAt))
+        if (count > limit.limit) wait = Math.max(wait, Math.ceil((w.endsAt - now) / 1000))
+      }
+      return wait
     },
-    hit(key: string) {
-      const w = current(key)
-      if (w) w.count++
-      else windows.set(key, { count: 1, resetAt: now() + opts.windowMs })
-      if (windows.size > 50_000) for (const [k, v] of windows) if (v.resetAt <= now()) windows.delete(k)
+    /** Gives back an attempt that `take` counted (a successful login is not a failure). */
+    async giveBack(checks: LimitCheck[]) {
+      const now = deps.now().getTime()
+      for (const { key, limit } of checks) {
+        const w = windowOf(key, limit, now)
+        await deps.limits.add(w.id, -1, new Date(w.endsAt))
+      }
     },
-    reset(key: string) {
-      windows.delete(key)
+    /** Forgets a key's count in the current window. */
+    async reset(check: LimitCheck) {
+      await deps.limits.clear(windowOf(check.key, check.limit, deps.now().getTime()).id)
     },
   }
 }

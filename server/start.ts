@@ -54,6 +54,12 @@ log.info(
   `GameWise is serving http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${server.port}`,
 )
 
+// housekeeping every 10 minutes (expired limits and claims); never keeps the process alive
+const MAINTENANCE_MS = 10 * 60_000
+const maintain = () => ctx.services.maintenance.run().catch((err) => log.error({ err }, 'maintenance failed'))
+void maintain()
+setInterval(maintain, MAINTENANCE_MS).unref()
+
 let stopping = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {

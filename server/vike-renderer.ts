@@ -1,11 +1,16 @@
 import { renderPage } from 'vike/server'
 import type { PageRenderer } from './app.ts'
 import type { AppContext } from './context.ts'
+import { withPageCsp } from './csp.ts'
 import { REVALIDATE, SECURITY_HEADERS } from './render-cache.ts'
 
-/** Vike's renderPage as the app's page renderer, with the services handed to +data hooks. */
+/**
+ * Vike's renderPage as the app's page renderer, with the services handed to +data hooks. Each HTML
+ * answer carries a CSP with the hashes of its own inline scripts (none in production builds; dev has
+ * Vite's), set here, before the render cache keeps header and body together.
+ */
 export function createVikeRenderer(ctx: Pick<AppContext, 'services' | 'config'>): PageRenderer {
-  return async (req) => {
+  return withPageCsp(async (req) => {
     const url = new URL(req.url)
     const pageContext = await renderPage({
       urlOriginal: url.pathname + url.search,
@@ -19,5 +24,5 @@ export function createVikeRenderer(ctx: Pick<AppContext, 'services' | 'config'>)
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) headers.set(k, v)
     headers.set('Cache-Control', res.statusCode === 200 ? REVALIDATE : 'no-store')
     return new Response(res.body, { status: res.statusCode, headers })
-  }
+  }, { dev: ctx.config.env === 'development' })
 }

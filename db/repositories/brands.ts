@@ -1,5 +1,8 @@
-import type { BrandPage, ImageRef } from '../../lib/schemas.ts'
+import * as z from 'zod'
+import { type BrandPage, brandWriteSchema, idSchema, type ImageRef, safeLinkSchema } from '../../lib/schemas.ts'
 import type { Store } from '../port.ts'
+import type { Registry } from '../registry.ts'
+import { mediaIdSchema } from './media.ts'
 
 /** How an image is kept: an outside CDN link, or a media id whose bytes live in the media collection. */
 export type StoredImage = { cdnUrl?: string; mediaId?: string; contentType?: string }
@@ -14,7 +17,13 @@ export function toImageRef(img: StoredImage | null | undefined): ImageRef | null
   return url ? { data: null, contentType: img.contentType ?? '', cdnUrl: url } : null
 }
 
-export function createBrandsRepository(store: Store) {
+const iso = z.iso.datetime({ offset: true })
+const storedImageSchema = z.object({ cdnUrl: safeLinkSchema.optional(), mediaId: mediaIdSchema.optional(), contentType: z.string().max(100).optional() }).nullable()
+/** A brand as stored: the API's rules, images as CDN links or media ids. Checks imported and restored brands. */
+export const storedBrandSchema = brandWriteSchema.extend({ _id: idSchema, logo: storedImageSchema, bannerImage: storedImageSchema, createdAt: iso, updatedAt: iso })
+
+export function createBrandsRepository(store: Store, registry: Registry) {
+  registry.add({ name: 'brands', backup: 'data', schema: storedBrandSchema })
   const brands = store.collection<BrandDoc>('brands')
   return {
     async init() {},

@@ -1,21 +1,31 @@
-import type { ClickRecord } from '../../lib/schemas.ts'
+import * as z from 'zod'
+import { type ClickRecord, idSchema } from '../../lib/schemas.ts'
 import type { BatchOp, Store } from '../port.ts'
+import type { Registry } from '../registry.ts'
 
 type ClickDoc = ClickRecord & Record<string, unknown>
+
+/** A stored click: what reports and postbacks rely on is checked, the rest (visitor hash, subs…) kept as is. */
+const storedClickSchema = z.looseObject({ _id: z.string().min(1), clickid: z.string().min(1).max(200), brandId: idSchema, receivedAt: z.date() })
+
+const count = z.number().int().min(0).optional()
 /** Clicks per brand per day, `_id` = `${brandId}:${day}`. */
-export type ClickCounter = {
-  _id: string
-  brandId: string
-  day: string
-  /** people's clicks (bots excluded), unique people's clicks, and bot clicks */
-  clicks: number
-  uniques?: number
-  bots?: number
-  views?: number
-  conversions?: number
-  goals?: Record<string, number>
-  revenue?: Record<string, number>
-} & Record<string, unknown>
+export const clickCounterSchema = z
+  .object({
+    _id: z.string(),
+    brandId: idSchema,
+    day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    /** people's clicks (bots excluded), unique people's clicks, and bot clicks */
+    clicks: count,
+    uniques: count,
+    bots: count,
+    views: count,
+    conversions: count,
+    goals: z.record(z.string(), z.number().int().min(0)).optional(),
+    revenue: z.record(z.string(), z.number()).optional(),
+  })
+  .refine((c) => c._id === `${c.brandId}:${c.day}`, { message: 'must be brandId:day', path: ['_id'] })
+export type ClickCounter = z.infer<typeof clickCounterSchema>
 
 export const dayOf = (d: Date) => d.toISOString().slice(0, 10)
 
@@ -46,7 +56,9 @@ export function clickCounterOps(clicks: CountedClick[]): BatchOp[] {
 }
 
 /** Clicks, plus per-brand-per-day counters that writes maintain so reports never scan clicks. */
-export function createClicksRepository(store: Store) {
+export function createClicksRepository(store: Store, registry: Registry) {
+  registry.add({ name: 'clicks', backup: 'data', schema: storedClickSchema })
+  registry.add({ name: 'click_counters', backup: 'data', schema: clickCounterSchema })
   const clicks = store.collection<ClickDoc>('clicks')
   const counters = store.collection<ClickCounter>('click_counters')
   return {

@@ -1,17 +1,25 @@
+import * as z from 'zod'
 import { DuplicateKeyError, type Store } from '../port.ts'
+import type { Registry } from '../registry.ts'
 
-export type MediaDoc = {
-  _id: string
-  contentType: string
-  size: number
+/** Content-addressed: a hash of the bytes and the type's extension. */
+export const mediaIdSchema = z.string().regex(/^[a-f0-9]{32}\.[a-z]{3,4}$/)
+
+/** An image as stored. Restore also checks the bytes are the image the record says (the transfer service). */
+export const storedMediaSchema = z.object({
+  _id: mediaIdSchema,
+  contentType: z.string(),
+  size: z.number().int().min(0),
   /** base64 of the bytes: portable across both backends and under MongoDB's document limit at our size cap. */
-  data: string
-  filename: string
-  alt: string
-  createdAt: Date
-}
+  data: z.string().min(1),
+  filename: z.string().max(300),
+  alt: z.string().max(500),
+  createdAt: z.date(),
+})
+export type MediaDoc = z.infer<typeof storedMediaSchema>
 
-export function createMediaRepository(store: Store) {
+export function createMediaRepository(store: Store, registry: Registry) {
+  registry.add({ name: 'media', backup: 'data', schema: storedMediaSchema })
   const media = store.collection<MediaDoc & Record<string, unknown>>('media')
   return {
     async init() {},

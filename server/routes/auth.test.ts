@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { json, loginAs, makeTestApp } from '../../test/make-app.ts'
-import { createRateLimiter } from '../rate-limit.ts'
+import { LOGIN_LIMITS } from './auth.ts'
 
 let t: Awaited<ReturnType<typeof makeTestApp>>
 beforeAll(async () => {
@@ -106,20 +106,59 @@ describe('POST /api/auth/refresh-token and logout', () => {
   })
 })
 
-describe('login rate limit (10 per 15 minutes per IP and per username)', () => {
+describe('login rate limit (10 failures per 15 minutes per address and name), kept in the store', () => {
+  const from = (ip: string) => ({ 'x-forwarded-for': ip })
+  const login = (app: Awaited<ReturnType<typeof makeTestApp>>['app'], username: string, password: string, ip = '203.0.113.7') =>
+    app.request('/api/auth/login', json({ username, password }, from(ip)))
+
   it('answers 429 with Retry-After past the limit, and lets the user in after the window', async () => {
-    let now = 1_000_000
-    const limited = await makeTestApp({ seed: false, loginLimiter: createRateLimiter({ limit: 10, windowMs: 15 * 60_000, now: () => now }) })
+    let now = Date.parse('2026-11-01T10:00:00Z')
+    const limited = await makeTestApp({ seed: false, env: { TRUST_PROXY: '1' }, now: () => new Date(now) })
     await limited.ctx.services.users.createUser('target', 'correct horse battery', 'user')
-    for (let i = 0; i < 10; i++) {
-      expect((await limited.app.request('/api/auth/login', json({ username: 'target', password: 'bad guess ' + i }))).status).toBe(401)
-    }
-    const blocked = await limited.app.request('/api/auth/login', json({ username: 'target', password: 'correct horse battery' }))
+    for (let i = 0; i < LOGIN_LIMITS.addressAndName.limit; i++) expect((await login(limited.app, 'target', `bad guess ${i}`)).status).toBe(401)
+    const blocked = await login(limited.app, 'target', 'correct horse battery')
     expect(blocked.status).toBe(429)
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0)
-    expect((await blocked.json()).message).toMatch(/Too many login attempts/)
-    now += 15 * 60_000 + 1
-    expect((await limited.app.request('/api/auth/login', json({ username: 'target', password: 'correct horse battery' }))).status).toBe(200)
+    expect(await blocked.json()).toMatchObject({ message: expect.stringMatching(/Too many login attempts/), code: 'rate_limited' })
+    now += LOGIN_LIMITS.addressAndName.windowMs
+    expect((await login(limited.app, 'target', 'correct horse battery')).status).toBe(200)
+  })
+
+  it("an attacker who locks a name from their address does not lock its owner out (issue 14, defect 9)", async () => {
+    const t2 = await makeTestApp({ seed: false, env: { TRUST_PROXY: '1' } })
+    await t2.ctx.services.users.createUser('victim', 'correct horse battery', 'editor')
+    for (let i = 0; i < LOGIN_LIMITS.addressAndName.limit + 2; i++) await login(t2.app, 'victim', `guess ${i}`, '198.51.100.66')
+    expect((await login(t2.app, 'victim', 'correct horse battery', '198.51.100.66')).status).toBe(429)
+    expect((await login(t2.app, 'victim', 'correct horse battery', '203.0.113.20')).status).toBe(200)
+  })
+
+  it('holds across two servers over one store: attempts on either count together', async () => {
+    const a = await makeTestApp({ seed: false, env: { TRUST_PROXY: '1' } })
+    const { createApp } = await import('../app.ts')
+    const b = createApp({ config: a.ctx.config, services: a.ctx.services, store: a.ctx.store, renderCache: a.ctx.renderCache })
+    await a.ctx.services.users.createUser('shared', 'correct horse battery', 'user')
+    for (let i = 0; i < LOGIN_LIMITS.addressAndName.limit; i++) expect((await login(i % 2 ? a.app : b, 'shared', `bad ${i}`)).status).toBe(401)
+    expect((await login(b, 'shared', 'correct horse battery')).status).toBe(429)
+    expect((await login(a.app, 'shared', 'correct horse battery')).status).toBe(429)
+  })
+
+  it('a successful login does not count as a failure', async () => {
+    const t3 = await makeTestApp({ seed: false, env: { TRUST_PROXY: '1' } })
+    await t3.ctx.services.users.createUser('regular', 'correct horse battery', 'user')
+    for (let i = 0; i < LOGIN_LIMITS.addressAndName.limit + 5; i++) expect((await login(t3.app, 'regular', 'correct horse battery')).status).toBe(200)
+  })
+})
+
+describe('sign-up limit per address (issue 14, defect 9: 40 sign-ups in 3 s)', () => {
+  it('answers 429 past SIGNUP_LIMIT_PER_HOUR from one address and creates nothing more', async () => {
+    const s = await makeTestApp({ seed: false, env: { TRUST_PROXY: '1', SIGNUP_LIMIT_PER_HOUR: '3' } })
+    const signup = (name: string, ip: string) => s.app.request('/api/auth/signup', json({ username: name, password: 'long enough pw' }, { 'x-forwarded-for': ip }))
+    for (const n of ['one', 'two', 'three']) expect((await signup(`spam_${n}`, '203.0.113.9')).status).toBe(201)
+    const fourth = await signup('spam_four', '203.0.113.9')
+    expect(fourth.status).toBe(429)
+    expect(fourth.headers.get('retry-after')).toBeTruthy()
+    expect((await s.ctx.services.users.list()).map((u) => u.username)).not.toContain('spam_four')
+    expect((await signup('someone_else', '198.51.100.4')).status).toBe(201)
   })
 })
 

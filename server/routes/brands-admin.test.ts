@@ -113,6 +113,65 @@ describe('PUT and DELETE /api/brands/:id', () => {
   })
 })
 
+// Bun's FormData gives a part's File.type from its file name and drops the part's Content-Type header,
+// so these bodies are written by hand, byte for byte as a browser or a script would send them.
+const BOUNDARY = 'gw-test-boundary-7d2f'
+type RawPart = { name: string; value: string | Uint8Array; filename?: string; type?: string }
+const rawBody = (parts: RawPart[]) =>
+  Buffer.concat([
+    ...parts.flatMap((p) => [
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename === undefined ? '' : `; filename="${p.filename}"`}\r\n` +
+          (p.type === undefined ? '' : `Content-Type: ${p.type}\r\n`) +
+          '\r\n',
+      ),
+      Buffer.from(p.value),
+      Buffer.from('\r\n'),
+    ]),
+    Buffer.from(`--${BOUNDARY}--\r\n`),
+  ])
+const sendRaw = (brandName: string, file: Omit<RawPart, 'name'>) => {
+  const fields = Object.entries(valid({ brandName })).map(([name, value]) => ({ name, value: value as string }))
+  return t.app.request('/api/brands', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    body: rawBody([...fields, { name: 'logo', ...file }]),
+  })
+}
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>'
+
+describe('brand image uploads are judged by their bytes, not their file name (raw multipart bodies)', () => {
+  const unique = (tag: string) => Buffer.concat([PNG, Buffer.from(tag)]) // a fresh media id per case
+  it.each([
+    ['a PNG named .jpg that declares image/png', { filename: 'logo.jpg', type: 'image/png' }],
+    ['a PNG named .svg that declares nothing', { filename: 'logo.svg' }],
+    ['a PNG without an extension sent as application/octet-stream', { filename: 'logo', type: 'application/octet-stream' }],
+    ['a PNG named .png.html that declares IMAGE/PNG with a parameter', { filename: 'logo.png.html', type: 'IMAGE/PNG; name=logo' }],
+  ])('stores %s as image/png', async (name, part) => {
+    const res = await sendRaw(`Raw ${name.slice(2, 30)}`, { ...part, value: unique(name) })
+    expect(res.status).toBe(201)
+    const brand = await res.json()
+    expect(brand.logo).toMatchObject({ contentType: 'image/png', cdnUrl: expect.stringMatching(/\.png$/) })
+    expect((await t.app.request(brand.logo.cdnUrl)).headers.get('content-type')).toBe('image/png')
+  })
+
+  it.each([
+    ['a PNG named .png that declares image/gif', { filename: 'logo.png', type: 'image/gif', value: unique('declared-gif') }],
+    ['a PNG named .png that declares text/html', { filename: 'logo.png', type: 'text/html', value: unique('declared-html') }],
+    ['SVG named .png that declares image/png', { filename: 'logo.png', type: 'image/png', value: SVG }],
+    ['SVG named .png that declares nothing', { filename: 'logo.png', value: SVG }],
+    ['HTML named .jpg sent as application/octet-stream', { filename: 'logo.jpg', type: 'application/octet-stream', value: '<html><script>alert(1)</script></html>' }],
+  ])('refuses %s with 415 and writes nothing', async (_n, part) => {
+    const brands = await t.ctx.repos.brands.count()
+    const media = await mediaCount()
+    const res = await sendRaw('Refused Upload', part)
+    expect(res.status).toBe(415)
+    expect(typeof (await res.json()).message).toBe('string')
+    expect(await t.ctx.repos.brands.count()).toBe(brands)
+    expect(await mediaCount()).toBe(media)
+  })
+})
+
 describe('bad brand input: 4xx { message }, nothing written, no orphaned media', () => {
   const big = new Uint8Array(MAX_IMAGE_BYTES + 1)
   big.set(PNG)
@@ -130,6 +189,10 @@ describe('bad brand input: 4xx { message }, nothing written, no orphaned media',
     ['a javascript: CTA URL', valid({ dealBox: JSON.stringify({ ctaLabel: 'Go', ctaUrl: 'javascript:alert(1)' }) })],
     ['a data: link URL', valid({ dealBox: JSON.stringify({ linkText: 'T', linkUrl: 'data:text/html,x' }) })],
     ['a javascript: CDN link', valid({ logoCdnUrl: 'javascript:alert(1)' })],
+    ['a CTA URL with a tab (a browser reads /\\t/evil.example as //evil.example)', valid({ dealBox: JSON.stringify({ ctaLabel: 'Go', ctaUrl: '/\t/evil.example' }) })],
+    ['a CTA URL with a newline', valid({ dealBox: JSON.stringify({ ctaLabel: 'Go', ctaUrl: 'https://test.example/a\nb' }) })],
+    ['a CTA URL with a backslash', valid({ dealBox: JSON.stringify({ ctaLabel: 'Go', ctaUrl: '/\\evil.example' }) })],
+    ['a CDN link with a tab', valid({ logoCdnUrl: '/\t/evil.example/logo.png' })],
     ['a non-image file', valid({ logo: new File(['<svg onload=alert(1)>'], 'x.svg', { type: 'image/svg+xml' }) })],
     ['a file that lies about its type', valid({ logo: new File([PNG], 'x.jpg', { type: 'image/jpeg' }) })],
     ['an oversized file', valid({ logo: new File([big], 'big.png', { type: 'image/png' }) })],

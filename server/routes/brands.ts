@@ -1,5 +1,6 @@
 import { AppError } from '../errors.ts'
 import { createRouter, rule } from '../router.ts'
+import { readMultipartForm } from '../multipart.ts'
 import { parseBrandForm } from '../services/brand-admin.ts'
 
 // two images of at most 5 MB each, plus the JSON fields
@@ -8,7 +9,7 @@ const brandWrite = rule({ access: 'editor', bodyLimit: 12 * 1024 * 1024 })
 async function formOf(req: Request) {
   if (!(req.headers.get('content-type') ?? '').includes('multipart/form-data')) throw new AppError('unsupported_media_type', 'Send the brand as multipart/form-data')
   try {
-    return await req.formData()
+    return await readMultipartForm(req) // files keep the type their part declared, not one guessed from the name
   } catch {
     throw new AppError('bad_request', 'Malformed multipart body')
   }

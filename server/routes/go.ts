@@ -1,7 +1,10 @@
 import { clientIp } from '../client-ip.ts'
+import { inlineHashes, pageCsp } from '../csp.ts'
 import { createRouter, rule } from '../router.ts'
 
-const NOT_FOUND_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Brand not found | GameWise</title><meta name="viewport" content="width=device-width, initial-scale=1"></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:48px"><p>Brand not found</p><p><a href="/">Go to the home page</a></p></body></html>`
+const NOT_FOUND_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Brand not found | GameWise</title><meta name="viewport" content="width=device-width, initial-scale=1"><style>body{font-family:system-ui,sans-serif;text-align:center;padding:48px}</style></head><body><p>Brand not found</p><p><a href="/">Go to the home page</a></p></body></html>`
+// its one <style> element allowed by hash (a style attribute would need 'unsafe-inline')
+const NOT_FOUND_CSP = pageCsp({ styleHashes: inlineHashes(NOT_FOUND_PAGE).styles })
 
 export function goRouter() {
   const app = createRouter()
@@ -15,7 +18,7 @@ export function goRouter() {
       url.searchParams,
     )
     const headers = { 'Referrer-Policy': 'strict-origin-when-cross-origin', 'X-Robots-Tag': 'noindex, nofollow' }
-    if (!location) return c.html(NOT_FOUND_PAGE, 404, headers)
+    if (!location) return c.html(NOT_FOUND_PAGE, 404, { ...headers, 'Content-Security-Policy': NOT_FOUND_CSP })
     return c.body(null, 302, { ...headers, Location: location })
   })
 

@@ -1,3 +1,4 @@
+import { clientIp } from '../client-ip.ts'
 import { createRouter, rule } from '../router.ts'
 
 export function postbackRouter() {
@@ -20,7 +21,8 @@ export function postbackRouter() {
         return c.json({ message: 'Malformed postback body' }, 400)
       }
     }
-    const { status, body } = await c.var.services.postbacks.handle(params)
+    const { status, body } = await c.var.services.postbacks.handle(params, { ip: clientIp(c) })
+    if (status === 429) c.header('Retry-After', String(body.retryAfter))
     return c.json(body, status)
   })
 

@@ -1,8 +1,9 @@
 import * as z from 'zod'
-import { type PostType, postBodySchema } from '../../lib/schemas.ts'
+import { type PostType, postBodySchema, postTypeSchema } from '../../lib/schemas.ts'
 import { requireRole } from '../access.ts'
 import { createRouter, rule } from '../router.ts'
 import { AI_SECTION_CHOICES } from '../services/ai-writer.ts'
+import { BLOG_CONTENT_LIMIT } from '../services/content.ts'
 import { validate } from '../validate.ts'
 
 // room for a 5 MB image as base64 inside the JSON body
@@ -12,6 +13,18 @@ const fluximgQuery = z.object({
   query: z.string().trim().max(200).default('game'),
   per_page: z.coerce.number().int().min(1).max(30).default(6),
   page: z.coerce.number().int().min(1).max(1000).default(1),
+})
+
+const cursorParam = z.string().max(400).optional()
+const blogContentQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(BLOG_CONTENT_LIMIT.max).optional(),
+  cursor: cursorParam,
+})
+const adminListQuery = z.object({
+  type: postTypeSchema,
+  title: z.string().max(300).optional(),
+  limit: z.coerce.number().int().min(1).max(BLOG_CONTENT_LIMIT.max).default(20),
+  cursor: cursorParam,
 })
 
 const generateBody = z.object({
@@ -40,15 +53,20 @@ export function postsRouter() {
   const app = createRouter()
   const editors = rule({ access: 'editor' })
 
-  // GET /api/posts/blog-content – hero, featured and articles; an editor's token adds articleBottoms
-  app.get('/blog-content', rule({ access: 'public', cache: 'public' }), async (c) => {
+  // GET /api/posts/blog-content?limit&cursor – hero, featured and a page of articles with the next page's
+  // cursor; an editor's token adds articleBottoms
+  app.get('/blog-content', rule({ access: 'public', cache: 'public', query: ['limit', 'cursor'] }), validate('query', blogContentQuery), async (c) => {
+    const query = c.req.valid('query')
     if (c.req.header('authorization')) {
       const denied = await requireRole(c, 'editor')
       if (denied) return denied
-      return c.json(await c.var.services.content.getBlogContent({ admin: true }))
+      return c.json(await c.var.services.content.getBlogContent({ ...query, admin: true }))
     }
-    return c.json(await c.var.services.content.getBlogContent())
+    return c.json(await c.var.services.content.getBlogContent(query))
   })
+
+  // GET /api/posts/list?type&title&limit&cursor – the admin's list of one post type, filtered by title
+  app.get('/list', editors, validate('query', adminListQuery), async (c) => c.json(await c.var.services.content.adminList(c.req.valid('query'))))
 
   // GET /api/posts/article-bottom – the Recommended block's articles
   app.get('/article-bottom', rule({ access: 'public', cache: 'public' }), async (c) => c.json(await c.var.services.content.getBottomArticles()))

@@ -146,6 +146,10 @@ describe('POST /api/clicks', () => {
     ['an unknown field', () => json({ ...valid(), admin: true }), 400],
     ['an unknown brandId', () => json({ ...valid(), brandId: 'no-such-brand' }), 404],
     ['a body over 16 KB', () => json({ ...valid(), user_agent: 'x'.repeat(17 * 1024) }), 413],
+    // issue 14, defect 9: what a cross-site form or fetch can send without a CORS preflight
+    ['a cross-site text/plain body', () => ({ method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(valid()) }), 415],
+    ['a form-encoded body', () => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'clickid=x' }), 415],
+    ['a request a browser marks cross-site', () => json(valid(), { 'sec-fetch-site': 'cross-site' }), 403],
   ]
   it.each(bad)('rejects %s with a 4xx { message } and stores nothing', async (_name, init, status) => {
     const before = await t.ctx.repos.clicks.count()

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loginAs, makeTestApp } from '../../test/make-app.ts'
+import { DENIED_POSTBACK_LIMIT, LOG_ROW } from '../services/postbacks.ts'
 import { BOT_ALLOW_LIST, isBotRequest } from '../services/tracking.ts'
 
 const UA = (n: number | string) => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 person-${n}`
@@ -59,6 +60,32 @@ describe('GET /go/:brandId (server-side redirect)', () => {
   it('redirects only to the brand\'s own CTA, whatever the query says', async () => {
     const res = await go('/go/nova-spins?url=https://evil.example&redirect=https://evil.example&to=//evil.example')
     expect(new URL(res.headers.get('location')!).host).toBe('novaspins.example')
+  })
+
+  // CTAs stored before links refused control characters and backslashes (old data, written past validation)
+  it.each([
+    ['a tab the URL parser strips (/\\t/evil.example is //evil.example to a browser)', '/\t/evil.example'],
+    ['a newline (no header may carry it)', '/landing\nSet-Cookie: x=1'],
+    ['a newline inside an http URL', 'https://partner.example/a\r\nb'],
+    ['a backslash browsers read as a slash', '/\\evil.example'],
+    ['a javascript: URL', 'javascript:alert(1)'],
+    ['a link without a scheme', 'evil.example/x'],
+  ])('answers the 404 page for an old CTA with %s, never a redirect', async (_n, ctaUrl) => {
+    const id = `old-cta-${Math.random().toString(36).slice(2, 8)}`
+    await t.ctx.repos.brands.insert({ ...(await t.ctx.repos.brands.findById('royal-reel'))!, _id: id, dealBox: { ctaLabel: 'Play', ctaUrl } })
+    const res = await go(`/go/${id}?sub1=x`)
+    expect(res.status).toBe(404)
+    expect(res.headers.get('location')).toBeNull()
+    expect(await res.text()).toContain('Brand not found')
+  })
+
+  it('keeps a same-site CTA path on this site', async () => {
+    await t.ctx.repos.brands.insert({ ...(await t.ctx.repos.brands.findById('royal-reel'))!, _id: 'local-cta', enableClickId: true, dealBox: { ctaUrl: '/article/welcome' } })
+    const res = await go('/go/local-cta')
+    expect(res.status).toBe(302)
+    const location = res.headers.get('location')!
+    expect(location).toMatch(/^\/article\/welcome\?click_id=[0-9a-f-]{36}$/)
+    expect(new URL(location, 'https://gamewise.example').host).toBe('gamewise.example')
   })
 
   it('answers 404 for a brand without a CTA URL', async () => {
@@ -145,6 +172,16 @@ describe('POST|GET /api/postback', () => {
     expect((await pb({ clk: clickId, goal: 'Goal1', amt: '1', key: SECRET })).status).toBe(201) // configured aliases
   })
 
+  it('keeps at most 4 decimals of a payout, takes the 1,000,000 cap itself, and upper-cases an ISO currency', async () => {
+    expect((await pb({ click_id: clickId, goal: 'Goal2', payout: '12.345678', currency: 'eur', txn_id: 'P-1', key: SECRET })).status).toBe(201)
+    expect((await pb({ click_id: clickId, goal: 'Goal2', payout: '1000000', currency: 'JPY', txn_id: 'P-2', key: SECRET })).status).toBe(201)
+    const stored = (await t.ctx.services.postbacks.conversions()).filter((c) => c.clickid === clickId && c.goal === 1008)
+    expect(stored.map((c) => [c.txn_id, c.payout, c.currency]).sort()).toEqual([
+      ['P-1', 12.3457, 'EUR'],
+      ['P-2', 1_000_000, 'JPY'],
+    ])
+  })
+
   it('answers 404 for an unknown click', async () => {
     expect((await pb({ click_id: 'not-a-click', goal: 'Sale', key: SECRET })).status).toBe(404)
   })
@@ -156,6 +193,15 @@ describe('POST|GET /api/postback', () => {
     ['a negative payout', { goal: 'Sale', payout: '-5' }],
     ['a non-numeric payout', { goal: 'Sale', payout: 'lots' }],
     ['a bad currency', { goal: 'Sale', currency: 'dollars' }],
+    ['a payout that is Infinity once rounded (1e308 was stored as null)', { goal: 'Sale', payout: '1e308' }],
+    ['a payout far above the cap (1e29)', { goal: 'Sale', payout: '1e29' }],
+    ['a payout just above the 1,000,000 cap', { goal: 'Sale', payout: '1000000.01' }],
+    ['a payout in hexadecimal', { goal: 'Sale', payout: '0x10' }],
+    ['a payout of Infinity', { goal: 'Sale', payout: 'Infinity' }],
+    ['a currency that is no ISO 4217 code (ZZZ)', { goal: 'Sale', currency: 'ZZZ' }],
+    ['a currency that is no ISO 4217 code (NAN)', { goal: 'Sale', currency: 'NAN' }],
+    ['a withdrawn currency (DEM)', { goal: 'Sale', currency: 'DEM' }],
+    ['the ISO code for no currency (XXX)', { goal: 'Sale', currency: 'XXX' }],
     ['an unknown status', { goal: 'Sale', status: 'maybe' }],
     ['an over-long txn_id', { goal: 'Sale', txn_id: 't'.repeat(201) }],
   ])('answers 400 for %s and stores nothing (the log records it)', async (_n, extra) => {
@@ -166,6 +212,82 @@ describe('POST|GET /api/postback', () => {
     expect(typeof (await res.json()).message).toBe('string')
     expect(await count('conversions')).toBe(conversions)
     expect(await count('postback_log')).toBe(logs + 1)
+  })
+
+  describe('Fraud (event code 99) is a rejection, never a conversion', () => {
+    const newClick = async (ua: string) => {
+      const res = await go('/go/nova-spins', UA(ua))
+      await t.ctx.services.tracker.flush()
+      return new URL(res.headers.get('location')!).searchParams.get('click_id')!
+    }
+    // the brand's day counters, summed over days
+    const counters = async () => {
+      const sum: Record<string, number> = {}
+      const add = (k: string, v: unknown) => typeof v === 'number' && (sum[k] = (sum[k] ?? 0) + v)
+      for (const c of await t.ctx.store.collection('click_counters').find({ brandId: 'nova-spins' })) {
+        add('conversions', c.conversions)
+        for (const [g, n] of Object.entries((c.goals ?? {}) as Record<string, number>)) add(`goals.${g}`, n)
+        for (const [cur, n] of Object.entries((c.revenue ?? {}) as Record<string, number>)) add(`revenue.${cur}`, n)
+      }
+      return sum
+    }
+    const ofClick = async (click: string) => (await t.ctx.services.postbacks.conversions()).filter((c) => c.clickid === click)
+
+    it('on its own stores a rejection and counts nothing', async () => {
+      const click = await newClick('fraud-alone')
+      const before = await counters()
+      for (const goal of ['99', 'fraud']) {
+        const res = await pb({ click_id: click, goal, payout: '5', txn_id: `F-${goal}`, status: 'approved', key: SECRET })
+        expect(res.status).toBe(201)
+        expect(await res.json()).toMatchObject({ ok: true, outcome: 'rejected' })
+      }
+      expect(await counters()).toEqual(before)
+      expect((await ofClick(click)).map((c) => [c.goal, c.status])).toEqual([
+        [99, 'rejected'],
+        [99, 'rejected'],
+      ])
+    })
+
+    it("marks the click's existing conversions rejected and moves their day counters back", async () => {
+      const click = await newClick('fraud-after')
+      const before = await counters()
+      await pb({ click_id: click, goal: 'Sale', payout: '40', currency: 'EUR', txn_id: 'S-1', key: SECRET })
+      await pb({ click_id: click, goal: 'Lead', payout: '2', currency: 'EUR', txn_id: 'L-1', status: 'pending', key: SECRET })
+      await pb({ click_id: click, goal: 'Registration', txn_id: 'R-1', status: 'rejected', key: SECRET })
+      const counted = await counters()
+      expect(counted.conversions - (before.conversions ?? 0)).toBe(2)
+      expect(counted['revenue.EUR'] - (before['revenue.EUR'] ?? 0)).toBe(40)
+      const logs = await count('postback_log')
+
+      const res = await pb({ click_id: click, goal: 'Fraud', txn_id: 'S-1', key: SECRET })
+      expect(res.status).toBe(201)
+      const body = await res.json()
+      expect(body).toMatchObject({ ok: true, outcome: 'rejected' })
+      expect(body.rejected).toHaveLength(2) // the approved Sale and the pending Lead; the Registration already was
+      expect(Object.fromEntries((await ofClick(click)).map((c) => [c.goal, c.status]))).toEqual({ 1006: 'rejected', 1001: 'rejected', 1002: 'rejected', 99: 'rejected' })
+      const after = await counters()
+      expect(after.conversions ?? 0).toBe(before.conversions ?? 0)
+      expect(after['revenue.EUR'] ?? 0).toBe(before['revenue.EUR'] ?? 0)
+      expect(after['goals.1006'] ?? 0).toBe(before['goals.1006'] ?? 0)
+      expect(after['goals.99'] ?? 0).toBe(0)
+      expect(await count('postback_log')).toBe(logs + 1)
+      const logged = (await t.ctx.services.postbacks.log()).filter((l) => (l.params as Record<string, string>).click_id === click && (l.params as Record<string, string>).goal === 'Fraud')
+      expect(logged).toEqual([expect.objectContaining({ status: 201, outcome: 'rejected' })])
+
+      // a repeat changes nothing
+      const repeat = await pb({ click_id: click, goal: 'Fraud', txn_id: 'S-1', key: SECRET })
+      expect(repeat.status).toBe(200)
+      expect(await repeat.json()).toMatchObject({ duplicate: true, rejected: [] })
+      expect(await counters()).toEqual(after)
+    })
+
+    it('leaves other clicks alone', async () => {
+      const good = await newClick('fraud-neighbour-good')
+      const bad = await newClick('fraud-neighbour-bad')
+      await pb({ click_id: good, goal: 'Sale', payout: '7', txn_id: 'G-1', key: SECRET })
+      await pb({ click_id: bad, goal: 99, key: SECRET } as unknown as Record<string, string>)
+      expect((await ofClick(good)).map((c) => c.status)).toEqual(['approved'])
+    })
   })
 
   it('answers 400 for a malformed POST body', async () => {
@@ -220,8 +342,110 @@ describe('reports (exact figures for a known set of clicks and conversions)', ()
     expect((await t.app.request('/api/reports/brands')).status).toBe(401)
     const auth = { headers: { authorization: `Bearer ${editor}` } }
     expect((await t.app.request('/api/reports/brands?from=2026-13-01', auth)).status).toBe(400)
+    // a calendar-invalid day must not roll over into the next month (Date.parse('2025-02-30') is 2 March)
+    for (const [q, message] of [
+      ['from=2025-02-30&to=2025-03-05', 'Invalid from: use YYYY-MM-DD'],
+      ['from=2025-04-01&to=2025-04-31', 'Invalid to: use YYYY-MM-DD'],
+      ['from=2025-02-29&to=2025-03-01', 'Invalid from: use YYYY-MM-DD'], // 2025 is not a leap year
+    ]) {
+      const res = await t.app.request(`/api/reports/brands?${q}`, auth)
+      expect(res.status, q).toBe(400)
+      expect(await res.json()).toMatchObject({ message })
+    }
+    expect((await t.app.request('/api/reports/brands?from=2024-02-29&to=2024-03-01', auth)).status).toBe(200) // a real leap day
     expect((await t.app.request('/api/reports/brands?from=2026-11-02&to=2026-11-01', auth)).status).toBe(400)
     expect((await t.app.request('/api/reports/brands?from=2020-01-01&to=2026-01-01', auth)).status).toBe(400)
     expect((await t.app.request('/api/reports/brands/nope', auth)).status).toBe(404)
+  })
+})
+
+describe('shared state for several servers over one store (issue 14)', () => {
+  /** A second server over the same store: its own tracker, queue, caches and limiter, as another process has. */
+  async function twoServers(now?: () => Date) {
+    const a = await makeTestApp({ now })
+    const { createAppContext } = await import('../context.ts')
+    const { createApp } = await import('../app.ts')
+    const ctxB = await createAppContext(a.ctx.config, { store: a.ctx.store, now })
+    const b = createApp({ config: ctxB.config, services: ctxB.services, store: ctxB.store, renderCache: ctxB.renderCache })
+    return { a, b, ctxB }
+  }
+  const views = async (t2: Awaited<ReturnType<typeof makeTestApp>>, brandId: string) =>
+    (await t2.ctx.repos.clicks.countersFor(brandId)).reduce((n, r) => n + (r.views ?? 0), 0)
+  const beacon = (app: { request: typeof t.app.request }, ua: string) =>
+    app.request('/api/track/brand-view', { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': ua }, body: '{"brandId":"nova-spins"}' })
+
+  it('a visitor\'s clicks through both servers count one unique per brand per hour', async () => {
+    const { a, b, ctxB } = await twoServers()
+    const res = [await a.app.request('/go/nova-spins', { headers: { 'user-agent': UA('both') } }), await b.request('/go/nova-spins', { headers: { 'user-agent': UA('both') } })]
+    expect(res.map((r) => r.status)).toEqual([302, 302])
+    await a.ctx.services.tracker.flush()
+    await ctxB.services.tracker.flush()
+    const clicks = await a.ctx.store.collection('clicks').find({ brandId: 'nova-spins' })
+    expect(clicks.map((c) => c.unique).sort()).toEqual([false, true])
+    const [day] = await a.ctx.repos.clicks.countersFor('nova-spins')
+    expect(day).toMatchObject({ clicks: 2, uniques: 1 })
+  })
+
+  it('a brand-view beacon counts once per visitor per hour, whichever server answers (300 beacons → 1 view)', async () => {
+    const { a, b } = await twoServers()
+    for (let i = 0; i < 150; i++) {
+      expect((await beacon(a.app, UA('viewer'))).status).toBe(204)
+      expect((await beacon(b, UA('viewer'))).status).toBe(204)
+    }
+    expect(await views(a, 'nova-spins')).toBe(1)
+    await beacon(b, UA('another viewer'))
+    await beacon(a.app, 'Googlebot/2.1 (+http://www.google.com/bot.html)')
+    expect(await views(a, 'nova-spins')).toBe(2)
+  })
+
+  it('the next hour counts the same visitor again', async () => {
+    let clock2 = Date.parse('2026-11-10T12:30:00Z')
+    const { a } = await twoServers(() => new Date(clock2))
+    await beacon(a.app, UA('returning'))
+    clock2 += 31 * 60_000
+    await beacon(a.app, UA('returning'))
+    expect(await views(a, 'nova-spins')).toBe(2)
+  })
+
+  it('a 302 from /go means its click is already stored (nothing waits in memory for a later flush)', async () => {
+    const { a } = await twoServers()
+    const res = await a.app.request('/go/nova-spins', { headers: { 'user-agent': UA('durable') } })
+    const clickid = new URL(res.headers.get('location')!).searchParams.get('click_id')
+    expect(a.ctx.services.tracker.pending).toBe(0)
+    expect(await a.ctx.store.collection('clicks').findOne({ clickid })).not.toBeNull()
+  })
+})
+
+describe('the postback log is bounded (issue 14, defect 4: 200 wrong-key postbacks → +4.4 MB)', () => {
+  it('keeps at most 20 parameters of 200 characters per row, whatever a postback carries', async () => {
+    const p = await makeTestApp({ env: { POSTBACK_SECRET: SECRET } })
+    const params = new URLSearchParams({ key: 'wrong' })
+    for (let i = 0; i < 300; i++) params.set(`p${i}${'n'.repeat(100)}`, 'v'.repeat(300))
+    expect((await p.app.request(`/api/postback?${params}`)).status).toBe(403)
+    const [row] = await p.ctx.services.postbacks.log()
+    expect(Object.keys(row.params).length).toBeLessThanOrEqual(LOG_ROW.params)
+    expect(JSON.stringify(row).length).toBeLessThan(6_000)
+  })
+
+  it('refuses postbacks without a valid key past the per-address limit, unlogged, with 429 and Retry-After', async () => {
+    const p = await makeTestApp({ env: { POSTBACK_SECRET: SECRET, TRUST_PROXY: '1' } })
+    const send = (ip: string) => p.app.request('/api/postback?click_id=x&goal=Sale&key=wrong', { headers: { 'x-forwarded-for': ip } })
+    for (let i = 0; i < DENIED_POSTBACK_LIMIT.limit; i++) expect((await send('203.0.113.5')).status).toBe(403)
+    const over = await send('203.0.113.5')
+    expect(over.status).toBe(429)
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await p.ctx.store.collection('postback_log').count()).toBe(DENIED_POSTBACK_LIMIT.limit)
+    expect((await send('198.51.100.5')).status).toBe(403) // another network's address is not affected
+  })
+
+  it('keeps log entries for POSTBACK_LOG_DAYS, dropped by the maintenance run', async () => {
+    let now = Date.parse('2026-11-01T00:00:00Z')
+    const p = await makeTestApp({ env: { POSTBACK_SECRET: SECRET, POSTBACK_LOG_DAYS: '7' }, now: () => new Date(now) })
+    await p.app.request('/api/postback?click_id=old&goal=Sale&key=wrong')
+    now += 6 * 86_400_000
+    await p.app.request('/api/postback?click_id=recent&goal=Sale&key=wrong')
+    now += 2 * 86_400_000
+    expect((await p.ctx.services.maintenance.run()).postbackLog).toBe(1)
+    expect((await p.ctx.services.postbacks.log()).map((r) => r.params.click_id)).toEqual(['recent'])
   })
 })

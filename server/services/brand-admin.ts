@@ -11,7 +11,10 @@ const JSON_FIELDS = ['type', 'position', 'customParams', 'promoTable', 'promoTab
 const TEXT_FIELDS = ['brandName', 'campaignType', 'tagline', 'offerHighlight', 'bonusOffer', 'bonusCondition'] as const
 const FLAGS = ['enableClickId', 'enableGaid', 'enableUserAgent', 'enableCustomParams'] as const
 
-/** One image slot of the form: a new file, a CDN link ('' clears it), or neither (keep what is there). */
+/**
+ * One image slot of the form: a new file, a CDN link ('' clears it), or neither (keep what is there).
+ * The file's `type` is what the client declared for it (server/multipart.ts), never a guess from its name.
+ */
 export type ImageInput = { file?: File; cdnUrl?: string }
 export type BrandForm = { fields: BrandWrite; logo: ImageInput; bannerImage: ImageInput }
 

@@ -23,7 +23,7 @@ export function createClicksService(deps: { clicks: ClicksRepository; now: () =>
       const brand = await deps.tracker.brandFor(body.brandId)
       if (!brand) throw notFound('Unknown brandId')
       const receivedAt = deps.now()
-      const seen = deps.tracker.classify(body.brandId, meta ?? { ip: 'unknown', userAgent: body.user_agent ?? '', method: 'POST' }, receivedAt)
+      const seen = deps.tracker.classify(meta ?? { ip: 'unknown', userAgent: body.user_agent ?? '', method: 'POST' })
       const click = {
         _id: deps.newId(),
         clickid: body.clickid,

@@ -1,31 +1,69 @@
+import type { LookupAddress } from 'node:dns'
+import { lookup } from 'node:dns/promises'
+import { isIP } from 'node:net'
 import type { BrandsRepository } from '../../db/repositories/brands.ts'
-import type { Store } from '../../db/port.ts'
+import { pinnedRequest, type Transport } from './pinned-request.ts'
+import { isLocalHostname, isPrivateAddress } from './private-address.ts'
+import type { LinkCheck, LinkChecksRepository } from '../../db/repositories/link-checks.ts'
 
-export type LinkCheck = {
-  _id: string // brand id
-  url: string
-  ok: boolean
-  status: number | null
-  error: string | null
-  finalUrl: string | null
-  hostChanged: boolean
-  checkedAt: Date
-}
+export type { LinkCheck } from '../../db/repositories/link-checks.ts'
+
+/** Every address a name resolves to (the system resolver by default; tests pass a fake). */
+export type Resolve = (hostname: string) => Promise<LookupAddress[]>
+const systemResolve: Resolve = (hostname) => lookup(hostname, { all: true, verbatim: true })
 
 const MAX_REDIRECTS = 5
+
+/** A target refused before any connection: reported as is, so it tells nobody what listens there. */
+class Blocked extends Error {}
+const PRIVATE = 'blocked: private or loopback address'
+
+// Only the error code is reported: Bun's and Node's messages name the address and port they tried,
+// which made the checker an oracle for what listens where.
+const REASONS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'DNS lookup failed',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+}
 
 /**
  * Link health (issue 7): every brand's CTA URL, HEAD first and GET when HEAD is refused, redirects
  * followed one by one so a changed final host shows; bounded concurrency and a timeout per request.
+ * Every hop's host is resolved here and refused when any of its addresses is loopback, private or
+ * link-local (unless `allowPrivate`, for intranet set-ups); the connection then goes to exactly the
+ * addresses checked, so DNS rebinding cannot slip past the check.
  */
-export function createLinkChecker(deps: { brands: BrandsRepository; store: Store; now: () => Date; fetch?: typeof fetch }) {
-  const doFetch = deps.fetch ?? fetch
-  const checks = deps.store.collection<LinkCheck & Record<string, unknown>>('link_checks')
+export function createLinkChecker(deps: {
+  brands: BrandsRepository
+  linkChecks: LinkChecksRepository
+  now: () => Date
+  /** LINK_CHECK_ALLOW_PRIVATE: let the checker reach loopback and private addresses. */
+  allowPrivate: boolean
+  resolve?: Resolve
+  transport?: Transport
+}) {
+  const resolve = deps.resolve ?? systemResolve
+  const transport = deps.transport ?? pinnedRequest
 
-  async function request(url: string, method: 'HEAD' | 'GET', timeoutMs: number) {
-    const res = await doFetch(url, { method, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs), headers: { 'user-agent': 'GameWise link checker' } })
-    await res.body?.cancel().catch(() => {})
-    return res
+  /** The addresses a connection to url may use; throws Blocked for a refused target. */
+  async function vet(url: URL): Promise<LookupAddress[]> {
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Blocked('blocked: not an http(s) URL')
+    // the URL parser already turned 2130706433, 0x7f.1 and 127.1 into 127.0.0.1, and [::ffff:127.0.0.1] into [::ffff:7f00:1]
+    const host = url.hostname.replace(/^\[|\]$/g, '')
+    if (!deps.allowPrivate && isLocalHostname(host)) throw new Blocked(PRIVATE)
+    const family = isIP(host)
+    const addresses = family ? [{ address: host, family }] : await resolve(host)
+    if (!deps.allowPrivate && addresses.some((a) => isPrivateAddress(a.address))) throw new Blocked(PRIVATE)
+    return addresses
+  }
+
+  async function request(url: URL, method: 'HEAD' | 'GET', timeoutMs: number) {
+    const signal = AbortSignal.timeout(timeoutMs) // covers the lookup too
+    const addresses = await untilAborted(vet(url), signal)
+    return transport({ url, addresses, method, headers: { 'user-agent': 'GameWise link checker' }, signal })
   }
 
   async function check(brandId: string, url: string, timeoutMs: number): Promise<LinkCheck> {
@@ -33,11 +71,10 @@ export function createLinkChecker(deps: { brands: BrandsRepository; store: Store
     let current = url
     try {
       for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-        let res = await request(current, 'HEAD', timeoutMs)
-        if ([403, 405, 501].includes(res.status)) res = await request(current, 'GET', timeoutMs) // servers that refuse HEAD
-        const location = res.headers.get('location')
-        if (res.status >= 300 && res.status < 400 && location) {
-          current = new URL(location, current).toString()
+        let res = await request(new URL(current), 'HEAD', timeoutMs)
+        if ([403, 405, 501].includes(res.status)) res = await request(new URL(current), 'GET', timeoutMs) // servers that refuse HEAD
+        if (res.status >= 300 && res.status < 400 && res.location) {
+          current = new URL(res.location, current).toString()
           continue
         }
         const hostChanged = new URL(current).host !== new URL(url).host
@@ -45,9 +82,9 @@ export function createLinkChecker(deps: { brands: BrandsRepository; store: Store
       }
       return { ...base, ok: false, status: null, error: `more than ${MAX_REDIRECTS} redirects`, finalUrl: current, hostChanged: false }
     } catch (err) {
-      const e = err as Error
-      const error = e.name === 'TimeoutError' || e.name === 'AbortError' ? `timeout after ${timeoutMs} ms` : `unreachable: ${e.message}`
-      return { ...base, ok: false, status: null, error, finalUrl: null, hostChanged: false }
+      // a refused hop keeps the URL it was refused for: the admin sees where the partner tried to send visitors
+      if (err instanceof Blocked) return { ...base, ok: false, status: null, error: err.message, finalUrl: current, hostChanged: false }
+      return { ...base, ok: false, status: null, error: describeFailure(err, timeoutMs), finalUrl: null, hostChanged: false }
     }
   }
 
@@ -63,12 +100,29 @@ export function createLinkChecker(deps: { brands: BrandsRepository; store: Store
         }
       }
       await Promise.all(Array.from({ length: Math.min(opts.concurrency ?? 4, targets.length) }, worker))
-      for (const { _id, ...fields } of results) await checks.updateOne({ _id }, { $set: fields }, { upsert: true })
+      await deps.linkChecks.save(results)
       return results.sort((a, b) => (a._id < b._id ? -1 : 1))
     },
     async last(): Promise<Map<string, LinkCheck>> {
-      return new Map((await checks.find({})).map((c) => [c._id, c as LinkCheck]))
+      return new Map((await deps.linkChecks.list()).map((c) => [c._id, c]))
     },
   }
 }
 export type LinkChecker = ReturnType<typeof createLinkChecker>
+
+function describeFailure(err: unknown, timeoutMs: number): string {
+  const e = err as Error & { code?: unknown }
+  if (e.name === 'TimeoutError' || e.name === 'AbortError') return `timeout after ${timeoutMs} ms`
+  const code = typeof e.code === 'string' && /^[A-Z0-9_]+$/.test(e.code) ? e.code : undefined
+  return `unreachable: ${(code && REASONS[code]) ?? code ?? 'network error'}`
+}
+
+/** The promise, or the signal's reason once it fires (a DNS lookup cannot itself be cancelled). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason)
+    if (signal.aborted) return abort()
+    signal.addEventListener('abort', abort, { once: true })
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort))
+  })
+}

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { makeTestApp } from '../../test/make-app.ts'
-import { MAX_IMAGE_BYTES, sniffImageType } from './media.ts'
+import { declaredImageType, MAX_IMAGE_BYTES, sniffImageType } from './media.ts'
 
 // smallest valid images of each kind (headers are what the sniffer reads)
 const PNG = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'))
@@ -25,6 +25,19 @@ describe('sniffImageType (checked by bytes, not by name or declared type)', () =
   })
 })
 
+describe('declaredImageType (what a client said, comparable with what the bytes say)', () => {
+  it.each([
+    ['image/png', 'image/png'],
+    ['IMAGE/PNG; name=x', 'image/png'],
+    ['image/jpg', 'image/jpeg'],
+    ['image/pjpeg', 'image/jpeg'],
+    ['text/plain;charset=utf-8', 'text/plain'],
+    ['application/octet-stream', undefined],
+    ['', undefined],
+    [undefined, undefined],
+  ])('%s → %s', (declared, expected) => expect(declaredImageType(declared)).toBe(expected))
+})
+
 describe('media store and GET /media/:id', () => {
   let t: Awaited<ReturnType<typeof makeTestApp>>
   beforeAll(async () => {
@@ -42,6 +55,12 @@ describe('media store and GET /media/:id', () => {
     expect(res.headers.get('cache-control')).toContain('immutable')
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG)
+  })
+
+  it('takes the type from the bytes; a declared type only refuses a mismatch', async () => {
+    expect((await t.ctx.services.media.saveImage(GIF, { declaredType: 'application/octet-stream', filename: 'photo.jpg' })).contentType).toBe('image/gif')
+    expect((await t.ctx.services.media.saveImage(GIF, { declaredType: 'image/gif; x=1' })).contentType).toBe('image/gif')
+    await expect(t.ctx.services.media.saveImage(GIF, { declaredType: 'image/png' })).rejects.toMatchObject({ code: 'unsupported_media_type' })
   })
 
   it('refuses SVG and oversize images with clear errors', async () => {

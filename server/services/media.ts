@@ -15,6 +15,16 @@ export function sniffImageType(b: Uint8Array): string | null {
   return null
 }
 
+/**
+ * A client's declared type, comparable with a sniffed one: lower-case, without parameters, image/jpg
+ * read as image/jpeg. Nothing (or application/octet-stream, what clients send for "unknown") declares nothing.
+ */
+export function declaredImageType(type: string | undefined): string | undefined {
+  const t = type?.split(';')[0].trim().toLowerCase()
+  if (!t || t === 'application/octet-stream') return undefined
+  return t === 'image/jpg' || t === 'image/pjpeg' ? 'image/jpeg' : t
+}
+
 const EXT: Record<string, string> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',
@@ -25,12 +35,15 @@ const EXT: Record<string, string> = {
 
 export function createMediaService(deps: { media: MediaRepository; now: () => Date }) {
   return {
-    /** Checks the bytes and size, stores them once, and answers the URL pages should use. */
+    /**
+     * Checks the bytes and size, stores them once, and answers the URL pages should use. The type is the
+     * bytes' own; a type the client declared only refuses a mismatch (a file name is never consulted).
+     */
     async saveImage(bytes: Uint8Array, info: { filename?: string; alt?: string; declaredType?: string } = {}) {
       if (bytes.byteLength > MAX_IMAGE_BYTES) throw new AppError('payload_too_large', 'Image is larger than 5 MB')
       const contentType = sniffImageType(bytes)
       if (!contentType) throw new AppError('unsupported_media_type', 'Only PNG, JPEG, GIF, WebP or AVIF images are accepted')
-      const declared = info.declaredType === 'image/jpg' ? 'image/jpeg' : info.declaredType
+      const declared = declaredImageType(info.declaredType)
       if (declared && declared !== contentType)
         throw new AppError('unsupported_media_type', `The image says it is ${declared}, but its bytes are ${contentType}`)
       const id = `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${EXT[contentType]}`

@@ -42,13 +42,20 @@ export function figuresOf(rows: ClickCounter[]): Figures {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
+/** YYYY-MM-DD naming a real day: Date rolls 2025-02-30 over to 2 March, so the day must survive a round trip. */
+function isCalendarDay(v: string): boolean {
+  if (!DAY.test(v)) return false
+  const t = new Date(`${v}T00:00:00Z`).getTime()
+  return !Number.isNaN(t) && dayOf(new Date(t)) === v
+}
+
 /** Per brand and per day, from the counters the writes keep: never a scan of clicks (issue 7). */
 export function createReportsService(deps: { clicks: ClicksRepository; brands: BrandsRepository; now: () => Date }) {
   function range(from?: string, to?: string) {
     const end = to ?? dayOf(deps.now())
     const start = from ?? dayOf(new Date(new Date(`${end}T00:00:00Z`).getTime() - 29 * 86_400_000))
     for (const [name, v] of [['from', start], ['to', end]] as const) {
-      if (!DAY.test(v) || Number.isNaN(new Date(`${v}T00:00:00Z`).getTime())) throw new AppError('bad_request', `Invalid ${name}: use YYYY-MM-DD`)
+      if (!isCalendarDay(v)) throw new AppError('bad_request', `Invalid ${name}: use YYYY-MM-DD`)
     }
     if (start > end) throw new AppError('bad_request', 'Invalid range: from is after to')
     if ((new Date(`${end}T00:00:00Z`).getTime() - new Date(`${start}T00:00:00Z`).getTime()) / 86_400_000 > 366) throw new AppError('bad_request', 'Invalid range: at most 366 days')

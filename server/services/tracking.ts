@@ -1,18 +1,27 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { isbot } from 'isbot'
 import type { BrandDoc, BrandsRepository } from '../../db/repositories/brands.ts'
-import type { ClicksRepository } from '../../db/repositories/clicks.ts'
+import { type ClicksRepository, dayOf } from '../../db/repositories/clicks.ts'
+import type { LimitsRepository } from '../../db/repositories/limits.ts'
 import { DuplicateKeyError } from '../../db/port.ts'
 import { buildCtaUrl } from '../../lib/cta-url.ts'
+import { isSafeHref } from '../../lib/links.ts'
 import { idSchema, type ClickRecord } from '../../lib/schemas.ts'
 
-export const UNIQUE_WINDOW_MS = 60 * 60 * 1000 // one unique click per visitor per brand per hour
+export const UNIQUE_WINDOW_MS = 60 * 60 * 1000 // one unique click (and one view) per visitor per brand per clock hour
 export const SUB_PARAMS = ['sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const
 /** User agents the bot list flags but that belong to people (in-app browsers and devices seen mislabelled). */
 export const BOT_ALLOW_LIST: RegExp[] = [/\bCubot\b/i]
 
 export type ClickMeta = { ip: string; userAgent: string; method: string }
-export type TrackedClick = ClickRecord & { visitor: string; bot: boolean; unique: boolean; subs?: Record<string, string> }
+/** `unique` is decided when the click is committed, by a claim in the store that every server shares. */
+export type TrackedClick = ClickRecord & { visitor: string; bot: boolean; unique?: boolean; subs?: Record<string, string> }
+
+/** The hour a visitor's click or view on a brand counts once in: its claim key and when the claim expires. */
+export function uniqueWindow(kind: 'click' | 'view', brandId: string, visitor: string, at: Date) {
+  const hour = Math.floor(at.getTime() / UNIQUE_WINDOW_MS)
+  return { key: `${kind}:${brandId}:${visitor}:${hour}`, expiresAt: new Date((hour + 1) * UNIQUE_WINDOW_MS) }
+}
 
 export function isBotRequest(userAgent: string, method: string) {
   if (method === 'HEAD') return true
@@ -21,13 +30,26 @@ export function isBotRequest(userAgent: string, method: string) {
   return isbot(userAgent)
 }
 
+/** The Location we answer is a safe href bound for the stored CTA's own host (a same-site path stays a path). */
+function sameDestination(target: string, location: string) {
+  if (!isSafeHref(location)) return false
+  if (target.startsWith('/')) return location.startsWith('/')
+  try {
+    return new URL(location).host === new URL(target).host
+  } catch {
+    return false
+  }
+}
+
 /**
  * Click tracking (issue 7): classifies bots, counts one unique per visitor (a hash of IP and user agent;
- * the raw IP is never stored) per brand per hour, and records server-side redirects through a queue
- * that commits in batches, so recording never delays the redirect.
+ * the raw IP is never stored) per brand per clock hour — a claim in the store, so every server process
+ * agrees — and records clicks through a queue that commits in batches: one transaction for all the
+ * clicks that arrived in the same turn of the event loop.
  */
 export function createTracker(deps: {
   clicks: ClicksRepository
+  limits: LimitsRepository
   brands: BrandsRepository
   secret: string
   now: () => Date
@@ -38,7 +60,6 @@ export function createTracker(deps: {
   /** told after each group commit how many clicks it wrote and how long it took (metrics) */
   onCommit?: (clicks: number, seconds: number) => void
 }) {
-  const seen = new Map<string, number>()
   const bots = new Map<string, boolean>()
   const brandCache = new Map<string, BrandDoc | null>()
   let cacheGeneration = -1
@@ -63,13 +84,17 @@ export function createTracker(deps: {
     return verdict
   }
 
-  function isUnique(brandId: string, visitor: string, at: number) {
-    const key = `${brandId}|${visitor}`
-    const last = seen.get(key)
-    if (last !== undefined && at - last < UNIQUE_WINDOW_MS) return false
-    seen.set(key, at)
-    if (seen.size > 200_000) for (const [k, t] of seen) if (at - t >= UNIQUE_WINDOW_MS) seen.delete(k)
-    return true
+  /** The first click of each visitor on each brand in an hour is unique, whichever server took it. */
+  async function markUniques(clicks: TrackedClick[]) {
+    const first = new Map<string, { click: TrackedClick; expiresAt: Date }>()
+    for (const click of clicks) {
+      click.unique = false
+      if (click.bot) continue
+      const w = uniqueWindow('click', click.brandId, click.visitor, click.receivedAt)
+      if (!first.has(w.key)) first.set(w.key, { click, expiresAt: w.expiresAt })
+    }
+    const claimed = await deps.limits.claim([...first].map(([key, { expiresAt }]) => ({ key, expiresAt })))
+    for (const [key, { click }] of first) click.unique = claimed.has(key)
   }
 
   async function brandFor(id: string): Promise<BrandDoc | null> {
@@ -91,6 +116,11 @@ export function createTracker(deps: {
     const batch = queue
     queue = []
     if (!batch.length) return
+    try {
+      await markUniques(batch.map((p) => p.click))
+    } catch (err) {
+      console.error('[tracking] could not claim unique clicks; counting them as repeats:', err)
+    }
     try {
       await deps.clicks.recordMany(batch.map((p) => p.click))
       for (const p of batch) p.done()
@@ -141,16 +171,23 @@ export function createTracker(deps: {
 
   return {
     visitorHash,
-    isUnique,
 
-    /** Marks a click as bot or unique; used by POST /api/clicks and by redirects. */
     /** Bot or person, remembered per user agent (the verdict for a given agent never changes). */
     isBot,
 
-    classify(brandId: string, meta: ClickMeta, at: Date) {
-      const visitor = visitorHash(meta.ip, meta.userAgent)
-      const bot = isBot(meta.userAgent, meta.method)
-      return { visitor, bot, unique: !bot && isUnique(brandId, visitor, at.getTime()) }
+    /** Who clicked, and whether it was a bot; uniqueness is settled when the click is committed. */
+    classify(meta: ClickMeta) {
+      return { visitor: visitorHash(meta.ip, meta.userAgent), bot: isBot(meta.userAgent, meta.method) }
+    },
+
+    /** A person opened a brand page: one view per visitor per brand per hour, counted on its day. */
+    async recordView(brandId: string, meta: ClickMeta) {
+      if (isBot(meta.userAgent, meta.method) || !(await brandFor(brandId))) return false
+      const at = deps.now()
+      const w = uniqueWindow('view', brandId, visitorHash(meta.ip, meta.userAgent), at)
+      if (!(await deps.limits.claim([w])).has(w.key)) return false
+      await deps.clicks.addToDay(brandId, dayOf(at), { views: 1 })
+      return true
     },
 
     brandFor,
@@ -162,12 +199,13 @@ export function createTracker(deps: {
 
     /**
      * GET /go/:brandId: the brand's tracked CTA URL (the spec's rules, one shared function), or null for
-     * an unknown brand or one without a CTA URL. Only ever the brand's own CTA: no open redirect.
+     * an unknown brand or one without a safe CTA URL. Only ever the brand's own CTA: no open redirect.
      */
     async redirect(brandId: string, meta: ClickMeta, query: URLSearchParams): Promise<string | null> {
       const brand = await brandFor(brandId)
       const target = brand?.dealBox?.ctaUrl
-      if (!brand || !target) return null
+      // CTAs saved before links were checked for control characters may still be in the store
+      if (!brand || !target || !isSafeHref(target)) return null
       const receivedAt = deps.now()
       const clickid = randomUUID()
       const gaid = query.get('gaid')?.slice(0, 200) || null
@@ -187,9 +225,12 @@ export function createTracker(deps: {
           // an unparsable CTA keeps only click_id (spec §7)
         }
       }
-      const { visitor, bot, unique } = this.classify(brand._id, meta, receivedAt)
-      // not awaited: the redirect never waits for the write (a failure is logged and counted in `lost`)
-      enqueue({
+      if (!sameDestination(target, location)) return null
+      const { visitor, bot } = this.classify(meta)
+      // The redirect waits for its click's commit (one transaction shared by every click of this turn of
+      // the event loop), so a visitor who was sent on has a stored click even if the process is killed
+      // right after. A store failure is logged and counted in `lost`; the visitor still goes on.
+      await enqueue({
         _id: deps.newId(),
         clickid,
         userId: null,
@@ -202,7 +243,6 @@ export function createTracker(deps: {
         source: 'redirect',
         visitor,
         bot,
-        unique,
         ...(Object.keys(subs).length ? { subs } : {}),
       }).catch(() => {})
       return location

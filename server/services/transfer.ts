@@ -1,11 +1,10 @@
 import * as z from 'zod'
-import type { Auth } from '../auth.ts'
-import type { BrandDoc, BrandsRepository } from '../../db/repositories/brands.ts'
-import type { MediaDoc, MediaRepository } from '../../db/repositories/media.ts'
-import type { PostsRepository } from '../../db/repositories/posts.ts'
 import type { BatchOp, Store } from '../../db/port.ts'
+import { type BrandDoc, type BrandsRepository, storedBrandSchema } from '../../db/repositories/brands.ts'
+import { type MediaDoc, type MediaRepository, storedMediaSchema } from '../../db/repositories/media.ts'
+import { type PostsRepository, storedPostSchema } from '../../db/repositories/posts.ts'
 import { parseCsv } from '../../lib/csv.ts'
-import { brandWriteSchema, idSchema, type Post, postInputSchema, postTypeSchema, safeLinkSchema } from '../../lib/schemas.ts'
+import { type Post, postInputSchema, postTypeSchema } from '../../lib/schemas.ts'
 import { freeSlug } from '../../lib/slug.ts'
 import { AppError } from '../errors.ts'
 import { sniffImageType } from './media.ts'
@@ -24,21 +23,8 @@ export type OnConflict = 'skip' | 'overwrite' | 'fail'
 export type Problem = { record: string; field: string; message: string }
 export type ImportReport = { created: string[]; updated: string[]; skipped: string[]; invalid: Problem[]; written: boolean }
 
-const iso = z.iso.datetime({ offset: true })
-const storedImage = z
-  .object({ cdnUrl: safeLinkSchema.optional(), mediaId: z.string().regex(/^[a-f0-9]{32}\.[a-z]{3,4}$/).optional(), contentType: z.string().max(100).optional() })
-  .nullable()
-export const importPostSchema = postInputSchema.extend({ _id: idSchema, createdAt: iso, updatedAt: iso })
-export const importBrandSchema = brandWriteSchema.extend({ _id: idSchema, logo: storedImage, bannerImage: storedImage, createdAt: iso, updatedAt: iso })
-const importMediaSchema = z.object({
-  _id: z.string().regex(/^[a-f0-9]{32}\.[a-z]{3,4}$/),
-  contentType: z.string(),
-  size: z.number().int().min(0),
-  data: z.string().min(1),
-  filename: z.string().max(300),
-  alt: z.string().max(500),
-  createdAt: iso,
-})
+// exports keep media dates as ISO strings (format gamewise-export, version 1)
+const importMediaSchema = storedMediaSchema.extend({ createdAt: z.iso.datetime({ offset: true }) })
 
 /** Keys sorted at every level: the same content always serialises to the same bytes, whatever order it was stored in. */
 export function canonical<T>(value: T): T {
@@ -56,7 +42,8 @@ export function canonical<T>(value: T): T {
 const byId = <T extends { _id: string }>(a: T, b: T) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0)
 const mediaIdOf = (url: string) => url.match(/^\/media\/([a-f0-9]{32}\.[a-z]{3,4})$/)?.[1]
 
-function problems(record: string, err: z.ZodError): Problem[] {
+/** A zod error as problems named by record and field. */
+export function problems(record: string, err: z.ZodError): Problem[] {
   return err.issues.map((i) => ({ record, field: i.path.join('.') || '(record)', message: i.message }))
 }
 
@@ -119,7 +106,6 @@ export function createTransferService(deps: {
   posts: PostsRepository
   brands: BrandsRepository
   media: MediaRepository
-  auth: Auth
   now: () => Date
   onChange: () => void
 }) {
@@ -177,13 +163,13 @@ export function createTransferService(deps: {
           else posts.push({ ...parsed.data, _id: '', createdAt: at, updatedAt: at } as Post)
           return
         }
-        const parsed = importPostSchema.safeParse(rec)
+        const parsed = storedPostSchema.safeParse(rec)
         if (!parsed.success) report.invalid.push(...problems(name, parsed.error))
         else posts.push(parsed.data as Post)
       })
       const brands: BrandDoc[] = []
       raw.brands.forEach((rec, i) => {
-        const parsed = importBrandSchema.safeParse(rec)
+        const parsed = storedBrandSchema.safeParse(rec)
         if (!parsed.success) report.invalid.push(...problems(`brands[${i}]`, parsed.error))
         else brands.push(parsed.data as BrandDoc)
       })
@@ -200,14 +186,14 @@ export function createTransferService(deps: {
 
       const ops: BatchOp[] = []
       for (const m of media) if (!(await deps.media.findById(m._id))) ops.push({ collection: 'media', insert: m as never })
-      const plan = async <T extends { _id: string }>(collection: string, items: T[], exists: (id: string) => Promise<boolean>, label: string) => {
+      const plan = async <T extends { _id: string }>(collection: string, items: T[], exists: (id: string) => Promise<boolean>, label: string, insertOp: (item: T) => BatchOp) => {
         for (const item of items) {
           if (!(await exists(item._id))) {
-            ops.push({ collection, insert: item as never })
+            ops.push(insertOp(item))
             report.created.push(`${label} ${item._id}`)
           } else if (onConflict === 'skip') report.skipped.push(`${label} ${item._id}`)
           else if (onConflict === 'overwrite') {
-            ops.push({ collection, delete: { _id: item._id } }, { collection, insert: item as never })
+            ops.push({ collection, delete: { _id: item._id } }, insertOp(item))
             report.updated.push(`${label} ${item._id}`)
           } else throw new AppError('conflict', `${label} ${item._id} already exists; use --on-conflict skip or overwrite`)
         }
@@ -219,64 +205,13 @@ export function createTransferService(deps: {
           taken.add(p._id)
         }
       }
-      await plan('posts', posts, async (id) => Boolean(await deps.posts.findById(id)), 'post')
-      await plan('brands', brands, async (id) => Boolean(await deps.brands.findById(id)), 'brand')
+      await plan('posts', posts, async (id) => Boolean(await deps.posts.findById(id)), 'post', deps.posts.insertOp) // with the fields lists read
+      await plan('brands', brands, async (id) => Boolean(await deps.brands.findById(id)), 'brand', (b) => ({ collection: 'brands', insert: b as never }))
       if (opts.dryRun || ops.length === 0) return report
       await store.batch(ops)
       report.written = true
       deps.onChange()
       return report
-    },
-
-    /** Everything in one file; users without password hashes unless `includeSecrets`. */
-    async backup(opts: { includeSecrets?: boolean } = {}) {
-      const ctx = await deps.auth.$context
-      const dump = async (collection: string) => (await store.collection(collection).find({})).sort(byId)
-      const users = (await ctx.adapter.findMany<Record<string, unknown> & { id: string }>({ model: 'user' })).sort((a, b) => (a.id < b.id ? -1 : 1))
-      const accounts = opts.includeSecrets
-        ? (await ctx.adapter.findMany<Record<string, unknown> & { id: string }>({ model: 'account' })).sort((a, b) => (a.id < b.id ? -1 : 1))
-        : []
-      const media = (await dump('media')).map((m) => ({ ...m, createdAt: new Date(m.createdAt as Date).toISOString() }))
-      return {
-        format: 'gamewise-backup' as const,
-        version: 1 as const,
-        posts: canonical(await dump('posts')),
-        brands: canonical(await dump('brands')),
-        media: canonical(media),
-        clicks: canonical(await dump('clicks')),
-        click_counters: canonical(await dump('click_counters')),
-        users: canonical(users),
-        accounts: canonical(accounts),
-      }
-    },
-
-    async restore(bundle: unknown) {
-      const b = bundle as Partial<Awaited<ReturnType<typeof service.backup>>>
-      if (!b || b.format !== 'gamewise-backup') throw new AppError('bad_request', 'Not a GameWise backup file (format must be gamewise-backup)')
-      const ctx = await deps.auth.$context
-      const nonEmpty =
-        (await deps.posts.count()) + (await deps.brands.count()) + (await store.collection('media').count()) + (await store.collection('clicks').count()) + (await ctx.adapter.count({ model: 'user' }))
-      if (nonEmpty > 0) throw new AppError('conflict', 'The store is not empty; restore into a fresh DATA_DIR or database')
-      const raw = { posts: b.posts ?? [], brands: b.brands ?? [], media: b.media ?? [] }
-      const checked = await service.import('all', raw, { dryRun: true })
-      if (checked.invalid.length) throw new AppError('bad_request', `The backup has invalid records: ${checked.invalid.slice(0, 3).map((p) => `${p.record}.${p.field}: ${p.message}`).join('; ')}`)
-      const asDate = (v: unknown) => (typeof v === 'string' ? new Date(v) : v)
-      const ops: BatchOp[] = [
-        ...raw.media.map((m) => ({ collection: 'media', insert: { ...(m as MediaRecord), createdAt: new Date((m as MediaRecord).createdAt) } as never })),
-        ...raw.posts.map((p) => ({ collection: 'posts', insert: p as never })),
-        ...raw.brands.map((x) => ({ collection: 'brands', insert: x as never })),
-        ...(b.clicks ?? []).map((c) => ({ collection: 'clicks', insert: { ...c, receivedAt: asDate(c.receivedAt) } as never })),
-        ...(b.click_counters ?? []).map((c) => ({ collection: 'click_counters', insert: c as never })),
-      ]
-      await store.batch(ops)
-      for (const u of b.users ?? []) {
-        await ctx.adapter.create({ model: 'user', data: { ...u, createdAt: asDate(u.createdAt), updatedAt: asDate(u.updatedAt) }, forceAllowId: true })
-      }
-      for (const a of b.accounts ?? []) {
-        await ctx.adapter.create({ model: 'account', data: { ...a, createdAt: asDate(a.createdAt), updatedAt: asDate(a.updatedAt) }, forceAllowId: true })
-      }
-      deps.onChange()
-      return { posts: raw.posts.length, brands: raw.brands.length, media: raw.media.length, clicks: (b.clicks ?? []).length, users: (b.users ?? []).length }
     },
   }
   return service

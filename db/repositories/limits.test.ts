@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import { SqliteStore } from '../sqlite.ts'
+import { createRegistry } from '../registry.ts'
+import { createLimitsRepository } from './limits.ts'
+
+describe('limits repository', () => {
+  it('counts per window, claims once, and prunes what expired', async () => {
+    const store = new SqliteStore(':memory:')
+    const limits = createLimitsRepository(store, createRegistry(store))
+    await limits.init()
+    const soon = new Date('2026-11-01T10:15:00Z')
+    const later = new Date('2026-11-01T11:00:00Z')
+    expect(await limits.add('login:x@1', 1, soon)).toBe(1)
+    expect(await limits.add('login:x@1', 1, soon)).toBe(2)
+    expect(await limits.add('login:x@1', -1, soon)).toBe(1)
+    expect([...(await limits.claim([{ key: 'a', expiresAt: soon }, { key: 'b', expiresAt: later }]))].sort()).toEqual(['a', 'b'])
+    expect([...(await limits.claim([{ key: 'a', expiresAt: soon }, { key: 'c', expiresAt: later }]))]).toEqual(['c'])
+    expect(await limits.prune(new Date('2026-11-01T10:30:00Z'))).toBe(2) // the window counter and claim a
+    expect([...(await limits.claim([{ key: 'a', expiresAt: later }]))]).toEqual(['a']) // free again once pruned
+    await store.close()
+  })
+})

@@ -1,0 +1,41 @@
+import type { Store } from '../port.ts'
+import type { Registry } from '../registry.ts'
+
+type WindowCount = { _id: string; count: number; expiresAt: Date }
+type Claim = { _id: string; expiresAt: Date }
+
+/**
+ * State that rate limits and de-duplication share across server processes: fixed-window counters
+ * (`rate_limits`) and one-time claims (`claims`: "this visitor's unique click on this brand this hour
+ * was counted"). Both expire: a TTL index on MongoDB, `prune` on SQLite. Neither is backed up.
+ */
+export function createLimitsRepository(store: Store, registry: Registry) {
+  registry.skip('rate_limits', 'short-lived rate-limit windows: a restored store starts with fresh limits')
+  registry.skip('claims', 'short-lived unique-click and view claims: they expire within the hour')
+  const counters = store.collection<WindowCount>('rate_limits')
+  const claims = store.collection<Claim>('claims')
+  return {
+    async init() {
+      await store.ensureIndex('rate_limits', { fields: { expiresAt: 1 }, expireAfterSeconds: 0 })
+      await store.ensureIndex('claims', { fields: { expiresAt: 1 }, expireAfterSeconds: 0 })
+    },
+    /** Adds `by` to a window's counter (created on first use) and answers its count after. */
+    async add(id: string, by: number, expiresAt: Date): Promise<number> {
+      const doc = await counters.findOneAndUpdate({ _id: id }, { $inc: { count: by }, $setOnInsert: { expiresAt } }, { upsert: true })
+      return doc?.count ?? by
+    },
+    async clear(id: string) {
+      await counters.deleteOne({ _id: id })
+    },
+    /** Claims each key until its `expiresAt`; answers the keys this call claimed (nobody had before). */
+    async claim(keys: { key: string; expiresAt: Date }[]): Promise<Set<string>> {
+      if (!keys.length) return new Set()
+      return new Set(await claims.insertMissing(keys.map(({ key, expiresAt }) => ({ _id: key, expiresAt }))))
+    },
+    /** Drops what has expired (MongoDB's TTL index does this by itself). */
+    async prune(now: Date) {
+      return (await counters.deleteMany({ expiresAt: { $lt: now } })) + (await claims.deleteMany({ expiresAt: { $lt: now } }))
+    },
+  }
+}
+export type LimitsRepository = ReturnType<typeof createLimitsRepository>

@@ -1,0 +1,155 @@
+import { Database } from 'bun:sqlite'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PERSON_UA } from './browser.ts'
+
+/**
+ * Issue 14: several server processes over one store. Two (and for the kill test, a third) real
+ * production servers (`bun server/start.ts`, built by the e2e runner) share one SQLite file in WAL mode.
+ */
+const root = join(import.meta.dirname, '..')
+const dataDir = mkdtempSync(join(tmpdir(), 'gamewise-two-servers-'))
+const admin = { username: 'two_admin', password: crypto.randomUUID() }
+type Server = { base: string; proc: Bun.Subprocess }
+const servers: Server[] = []
+
+async function startServer(): Promise<Server> {
+  const port = 4600 + Math.floor(Math.random() * 300) + servers.length
+  const base = `http://127.0.0.1:${port}`
+  const proc = Bun.spawn([process.execPath, 'server/start.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SITE_URL: base,
+      SEED_DEMO: '1',
+      MONGODB_URI: '',
+      TRUST_PROXY: '1',
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
+      LOG_LEVEL: 'warn',
+    },
+    stdout: 'ignore',
+    stderr: 'inherit',
+  })
+  const server = { base, proc }
+  servers.push(server)
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/health/ready`)).ok) return server
+    } catch {}
+    if (Date.now() > deadline || proc.exitCode !== null) throw new Error(`server on ${base} did not start`)
+    await Bun.sleep(100)
+  }
+}
+
+let a: Server
+let b: Server
+beforeAll(async () => {
+  a = await startServer() // seeds the empty store
+  b = await startServer()
+})
+afterAll(async () => {
+  for (const s of servers) {
+    s.proc.kill()
+    await s.proc.exited
+  }
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+const post = (base: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+
+describe('two server processes over one SQLite file', () => {
+  it('the login limit holds across both: 10 failures spread over them, then both answer 429', async () => {
+    const from = { 'x-forwarded-for': '203.0.113.77' }
+    for (let i = 0; i < 10; i++) {
+      const res = await post(i % 2 ? a.base : b.base, '/api/auth/login', { username: admin.username, password: `wrong ${i}` }, from)
+      expect(res.status).toBe(401)
+    }
+    for (const s of [a, b]) expect((await post(s.base, '/api/auth/login', admin, from)).status).toBe(429)
+    expect((await post(b.base, '/api/auth/login', admin, { 'x-forwarded-for': '198.51.100.77' })).status).toBe(200) // the owner, elsewhere
+  })
+
+  it("a visitor's clicks through both count one unique", async () => {
+    const headers = { 'user-agent': PERSON_UA, 'x-forwarded-for': '203.0.113.88' }
+    const ids: string[] = []
+    for (const s of [a, b, a]) {
+      const res = await fetch(`${s.base}/go/nova-spins`, { redirect: 'manual', headers })
+      expect(res.status).toBe(302)
+      ids.push(new URL(res.headers.get('location')!).searchParams.get('click_id')!)
+    }
+    const db = new Database(join(dataDir, 'gamewise.db'), { readonly: true })
+    const rows = ids.map((id) => db.query<{ doc: string }, [string]>("SELECT doc FROM clicks WHERE json_extract(doc, '$.clickid') = ?").get(id))
+    db.close()
+    expect(rows.map((r) => JSON.parse(r!.doc).unique)).toEqual([true, false, false]) // stored before each 302
+  })
+
+  it('a content write on one is visible on the other within a second', async () => {
+    const tokens = await (await post(a.base, '/api/auth/login', admin, { 'x-forwarded-for': '198.51.100.1' })).json()
+    const auth = { authorization: `Bearer ${tokens.accessToken}` }
+    const before = await (await fetch(`${b.base}/api/posts/blog-content`)).json() // B's render cache now holds it
+    const target = before.articles[0]
+    const title = `Edited on A at ${Date.now()}`
+    const res = await fetch(`${a.base}/api/posts/${target._id}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', ...auth },
+      body: JSON.stringify({ ...target, title }),
+    })
+    expect(res.status).toBe(200)
+    const written = Date.now()
+    let seenAfter = Number.POSITIVE_INFINITY
+    while (Date.now() - written < 3_000) {
+      const page = await fetch(`${b.base}/article/${target._id}`)
+      if ((await page.text()).includes(title)) {
+        seenAfter = Date.now() - written
+        break
+      }
+      await Bun.sleep(50)
+    }
+    expect(seenAfter).toBeLessThanOrEqual(1_200) // one version check a second, plus a render
+  })
+})
+
+describe('kill -9 during a click burst', () => {
+  it('loses no acknowledged click', async () => {
+    const c = await startServer()
+    const acked = new Set<string>()
+    let stop = false
+    const worker = async (n: number) => {
+      for (let i = 0; !stop; i++) {
+        try {
+          if (i % 2) {
+            const clickid = crypto.randomUUID()
+            const res = await post(c.base, '/api/clicks', { clickid, brandId: 'nova-spins', userId: null, user_agent: PERSON_UA, gaid: null, timestamp: new Date().toISOString() }, { 'user-agent': PERSON_UA })
+            if (res.status === 201) acked.add(clickid)
+          } else {
+            const res = await fetch(`${c.base}/go/nova-spins`, { redirect: 'manual', headers: { 'user-agent': `${PERSON_UA} ${n}` } })
+            if (res.status === 302) acked.add(new URL(res.headers.get('location')!).searchParams.get('click_id')!)
+          }
+        } catch {
+          return // the server is gone
+        }
+      }
+    }
+    const workers = Array.from({ length: 20 }, (_, n) => worker(n))
+    await Bun.sleep(1_500)
+    c.proc.kill('SIGKILL')
+    stop = true
+    await Promise.all(workers)
+    await c.proc.exited
+    expect(acked.size).toBeGreaterThan(100)
+    const db = new Database(join(dataDir, 'gamewise.db'), { readonly: true })
+    const stored = new Set(db.query<{ id: string }, []>("SELECT json_extract(doc, '$.clickid') AS id FROM clicks").all().map((r) => r.id))
+    db.close()
+    const lost = [...acked].filter((id) => !stored.has(id))
+    console.log(`[kill -9] acknowledged ${acked.size} clicks; lost ${lost.length}`)
+    expect(lost).toEqual([])
+  })
+})

@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto'
+import type { PageRenderer } from './app.ts'
+
+/**
+ * Content-Security-Policy of the site (docs/decisions/003-csp-hashes.md). Pages allow their inline
+ * scripts and styles by SHA-256 hash, computed from the rendered HTML: the render cache keeps the
+ * header with the body, so the two always match (a per-request nonce would be frozen into the cache).
+ */
+
+/** Outside origins pages may use, by directive. */
+export type CspSources = { script?: readonly string[]; connect?: readonly string[]; img?: readonly string[] }
+
+/**
+ * The one place to let pages use another origin. Google Analytics (behind the consent banner) adds
+ * here `script: ['https://www.googletagmanager.com']` and `connect: ['https://*.google-analytics.com',
+ * 'https://*.analytics.google.com', 'https://*.googletagmanager.com']`; its inline bootstrap snippet,
+ * if rendered in the page, is allowed by its hash without any change.
+ */
+export const THIRD_PARTY_SOURCES: CspSources = {}
+
+export type PageCspOptions = {
+  /** `sha256-…` of each inline executable script (see `inlineHashes`) */
+  scriptHashes?: readonly string[]
+  /** `sha256-…` of each inline `<style>` element */
+  styleHashes?: readonly string[]
+  /** Vite's dev server: its HMR websocket (its own port) and the `<style>` elements it injects for CSS updates */
+  dev?: boolean
+  thirdParty?: CspSources
+}
+
+/** For answers that are not pages (JSON, assets): nothing may load or run, nothing may frame them. */
+export const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'"
+
+// a source with a space, ';' or ',' would smuggle in another source or directive
+const SOURCE = /^[^\s;,]+$/
+
+/** The policy of an HTML page. */
+export function pageCsp(opts: PageCspOptions = {}): string {
+  const extra = opts.thirdParty ?? THIRD_PARTY_SOURCES
+  const quoted = (hashes: readonly string[] = []) => hashes.map((h) => `'${h}'`)
+  const directives: [string, readonly string[]][] = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", ...quoted(opts.scriptHashes), ...(extra.script ?? [])]],
+    // no style attributes in the app's markup; a hash would disable 'unsafe-inline', so dev gets none
+    ['style-src', ["'self'", ...(opts.dev ? ["'unsafe-inline'"] : quoted(opts.styleHashes))]],
+    // brand logos and post images come from any https CDN; data: and blob: are the admin's upload previews
+    ['img-src', ["'self'", 'https:', 'data:', 'blob:', ...(extra.img ?? [])]],
+    ['connect-src', ["'self'", ...(opts.dev ? ['ws:', 'wss:'] : []), ...(extra.connect ?? [])]],
+    ['font-src', ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'self'"]],
+  ]
+  return directives
+    .map(([name, sources]) => {
+      const bad = sources.find((s) => !SOURCE.test(s))
+      if (bad !== undefined) throw new Error(`CSP ${name}: malformed source ${JSON.stringify(bad)}`)
+      return `${name} ${[...new Set(sources)].join(' ')}`
+    })
+    .join('; ')
+}
+
+// Per the HTML spec, a <script> whose type is not one of these is a data block: never executed, needs no hash.
+const EXECUTABLE_TYPES = new Set([
+  '',
+  'module',
+  'importmap',
+  'speculationrules',
+  'application/ecmascript',
+  'application/javascript',
+  'application/x-ecmascript',
+  'application/x-javascript',
+  'text/ecmascript',
+  'text/javascript',
+  'text/javascript1.0',
+  'text/javascript1.1',
+  'text/javascript1.2',
+  'text/javascript1.3',
+  'text/javascript1.4',
+  'text/javascript1.5',
+  'text/jscript',
+  'text/livescript',
+  'text/x-ecmascript',
+  'text/x-javascript',
+])
+
+// attributes may hold '>' inside quotes; the element's text runs to the first closing tag, as in the parser
+const ELEMENT = /<(script|style)\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/\1\s*>/gi
+const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g
+
+/** An element's attributes by lower-case name; the first of a repeated name wins, as in the parser. */
+function attributes(source: string): Map<string, string> {
+  const found = new Map<string, string>()
+  for (const [, name, a, b, c] of source.matchAll(ATTRIBUTE)) {
+    const key = name!.toLowerCase()
+    if (!found.has(key)) found.set(key, a ?? b ?? c ?? '')
+  }
+  return found
+}
+
+/** `sha256-<base64>` of a text as the browser hashes it: after the HTML parser turned CR LF and CR into LF. */
+export function sha256Source(text: string): string {
+  return `sha256-${createHash('sha256').update(text.replace(/\r\n?/g, '\n'), 'utf8').digest('base64')}`
+}
+
+/** The hashes of a page's inline executable scripts and inline `<style>` elements (external and data-block scripts are skipped). */
+export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
+  const scripts = new Set<string>()
+  const styles = new Set<string>()
+  for (const [, tag, attrSource = '', text = ''] of html.matchAll(ELEMENT)) {
+    if (tag!.toLowerCase() === 'style') {
+      styles.add(sha256Source(text))
+      continue
+    }
+    const attrs = attributes(attrSource)
+    if (attrs.has('src')) continue // the browser runs the file, not the element's text
+    if (EXECUTABLE_TYPES.has((attrs.get('type') ?? '').trim().toLowerCase())) scripts.add(sha256Source(text))
+  }
+  return { scripts: [...scripts], styles: [...styles] }
+}
+
+/**
+ * A page renderer whose HTML answers carry a policy allowing exactly their own inline scripts and
+ * styles. Runs before the render cache, so a cached page keeps the header that matches its body.
+ */
+export function withPageCsp(render: PageRenderer, opts: Pick<PageCspOptions, 'dev' | 'thirdParty'> = {}): PageRenderer {
+  return async (req) => {
+    const res = await render(req)
+    if (!isHtml(res.headers.get('content-type')) || res.headers.has('content-security-policy')) return res
+    const html = await res.text()
+    const { scripts, styles } = inlineHashes(html)
+    const headers = new Headers(res.headers)
+    headers.set('Content-Security-Policy', pageCsp({ ...opts, scriptHashes: scripts, styleHashes: styles }))
+    return new Response(html, { status: res.status, statusText: res.statusText, headers })
+  }
+}
+
+export const isHtml = (contentType: string | null | undefined) => Boolean(contentType && /^\s*text\/html\b/i.test(contentType))
