@@ -10,13 +10,16 @@ import type { PostType } from '../lib/schemas.ts'
 import { type Role, roles } from '../server/auth.ts'
 import { ConfigError, loadConfig } from '../server/config.ts'
 import { type AppContext, createAppContext } from '../server/context.ts'
+import { createLogger } from '../server/logger.ts'
 import { AI_SECTION_CHOICES } from '../server/services/ai-writer.ts'
 import { type Kind, type OnConflict, parseExport, toNdjson } from '../server/services/transfer.ts'
 
 class CliError extends Error {}
 
 async function withContext<T>(fn: (ctx: AppContext) => Promise<T>) {
-  const ctx = await createAppContext(loadConfig())
+  const config = loadConfig()
+  // logs to stderr: stdout carries a command's output (`export … > file`)
+  const ctx = await createAppContext(config, { log: createLogger(config, { fd: 2 }) })
   try {
     return await fn(ctx)
   } finally {
