@@ -1,0 +1,17 @@
+import type { PageContextServer } from 'vike/types'
+import type { PageSeo } from '../../../lib/seo.ts'
+import { absoluteUrl } from '../../../lib/social-image.ts'
+import { brandReview, breadcrumbList, faqPage } from '../../../lib/structured-data.ts'
+import type { Data } from './+data.ts'
+
+// a Review only with a rating, an FAQPage only with an FAQ section: nothing the page does not show
+export default (pageContext: PageContextServer<Data>): PageSeo => {
+  const { brand } = pageContext.data
+  const siteUrl = pageContext.siteUrl!
+  const path = `/brands/${encodeURIComponent(brand._id)}`
+  const url = absoluteUrl(path, siteUrl)
+  return {
+    path,
+    jsonLd: [brandReview(brand, url, siteUrl), faqPage(brand.sections), breadcrumbList(siteUrl, [{ name: brand.brandName, path }])],
+  }
+}
