@@ -1,13 +1,11 @@
 import { useState } from 'react'
+import { tagPath } from '../lib/archive.ts'
+import { type ArticleCardData, toCard } from '../lib/cards.ts'
 import type { Post } from '../lib/schemas.ts'
 
 export const ARTICLES_PER_STEP = 6 // spec §9
 
-export type ArticleCardData = Pick<Post, '_id' | 'title' | 'image' | 'tag' | 'description'> & { meta: Pick<Post['meta'], 'date' | 'readTime'> }
-
-export function toCard(p: Post): ArticleCardData {
-  return { _id: p._id, title: p.title, image: p.image, tag: p.tag, description: p.description, meta: { date: p.meta.date, readTime: p.meta.readTime } }
-}
+export { type ArticleCardData, toCard }
 
 export const articleHref = (id: string) => `/article/${encodeURIComponent(id)}`
 
@@ -16,7 +14,11 @@ export function ArticleCard({ article, cta = 'Read More' }: { article: ArticleCa
     <article className="card" data-testid="article-card">
       {article.image && <img src={article.image} alt="" width={400} height={225} loading="lazy" />}
       <div className="card-body">
-        {article.tag && <span className="tag">{article.tag}</span>}
+        {article.tag && (
+          <a className="tag" href={tagPath(article.tag)}>
+            {article.tag}
+          </a>
+        )}
         <h3>{article.title}</h3>
         <p className="muted">{article.description}</p>
         <a className="btn" href={articleHref(article._id)} aria-label={`${cta}: ${article.title}`}>
@@ -27,19 +29,49 @@ export function ArticleCard({ article, cta = 'Read More' }: { article: ArticleCa
   )
 }
 
-/** 6 at first; 'Show more' adds 6 and disappears once all are shown (spec §2). */
-export function ArticleGrid({ articles }: { articles: ArticleCardData[] }) {
+export type ArticlePage = { articles: ArticleCardData[]; nextCursor: string | null }
+
+/** The next page of the home grid from the paged API (the server sends only the first page). */
+export async function fetchArticlePage(cursor: string): Promise<ArticlePage> {
+  const res = await fetch(`/api/posts/blog-content?${new URLSearchParams({ limit: String(ARTICLES_PER_STEP), cursor })}`)
+  if (!res.ok) throw new Error(`blog-content answered ${res.status}`)
+  const body = (await res.json()) as { articles: Post[]; nextCursor: string | null }
+  return { articles: body.articles.map(toCard), nextCursor: body.nextCursor }
+}
+
+/**
+ * 6 at first; 'Show more' adds 6 and disappears once all are shown (spec §2). Articles not yet loaded
+ * come a page at a time from the API; a failed fetch just ends the wait (spec §8).
+ */
+export function ArticleGrid({ articles, nextCursor = null, loadMore = fetchArticlePage }: { articles: ArticleCardData[]; nextCursor?: string | null; loadMore?: (cursor: string) => Promise<ArticlePage> }) {
+  const [loaded, setLoaded] = useState(articles)
+  const [cursor, setCursor] = useState(nextCursor)
   const [shown, setShown] = useState(ARTICLES_PER_STEP)
+  const [busy, setBusy] = useState(false)
+  async function showMore() {
+    if (shown < loaded.length || !cursor) return setShown((n) => n + ARTICLES_PER_STEP)
+    setBusy(true)
+    try {
+      const page = await loadMore(cursor)
+      setLoaded((list) => [...list, ...page.articles.filter((a) => !list.some((b) => b._id === a._id))])
+      setCursor(page.nextCursor)
+      setShown((n) => n + ARTICLES_PER_STEP)
+    } catch {
+      // spec §8: a failed home-page fetch just stops the loading state
+    } finally {
+      setBusy(false)
+    }
+  }
   return (
     <>
       <div className="grid">
-        {articles.slice(0, shown).map((a) => (
+        {loaded.slice(0, shown).map((a) => (
           <ArticleCard key={a._id} article={a} />
         ))}
       </div>
-      {shown < articles.length && (
+      {(shown < loaded.length || cursor) && (
         <div className="center">
-          <button type="button" className="btn btn-outline" onClick={() => setShown((n) => n + ARTICLES_PER_STEP)}>
+          <button type="button" className="btn btn-outline" onClick={() => void showMore()} disabled={busy} aria-busy={busy}>
             Show more
           </button>
         </div>

@@ -1,4 +1,5 @@
 import { navigate } from 'vike/client/router'
+import { tagPath } from '../lib/archive.ts'
 import type { BodySection, Post } from '../lib/schemas.ts'
 import { classifyLink, linkKeywords } from '../lib/text.ts'
 import { articleHref } from './ArticleGrid.tsx'
@@ -42,7 +43,11 @@ export function ArticleView({ article, origin }: { article: Post; origin: string
   return (
     <article className="article">
       {article.image && <img className="article-image" src={article.image} alt="" width={800} height={450} />}
-      {article.tag && <span className="tag">{article.tag}</span>}
+      {article.tag && (
+        <a className="tag" href={tagPath(article.tag)}>
+          {article.tag}
+        </a>
+      )}
       <h1>{article.title}</h1>
       <p className="lead">{article.description}</p>
       <p className="meta muted small">

@@ -76,7 +76,7 @@ function OfferTable({ offers }: { offers: BrandOffer[] }) {
   )
 }
 
-function OfferCards({ offers }: { offers: BrandOffer[] }) {
+export function OfferCards({ offers }: { offers: BrandOffer[] }) {
   return (
     <ul className="offers-cards">
       {offers.map((o) => (

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, render, screen } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { card, offer } from '../test/factories.ts'
 import { usePageView } from './analytics.ts'
@@ -16,6 +16,31 @@ describe('home article grid (spec §2, §9: 6 per step)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show more' }))
     expect(screen.getAllByTestId('article-card')).toHaveLength(14)
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull()
+  })
+  it("fetches the next 6 from the paged API once the loaded ones are shown, and hides 'Show more' at the end", async () => {
+    const more = Array.from({ length: 6 }, () => card())
+    const calls: string[] = []
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      calls.push(String(input))
+      const last = calls.length > 1
+      return Response.json({ hero: null, featured: null, articles: last ? [card()] : more, nextCursor: last ? null : 'cursor-2' })
+    })
+    render(<ArticleGrid articles={Array.from({ length: 6 }, () => card())} nextCursor="cursor-1" />)
+    expect(screen.getAllByTestId('article-card')).toHaveLength(6)
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }))
+    await waitFor(() => expect(screen.getAllByTestId('article-card')).toHaveLength(12))
+    expect(calls[0]).toBe('/api/posts/blog-content?limit=6&cursor=cursor-1')
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }))
+    await waitFor(() => expect(screen.getAllByTestId('article-card')).toHaveLength(13))
+    expect(calls[1]).toContain('cursor=cursor-2')
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull()
+  })
+  it("a failed fetch just stops the loading state (spec §8)", async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response('nope', { status: 500 }))
+    render(<ArticleGrid articles={Array.from({ length: 6 }, () => card())} nextCursor="c" />)
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }))
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Show more' }) as HTMLButtonElement).disabled).toBe(false))
+    expect(screen.getAllByTestId('article-card')).toHaveLength(6)
   })
   it("has no 'Show more' with 6 or fewer", () => {
     render(<ArticleGrid articles={Array.from({ length: 6 }, () => card())} />)

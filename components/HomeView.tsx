@@ -1,3 +1,4 @@
+import { tagPath } from '../lib/archive.ts'
 import type { BrandOffer } from '../lib/schemas.ts'
 import { ArticleGrid, type ArticleCardData, articleHref, Recommended } from './ArticleGrid.tsx'
 import { BrandOffers } from './BrandOffers.tsx'
@@ -5,12 +6,14 @@ import { BrandOffers } from './BrandOffers.tsx'
 export type HomeData = {
   hero: { title: string } | null
   featured: ArticleCardData | null
+  /** the grid's first page; `nextCursor` fetches the rest (null: there is no more) */
   articles: ArticleCardData[]
+  nextCursor?: string | null
   bottoms: ArticleCardData[] | undefined
   offers: BrandOffer[]
 }
 
-export function HomeView({ hero, featured, articles, bottoms, offers }: HomeData) {
+export function HomeView({ hero, featured, articles, nextCursor = null, bottoms, offers }: HomeData) {
   return (
     <>
       {hero && featured ? (
@@ -22,7 +25,11 @@ export function HomeView({ hero, featured, articles, bottoms, offers }: HomeData
           <article className="featured card" data-testid="featured">
             {featured.image && <img src={featured.image} alt="" width={800} height={450} />}
             <div className="card-body">
-              {featured.tag && <span className="tag">{featured.tag}</span>}
+              {featured.tag && (
+                <a className="tag" href={tagPath(featured.tag)}>
+                  {featured.tag}
+                </a>
+              )}
               <h2>{featured.title}</h2>
               <p className="muted">{featured.description}</p>
               <a className="btn btn-primary" href={articleHref(featured._id)}>
@@ -37,10 +44,16 @@ export function HomeView({ hero, featured, articles, bottoms, offers }: HomeData
       <section className="section" aria-labelledby="offers-heading">
         <h2 id="offers-heading">Top offers</h2>
         <BrandOffers offers={offers} />
+        <p className="center">
+          <a href="/brands">All brands</a>
+        </p>
       </section>
       <section className="section" aria-labelledby="latest-heading">
         <h2 id="latest-heading">Latest guides and news</h2>
-        <ArticleGrid articles={articles} />
+        <ArticleGrid articles={articles} nextCursor={nextCursor} />
+        <p className="center">
+          <a href="/articles">All articles</a>
+        </p>
       </section>
       <Recommended articles={bottoms} />
     </>

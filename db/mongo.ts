@@ -8,6 +8,8 @@ import {
   type FindOptions,
   type IndexSpec,
   type Store,
+  type TextIndexSpec,
+  type TextSearchOptions,
   type Update,
 } from './port.ts'
 
@@ -24,6 +26,7 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   }
   async find(filter: Filter = {}, options: FindOptions = {}) {
     let cursor = this.c.find(filter)
+    if (options.projection) cursor = cursor.project(Object.fromEntries(options.projection.map((f) => [f, 1])))
     if (options.sort) cursor = cursor.sort(options.sort)
     if (options.skip) cursor = cursor.skip(options.skip)
     if (options.limit) cursor = cursor.limit(options.limit)
@@ -67,6 +70,25 @@ class MongoCollection<T extends Doc> implements Collection<T> {
     )
     return Object.keys(r.upsertedIds).map((i) => docs[Number(i)]._id)
   }
+  /** `$text` with every term quoted: Mongo then requires each one, as SQLite's FTS5 does. */
+  private textFilter(terms: readonly string[], filter: Filter) {
+    return { ...filter, $text: { $search: terms.map((t) => `"${t.replaceAll('"', ' ')}"`).join(' ') } }
+  }
+  async textSearch(terms: readonly string[], options: TextSearchOptions = {}) {
+    if (!terms.length) return []
+    let cursor = this.c
+      .find(this.textFilter(terms, options.filter ?? {}), { projection: { __score: { $meta: 'textScore' } } })
+      .sort({ __score: { $meta: 'textScore' }, _id: 1 })
+    if (options.skip) cursor = cursor.skip(options.skip)
+    if (options.limit) cursor = cursor.limit(options.limit)
+    return (await cursor.toArray()).map(({ __score, ...doc }) => ({ doc: doc as T, score: Number(__score) }))
+  }
+  async textCount(terms: readonly string[], filter: Filter = {}) {
+    return terms.length ? this.c.countDocuments(this.textFilter(terms, filter)) : 0
+  }
+  async distinct(field: string, filter: Filter = {}) {
+    return (await this.c.distinct(field, filter)).sort()
+  }
   async deleteOne(filter: Filter) {
     return (await this.c.deleteOne(filter)).deletedCount
   }
@@ -100,6 +122,13 @@ export class MongoStore implements Store {
       unique: spec.unique,
       ...(spec.expireAfterSeconds !== undefined ? { expireAfterSeconds: spec.expireAfterSeconds } : {}),
     })
+  }
+
+  /** Mongo's text index: paths without the `[]` markers (it crosses arrays by itself), no stemming (as on SQLite). */
+  async ensureTextIndex(collection: string, spec: TextIndexSpec) {
+    const fields = Object.fromEntries(Object.keys(spec.fields).map((p) => [p.replaceAll('[]', ''), 'text' as const]))
+    const weights = Object.fromEntries(Object.entries(spec.fields).map(([p, w]) => [p.replaceAll('[]', ''), w]))
+    await this.db.collection(collection).createIndex(fields, { weights, default_language: 'none', name: 'text' })
   }
 
   /** Atomic on a replica set (a transaction); a standalone server has none, so there the writes run in order. */

@@ -11,7 +11,18 @@ export type Update = {
   $setOnInsert?: Record<string, unknown>
 }
 export type Sort = Record<string, 1 | -1>
-export type FindOptions = { sort?: Sort; limit?: number; skip?: number }
+/** `projection`: the top-level fields to read (plus `_id`); the rest of each document is not fetched. */
+export type FindOptions = { sort?: Sort; limit?: number; skip?: number; projection?: readonly string[] }
+
+/**
+ * A full-text index over some fields, each with a weight. A path crosses an array with `[]`:
+ * `content.body[].headline`, `content.body[].subsections[].content`, `tags[]`.
+ */
+export type TextIndexSpec = { fields: Record<string, number> }
+/** A text-search hit: the document and its relevance (higher is better; only comparable within one search). */
+export type TextHit<T> = { doc: T; score: number }
+/** Search options: `filter` may only use `_id` and declared index fields (both backends answer it in the index). */
+export type TextSearchOptions = { filter?: Filter; limit?: number; skip?: number }
 /**
  * An index the repository declares. Its fields hold scalars (string, number, boolean, Date or null) in
  * every document: that promise lets SQLite answer conditions and sorts on them in SQL.
@@ -37,6 +48,14 @@ export interface Collection<T extends Doc = Doc> {
   findOneAndUpdate(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<T | null>
   /** Inserts each document whose `_id` is not taken yet, skipping the others; answers the ids it inserted. */
   insertMissing(docs: T[]): Promise<string[]>
+  /**
+   * Documents holding every one of `terms` (whole words; on SQLite the last term may also be a word's
+   * start), most relevant first. Terms are plain words: no query syntax reaches the backend.
+   */
+  textSearch(terms: readonly string[], options?: TextSearchOptions): Promise<TextHit<T>[]>
+  textCount(terms: readonly string[], filter?: Filter): Promise<number>
+  /** The distinct values of an index field (a scalar) among the matching documents, sorted. */
+  distinct(field: string, filter?: Filter): Promise<unknown[]>
   deleteOne(filter: Filter): Promise<number>
   deleteMany(filter: Filter): Promise<number>
   count(filter?: Filter): Promise<number>
@@ -46,6 +65,8 @@ export interface Store {
   readonly kind: 'sqlite' | 'mongodb'
   collection<T extends Doc = Doc>(name: string): Collection<T>
   ensureIndex(collection: string, spec: IndexSpec): Promise<void>
+  /** One text index per collection, kept in step with every write to it (whatever writes). */
+  ensureTextIndex(collection: string, spec: TextIndexSpec): Promise<void>
   batch(ops: BatchOp[]): Promise<void>
   /** Names of every collection (table) the store holds, sorted, without the backend's own internals. */
   listCollections(): Promise<string[]>

@@ -14,6 +14,8 @@ import {
   type IndexSpec,
   type Sort,
   type Store,
+  type TextIndexSpec,
+  type TextSearchOptions,
   type Update,
 } from './port.ts'
 
@@ -26,6 +28,45 @@ function isUniqueViolation(err: unknown) {
 
 type Param = string | number | bigint | boolean | null
 type Sql = { where: string[]; params: Param[]; complete: boolean }
+
+/**
+ * SQL for the text at a path of a JSON document, crossing arrays marked `[]` with json_each:
+ * `content.body[].subsections[].content` → every subsection's content of every body section.
+ */
+function textExpression(path: string, doc: string): string {
+  const parts = path.split('[]')
+  if (parts.length === 1) return `coalesce(json_extract(${doc}, '$.${path}'), '')`
+  const joins = parts.slice(0, -1).map((seg, i) => {
+    const from = i === 0 ? doc : `j${i - 1}.value`
+    const at = seg.replace(/^\./, '')
+    return `json_each(${from}, '$${at ? `.${at}` : ''}') j${i}`
+  })
+  const last = parts[parts.length - 1].replace(/^\./, '')
+  const inner = `j${parts.length - 2}.value`
+  const value = last ? `json_extract(${inner}, '$.${last}')` : inner
+  return `coalesce((SELECT group_concat(${value}, ' ') FROM ${joins.join(', ')}), '')`
+}
+
+const REGEX_META = new Set('\\^$.|?*+()[]{}/'.split(''))
+
+/**
+ * A case-insensitive regex that is only an escaped ASCII literal (what a "contains" filter sends) as
+ * a LIKE pattern, which SQLite also matches case-insensitively for ASCII; anything else is null (mingo).
+ */
+function likePattern(source: unknown, options: unknown): string | null {
+  if (typeof source !== 'string' || options !== 'i' || !/^[\x20-\x7e]*$/.test(source)) return null
+  let literal = ''
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i]
+    if (ch === '\\') {
+      const next = source[++i]
+      if (next === undefined || !REGEX_META.has(next)) return null
+      literal += next
+    } else if (REGEX_META.has(ch)) return null
+    else literal += ch
+  }
+  return `%${literal.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
 
 const RANGE = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const
 
@@ -51,20 +92,30 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
     return this.store.db
   }
 
-  private column(field: string) {
-    return field === '_id' ? 'id' : `json_extract(doc, '$.${field}')`
+  private column(field: string, alias = '') {
+    return field === '_id' ? `${alias}id` : `json_extract(${alias}doc, '$.${field}')`
   }
 
   /** The SQL for the conditions it can take; `complete` when that is the whole filter. */
-  private toSql(filter: Filter): Sql {
+  private toSql(filter: Filter, alias = ''): Sql {
     const out: Sql = { where: [], params: [], complete: true }
     const pushable = this.store.indexedFields(this.name)
     for (const [key, cond] of Object.entries(filter)) {
+      if ((key === '$or' || key === '$and') && Array.isArray(cond) && cond.length) {
+        // pushed only when every branch is: a partial $or would drop matches
+        const parts = cond.map((branch) => this.toSql(branch as Filter, alias))
+        if (parts.every((p) => p.complete)) {
+          const joined = parts.map((p) => (p.where.length ? `(${p.where.join(' AND ')})` : '1'))
+          out.where.push(`(${joined.join(key === '$or' ? ' OR ' : ' AND ')})`)
+          for (const p of parts) out.params.push(...p.params)
+        } else out.complete = false
+        continue
+      }
       if (key.startsWith('$') || (key !== '_id' && !pushable.has(key))) {
         out.complete = false
         continue
       }
-      const col = this.column(key)
+      const col = this.column(key, alias)
       const simple = sqlValue(cond)
       if (cond === null) out.where.push(`${col} IS NULL`)
       else if (simple !== undefined) {
@@ -73,7 +124,15 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
       } else if (cond && typeof cond === 'object' && !Array.isArray(cond)) {
         for (const [op, arg] of Object.entries(cond)) {
           const v = sqlValue(arg)
-          if (op in RANGE && v !== undefined) {
+          if (op === '$options') continue // read with $regex
+          if (op === '$regex') {
+            const pattern = likePattern(arg, (cond as { $options?: unknown }).$options)
+            if (pattern === null) out.complete = false
+            else {
+              out.where.push(`${col} LIKE ? ESCAPE '\\'`)
+              out.params.push(pattern)
+            }
+          } else if (op in RANGE && v !== undefined) {
             out.where.push(`${col} ${RANGE[op as keyof typeof RANGE]} ?`)
             out.params.push(v)
           } else if (op === '$eq' && v !== undefined) {
@@ -101,17 +160,36 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
     return ` ORDER BY ${keys.map(([k, dir]) => `${this.column(k)} ${dir === -1 ? 'DESC' : 'ASC'}`).join(', ')}, rowid`
   }
 
-  private select(sql: Sql, tail = '') {
+  private select(sql: Sql, tail = '', projection?: readonly string[]) {
     this.store.ensureTable(this.name)
     const where = sql.where.length ? ` WHERE ${sql.where.join(' AND ')}` : ''
-    const rows = this.db.query<{ doc: string }, Param[]>(`SELECT doc FROM "${this.name}"${where}${tail}`).all(...sql.params)
+    const rows = this.db.query<Record<string, unknown> & { doc: string }, Param[]>(`SELECT ${this.columns(projection)} FROM "${this.name}"${where}${tail}`).all(...sql.params)
     this.store.rowsRead += rows.length
     return rows
   }
 
+  /** The columns a query reads: the whole document, or `_id` plus the projected fields' JSON. */
+  private columns(projection: readonly string[] | undefined, alias = '') {
+    if (!projection) return `${alias}doc`
+    for (const f of projection) if (!FIELD.test(f) || f.includes('.')) throw new Error(`bad projection field: ${f}`)
+    return [`${alias}id AS _id`, ...projection.filter((f) => f !== '_id').map((f, i) => `${alias}doc -> '$.${f}' AS p${i}`)].join(', ')
+  }
+
+  private fromRow(row: Record<string, unknown>, projection: readonly string[] | undefined): T {
+    if (!projection) return decode<T>(row.doc as string)
+    const out: Record<string, unknown> = { _id: row._id }
+    projection
+      .filter((f) => f !== '_id')
+      .forEach((f, i) => {
+        const v = row[`p${i}`]
+        if (v !== null && v !== undefined) out[f] = decode(v as string) // a missing field stays missing
+      })
+    return out as T
+  }
+
   private match(filter: Filter, options: FindOptions = {}): T[] {
     const keys = Object.keys(filter)
-    if (keys.length === 1 && typeof filter._id === 'string' && !options.skip) {
+    if (keys.length === 1 && typeof filter._id === 'string' && !options.skip && !options.projection) {
       // the common case (find by id): straight to the primary key
       this.store.ensureTable(this.name)
       const row = this.db.query<{ doc: string }, [string]>(`SELECT doc FROM "${this.name}" WHERE id = ?`).get(filter._id)
@@ -123,7 +201,7 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
       // everything in SQL: only the rows asked for are read and decoded
       const limit = options.limit ? ` LIMIT ${Math.floor(options.limit)}` : options.skip ? ' LIMIT -1' : ''
       const offset = options.skip ? ` OFFSET ${Math.floor(options.skip)}` : ''
-      return this.select(sql, order + limit + offset).map((r) => decode<T>(r.doc))
+      return this.select(sql, order + limit + offset, options.projection).map((r) => this.fromRow(r, options.projection))
     }
     let cursor = mingoFind(
       this.select(sql).map((r) => decode<T>(r.doc)),
@@ -132,7 +210,56 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
     if (options.sort) cursor = cursor.sort(options.sort)
     if (options.skip) cursor = cursor.skip(options.skip)
     if (options.limit) cursor = cursor.limit(options.limit)
-    return cursor.all() as T[]
+    const docs = cursor.all() as T[]
+    if (!options.projection) return docs
+    const keep = new Set(['_id', ...options.projection])
+    return docs.map((d) => Object.fromEntries(Object.entries(d).filter(([k]) => keep.has(k))) as T)
+  }
+
+  /** FTS5 MATCH text for plain terms: each quoted (no query syntax gets through), the last also as a word start. */
+  private static matchText(terms: readonly string[]) {
+    const quoted = terms.map((t) => `"${t.replaceAll('"', '""')}"`)
+    if (quoted.length) quoted[quoted.length - 1] += '*'
+    return quoted.join(' ')
+  }
+
+  private textSql(terms: readonly string[], filter: Filter) {
+    const spec = this.store.textIndex(this.name)
+    if (!spec) throw new Error(`no text index on ${this.name}`)
+    const sql = this.toSql(filter, 't.')
+    if (!sql.complete) throw new Error(`a text search filter on ${this.name} may only use _id and index fields`)
+    const fts = `"${this.name}__text"` // FTS5 wants its own name, not an alias, in MATCH and bm25()
+    const where = [`${fts} MATCH ?`, ...sql.where].join(' AND ')
+    return { spec, fts, from: `${fts} JOIN "${this.name}" t ON t.rowid = ${fts}.rowid WHERE ${where}`, params: [SqliteCollection.matchText(terms), ...sql.params] as Param[] }
+  }
+
+  async textSearch(terms: readonly string[], options: TextSearchOptions = {}) {
+    if (!terms.length) return []
+    const { spec, fts, from, params } = this.textSql(terms, options.filter ?? {})
+    const weights = Object.values(spec.fields).join(', ')
+    const limit = options.limit ? ` LIMIT ${Math.floor(options.limit)}` : ' LIMIT -1'
+    const offset = options.skip ? ` OFFSET ${Math.floor(options.skip)}` : ''
+    const rows = this.db.query<{ doc: string; rank: number }, Param[]>(`SELECT t.doc AS doc, bm25(${fts}, ${weights}) AS rank FROM ${from} ORDER BY rank, t.rowid${limit}${offset}`).all(...params)
+    this.store.rowsRead += rows.length
+    return rows.map((r) => ({ doc: decode<T>(r.doc), score: -r.rank })) // bm25: lower is better
+  }
+
+  async distinct(field: string, filter: Filter = {}) {
+    const sql = this.toSql(filter)
+    if (!this.store.indexedFields(this.name).has(field) || !sql.complete) {
+      const values = new Set((await this.find(filter)).map((d) => (d as Record<string, unknown>)[field]))
+      return [...values].sort()
+    }
+    this.store.ensureTable(this.name)
+    const where = sql.where.length ? ` WHERE ${sql.where.join(' AND ')}` : ''
+    const col = this.column(field)
+    return this.db.query<{ v: unknown }, Param[]>(`SELECT DISTINCT ${col} AS v FROM "${this.name}"${where} ORDER BY v`).all(...sql.params).map((r) => r.v)
+  }
+
+  async textCount(terms: readonly string[], filter: Filter = {}) {
+    if (!terms.length) return 0
+    const { from, params } = this.textSql(terms, filter)
+    return this.db.query<{ n: number }, Param[]>(`SELECT count(*) AS n FROM ${from}`).get(...params)!.n
   }
 
   async find(filter: Filter = {}, options?: FindOptions) {
@@ -288,6 +415,7 @@ export class SqliteStore implements Store {
   private tables = new Set<string>()
   private indexes = new Map<string, Set<string>>()
   private collections = new Map<string, SqliteCollection<Doc>>()
+  private textIndexes = new Map<string, TextIndexSpec>()
   /** Rows fetched by queries (not by primary key): tests use it to prove a list reads only its page. */
   rowsRead = 0
 
@@ -321,13 +449,53 @@ export class SqliteStore implements Store {
     this.ensureTable(collection)
     const fields = Object.keys(spec.fields)
     for (const f of fields) if (!FIELD.test(f)) throw new Error(`bad index field: ${f}`)
-    const name = `ix_${collection}_${fields.join('_').replaceAll('.', '_')}${spec.unique ? '_u' : ''}`
-    const cols = fields.map((f) => `json_extract(doc, '$.${f}')`).join(', ')
+    const dirs = Object.values(spec.fields)
+    const name = `ix_${collection}_${fields.map((f, i) => f.replaceAll('.', '_') + (dirs[i] === -1 ? '_d' : '')).join('_')}${spec.unique ? '_u' : ''}`
+    const cols = fields.map((f, i) => `${f === '_id' ? 'id' : `json_extract(doc, '$.${f}')`}${dirs[i] === -1 ? ' DESC' : ''}`).join(', ')
     this.db.exec(`CREATE ${spec.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${name}" ON "${collection}" (${cols})`)
     // every indexed field is a scalar by the repository's promise, so conditions on it can go to SQL
     const set = this.indexes.get(collection) ?? new Set()
-    for (const f of fields) set.add(f)
+    for (const f of fields) if (f !== '_id') set.add(f)
     this.indexes.set(collection, set)
+  }
+
+  textIndex(collection: string) {
+    return this.textIndexes.get(collection)
+  }
+
+  /**
+   * An FTS5 table beside the collection (`<name>__text`, rowids shared with it) filled by triggers, so
+   * every insert, update and delete — an API save, a CLI import, a restore — keeps it in step. Built
+   * from the existing rows when it is new or its fields changed.
+   */
+  async ensureTextIndex(collection: string, spec: TextIndexSpec) {
+    this.ensureTable(collection)
+    const paths = Object.keys(spec.fields)
+    if (!paths.length) throw new Error('a text index needs fields')
+    for (const p of paths) if (!/^[A-Za-z_][A-Za-z0-9_.]*(\[\](\.[A-Za-z_][A-Za-z0-9_.]*)?)*$/.test(p)) throw new Error(`bad text index path: ${p}`)
+    const fts = `${collection}__text`
+    const cols = paths.map((_, i) => `f${i}`)
+    const signature = JSON.stringify(paths)
+    this.db.exec(`CREATE TABLE IF NOT EXISTS "__text_indexes" (name TEXT PRIMARY KEY, signature TEXT NOT NULL)`)
+    const known = this.db.query<{ signature: string }, [string]>(`SELECT signature FROM "__text_indexes" WHERE name = ?`).get(collection)
+    if (known?.signature !== signature) {
+      const values = (row: string) => paths.map((p) => textExpression(p, `${row}.doc`)).join(', ')
+      this.db
+        .transaction(() => {
+          this.db.exec(`DROP TABLE IF EXISTS "${fts}"`)
+          for (const t of ['ai', 'ad', 'au']) this.db.exec(`DROP TRIGGER IF EXISTS "${fts}_${t}"`)
+          this.db.exec(`CREATE VIRTUAL TABLE "${fts}" USING fts5(${cols.join(', ')}, tokenize = 'unicode61 remove_diacritics 2')`)
+          this.db.exec(`CREATE TRIGGER "${fts}_ai" AFTER INSERT ON "${collection}" BEGIN INSERT INTO "${fts}" (rowid, ${cols.join(', ')}) VALUES (new.rowid, ${values('new')}); END`)
+          this.db.exec(`CREATE TRIGGER "${fts}_ad" AFTER DELETE ON "${collection}" BEGIN DELETE FROM "${fts}" WHERE rowid = old.rowid; END`)
+          this.db.exec(
+            `CREATE TRIGGER "${fts}_au" AFTER UPDATE ON "${collection}" BEGIN DELETE FROM "${fts}" WHERE rowid = old.rowid; INSERT INTO "${fts}" (rowid, ${cols.join(', ')}) VALUES (new.rowid, ${values('new')}); END`,
+          )
+          this.db.exec(`INSERT INTO "${fts}" (rowid, ${cols.join(', ')}) SELECT rowid, ${values('t')} FROM "${collection}" t`)
+          this.db.query(`INSERT OR REPLACE INTO "__text_indexes" (name, signature) VALUES (?, ?)`).run(collection, signature)
+        })
+        .immediate()
+    }
+    this.textIndexes.set(collection, spec)
   }
 
   async batch(ops: BatchOp[]) {
@@ -346,7 +514,8 @@ export class SqliteStore implements Store {
   async listCollections() {
     // better-auth's tables live here too; sqlite_sequence, sqlite_stat1… are SQLite's own
     const rows = this.db.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name").all()
-    return rows.map((r) => r.name)
+    // `<collection>__text…` are a text index's FTS5 tables, derived from their collection by triggers
+    return rows.map((r) => r.name).filter((n) => !n.includes('__'))
   }
 
   async close() {

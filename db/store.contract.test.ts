@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
-import { DuplicateKeyError, type Doc, type Store } from './port.ts'
+import { type Collection, DuplicateKeyError, type Doc, type Store } from './port.ts'
 import { SqliteStore } from './sqlite.ts'
 
 type Row = Doc & { name: string; n?: number | null; tags?: string[]; at?: Date; nested?: { a: number } }
@@ -178,6 +178,116 @@ for (const backend of backends) {
       expect(names.filter((n) => n.startsWith(name))).toEqual([`${name}_a`, `${name}_b`, `${name}_c`])
       expect(names).toEqual([...names].sort())
       expect(names.filter((n) => n.startsWith('sqlite_') || n.startsWith('system.'))).toEqual([])
+    })
+
+    it('reads only the projected fields (plus _id), keeping dates and leaving missing fields out', async () => {
+      const c = store.collection<Row>(name)
+      const at = new Date('2026-02-03T04:05:06.000Z')
+      await c.insertOne({ _id: 'p1', name: 'one', n: 1, at, nested: { a: 1 } })
+      await c.insertOne({ _id: 'p2', name: 'two' })
+      await store.ensureIndex(name, { fields: { name: 1 } })
+      const rows = await c.find({}, { sort: { name: 1 }, projection: ['at', 'n'] })
+      expect(rows).toEqual([{ _id: 'p1', n: 1, at }, { _id: 'p2' }])
+      expect(rows[0].at).toBeInstanceOf(Date)
+      expect(await c.find({ name: 'two' }, { projection: ['name'] })).toEqual([{ _id: 'p2', name: 'two' }])
+    })
+
+    it('pages by a compound key with $or (keyset pagination), ascending and descending', async () => {
+      await store.ensureIndex(name, { fields: { n: 1, name: -1, _id: 1 } })
+      const c = store.collection<Row>(name)
+      const rows = Array.from({ length: 30 }, (_, i) => ({ _id: `k${String(i).padStart(2, '0')}`, n: i % 3, name: `name${i % 5}` }))
+      await store.batch(rows.map((insert) => ({ collection: name, insert })))
+      const sort = { n: 1, name: -1, _id: 1 } as const
+      const all = (await c.find({}, { sort })).map((r) => r._id)
+      const seen: string[] = []
+      let after: Row | undefined
+      for (;;) {
+        const filter = after
+          ? { $or: [{ n: { $gt: after.n } }, { n: after.n, name: { $lt: after.name } }, { n: after.n, name: after.name, _id: { $gt: after._id } }] }
+          : {}
+        const page = await c.find(filter, { sort, limit: 7 })
+        if (!page.length) break
+        seen.push(...page.map((r) => r._id))
+        after = page[page.length - 1]
+      }
+      expect(seen).toEqual(all)
+      expect(new Set(seen).size).toBe(30)
+    })
+
+    it.skipIf(backend.name === 'mongodb')('answers a keyset page in SQL, reading only the page (SQLite)', async () => {
+      const sqlite = store as SqliteStore
+      await store.ensureIndex(name, { fields: { n: 1, _id: 1 } })
+      const c = store.collection<Row>(name)
+      await store.batch(Array.from({ length: 300 }, (_, i) => ({ collection: name, insert: { _id: `x${String(i).padStart(3, '0')}`, name: 'x', n: i % 10 } })))
+      const before = sqlite.rowsRead
+      const page = await c.find({ $or: [{ n: { $gt: 4 } }, { n: 4, _id: { $gt: 'x150' } }] }, { sort: { n: 1, _id: 1 }, limit: 5 })
+      expect(page.map((r) => r._id)).toEqual(['x154', 'x164', 'x174', 'x184', 'x194'])
+      expect(sqlite.rowsRead - before).toBe(5)
+    })
+
+    it('answers the distinct values of an index field, sorted', async () => {
+      await store.ensureIndex(name, { fields: { name: 1 } })
+      const c = store.collection<Row>(name)
+      for (const [i, n] of ['b', 'a', 'b', 'c', 'a'].entries()) await c.insertOne({ _id: `d${i}`, name: n, n: i })
+      expect(await c.distinct('name')).toEqual(['a', 'b', 'c'])
+      expect(await c.distinct('name', { n: { $gte: 2 } })).toEqual(['a', 'b', 'c'])
+      expect(await c.distinct('name', { n: { $lt: 2 } })).toEqual(['a', 'b'])
+    })
+
+    it('answers a case-insensitive "contains" ($regex of an escaped literal, option i), metacharacters included', async () => {
+      await store.ensureIndex(name, { fields: { name: 1 } })
+      const c = store.collection<Row>(name)
+      for (const [i, n] of ['Bankroll Basics', '100% bonus_x', 'a.b (c)', 'BANKROLL two', 'nothing'].entries()) await c.insertOne({ _id: `t${i}`, name: n })
+      const contains = async (text: string) =>
+        (await c.find({ name: { $regex: text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), $options: 'i' } }, { sort: { _id: 1 } })).map((r) => r._id)
+      expect(await contains('bankroll')).toEqual(['t0', 't3'])
+      expect(await contains('0% b')).toEqual(['t1'])
+      expect(await contains('a_b')).toEqual([]) // '_' is not a wildcard: 'a.b' must not match
+      expect(await contains('_x')).toEqual(['t1'])
+      expect(await contains('.b (')).toEqual(['t2'])
+      expect(await contains('%')).toEqual(['t1'])
+    })
+
+    describe('text search', () => {
+      type Article = Doc & { type: string; title: string; body: { text: string; parts: { text: string }[] }[] }
+      let c: Collection<Article>
+      beforeEach(async () => {
+        await store.ensureIndex(name, { fields: { type: 1 } })
+        c = store.collection<Article>(name)
+        const doc = (id: string, type: string, title: string, text: string, part = ''): Article => ({ _id: id, type, title, body: [{ text, parts: [{ text: part }] }] })
+        await c.insertOne(doc('a1', 'article', 'Bankroll management basics', 'Set a budget before you play.'))
+        await c.insertOne(doc('a2', 'article', 'Reading a welcome bonus', 'Wagering requirements decide whether a bankroll grows.'))
+        await c.insertOne(doc('a3', 'article', 'Esports betting markets', 'Markets for CS2 and Dota.', 'Live odds move with the bankroll of the crowd.'))
+        await c.insertOne(doc('h1', 'hero', 'Bankroll hero', 'Not an article.'))
+        await store.ensureTextIndex(name, { fields: { title: 10, 'body[].text': 2, 'body[].parts[].text': 1 } })
+      })
+      const ids = (hits: { doc: { _id: string } }[]) => hits.map((h) => h.doc._id)
+
+      it('finds every document holding all the terms, title matches first, nested array text included', async () => {
+        const hits = await c.textSearch(['bankroll'], { filter: { type: 'article' } })
+        expect(ids(hits)[0]).toBe('a1')
+        expect(ids(hits).sort()).toEqual(['a1', 'a2', 'a3'])
+        expect(hits[0].score).toBeGreaterThan(hits[2].score)
+        expect(ids(await c.textSearch(['bankroll', 'wagering']))).toEqual(['a2'])
+        expect(await c.textCount(['bankroll'], { type: 'article' })).toBe(3)
+        expect(ids(await c.textSearch(['bankroll'], { filter: { type: 'article' }, skip: 1, limit: 1 }))).toHaveLength(1)
+      })
+
+      it('stays in step with inserts, updates, deletes and batches', async () => {
+        await c.updateOne({ _id: 'a1' }, { $set: { title: 'Budget management basics' } })
+        await c.deleteOne({ _id: 'a2' })
+        await store.batch([{ collection: name, insert: { _id: 'a4', type: 'article', title: 'Jackpot bankroll myths', body: [] } }])
+        expect(ids(await c.textSearch(['bankroll'], { filter: { type: 'article' } })).sort()).toEqual(['a3', 'a4'])
+        expect(ids(await c.textSearch(['budget'])).sort()).toEqual(['a1'])
+      })
+
+      it('takes any term as plain text: query syntax, quotes and long input are never an error', async () => {
+        for (const term of ['"', '""', 'AND', 'OR', 'NOT', 'NEAR(', '*', 'title:x', '^bankroll', 'a"b', "'; DROP TABLE x; --", 'x'.repeat(1000), 'ü', '(']) {
+          await expect(c.textSearch([term]), term).resolves.toBeInstanceOf(Array)
+          await expect(c.textCount([term, 'bankroll']), term).resolves.toBeTypeOf('number')
+        }
+        expect(await c.textSearch([])).toEqual([])
+      })
     })
 
     it.skipIf(backend.name === 'mongodb')('rolls a failed batch back whole (SQLite; MongoDB needs a replica set for this)', async () => {

@@ -100,6 +100,10 @@ describe('the head: one of each tag, raster social images, JSON-LD', () => {
     { path: '/article/rtp-explained', status: 200, types: ['Article', 'BreadcrumbList'] },
     { path: '/brands/nova-spins', status: 200, types: ['Review', 'FAQPage', 'BreadcrumbList'] },
     { path: '/brands/luckyforge', status: 200, types: ['Review', 'BreadcrumbList'] }, // no FAQ section
+    { path: '/articles', status: 200, types: ['BreadcrumbList'] },
+    { path: '/articles/page/2', status: 200, types: ['BreadcrumbList'], title: 'All articles – page 2 | GameWise' },
+    { path: '/tag/guides', status: 200, types: ['BreadcrumbList'] },
+    { path: '/brands', status: 200, types: ['BreadcrumbList'] },
     { path: '/login', status: 200, types: [], robots: 'noindex, nofollow' },
     { path: '/signup', status: 200, types: [], robots: 'noindex, nofollow' },
     { path: '/admin', status: 200, types: [], robots: 'noindex, nofollow' },

@@ -29,6 +29,8 @@ export const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'malformed id
 export const postTypes = ['hero', 'featured', 'article', 'articleBottom'] as const
 export const postTypeSchema = z.enum(postTypes)
 export type PostType = z.infer<typeof postTypeSchema>
+/** The posts readable as an article at /article/:id (spec §2: articles, bottom articles and the featured one). */
+export const readablePostTypes = ['article', 'featured', 'articleBottom'] as const satisfies readonly PostType[]
 
 export const summaryPointSchema = z.object({ title: text(500), text: text(5_000) })
 export const hyperlinkSchema = z.object({ text: text(200), url: safeLinkSchema })

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { navigate } from 'vike/client/router'
 import type { Post, PostType } from '../../lib/schemas.ts'
-import { type AdminContent, adminApi } from './api.ts'
+import { type AdminContent, adminApi, type PostListPage } from './api.ts'
 import { PostForm, toDraft } from './PostForm.tsx'
 
 export const tabs: { label: string; type: PostType }[] = [
@@ -12,17 +12,48 @@ export const tabs: { label: string; type: PostType }[] = [
 ]
 const listNoun: Partial<Record<PostType, string>> = { article: 'article', articleBottom: 'articleBottom' }
 
-/** Case-insensitive 'contains' title filter (spec §2). */
-export function filterByTitle(posts: Post[], query: string) {
-  const q = query.trim().toLowerCase()
-  return q ? posts.filter((p) => p.title.toLowerCase().includes(q)) : posts
-}
-
-function PostList({ type, posts, onEdit, onDeleted, editingId }: { type: 'article' | 'articleBottom'; posts: Post[]; onEdit: (p: Post) => void; onDeleted: () => void; editingId?: string }) {
+/**
+ * One post type's list: a page at a time from the server, with the case-insensitive 'contains' title
+ * filter (spec §2) applied there too, so the list costs the same with 20 articles or 100,000.
+ */
+function PostList({ type, reloadKey, onEdit, onDeleted, editingId }: { type: 'article' | 'articleBottom'; reloadKey: number; onEdit: (p: Post) => void; onDeleted: () => void; editingId?: string }) {
   const [filter, setFilter] = useState('')
+  const [query, setQuery] = useState('')
+  const [page, setPage] = useState<PostListPage | null>(null)
+  const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const noun = listNoun[type]!
-  const shown = filterByTitle(posts, filter)
+
+  // typing settles for a moment before the server is asked
+  useEffect(() => {
+    const t = setTimeout(() => setQuery(filter), 250)
+    return () => clearTimeout(t)
+  }, [filter])
+
+  useEffect(() => {
+    let current = true
+    setError(null)
+    adminApi
+      .list(type, query)
+      .then((p) => current && setPage(p))
+      .catch(() => current && setError('Failed to load content'))
+    return () => {
+      current = false
+    }
+  }, [type, query, reloadKey])
+
+  async function loadMore() {
+    if (!page?.nextCursor) return
+    setBusy(true)
+    try {
+      const next = await adminApi.list(type, query, page.nextCursor)
+      setPage({ ...next, posts: [...page.posts, ...next.posts] })
+    } catch {
+      setError('Failed to load content')
+    } finally {
+      setBusy(false)
+    }
+  }
 
   async function remove(post: Post) {
     if (!window.confirm(`Delete this ${noun}?`)) return
@@ -35,6 +66,7 @@ function PostList({ type, posts, onEdit, onDeleted, editingId }: { type: 'articl
     }
   }
 
+  const posts = page?.posts ?? []
   return (
     <section className="post-list card">
       <label>
@@ -46,27 +78,39 @@ function PostList({ type, posts, onEdit, onDeleted, editingId }: { type: 'articl
           {error}
         </p>
       )}
-      {shown.length === 0 ? (
-        <p className="muted">{posts.length === 0 ? 'Nothing here yet.' : 'No titles match.'}</p>
+      {!page ? (
+        !error && <p className="muted">Loading...</p>
+      ) : posts.length === 0 ? (
+        <p className="muted">{query.trim() ? 'No titles match.' : 'Nothing here yet.'}</p>
       ) : (
-        <ul>
-          {shown.map((p) => (
-            <li key={p._id} data-testid="post-row" className={p._id === editingId ? 'editing' : undefined}>
-              <span>{p.title}</span>
-              <span className="actions">
-                <a className="btn" href={`/article/${encodeURIComponent(p._id)}`} target="_blank" rel="noopener">
-                  View
-                </a>
-                <button type="button" className="btn" onClick={() => onEdit(p)}>
-                  Edit
-                </button>
-                <button type="button" className="btn" onClick={() => void remove(p)}>
-                  Delete
-                </button>
-              </span>
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className="muted small" data-testid="list-count">
+            Showing {posts.length} of {page.total}
+          </p>
+          <ul>
+            {posts.map((p) => (
+              <li key={p._id} data-testid="post-row" className={p._id === editingId ? 'editing' : undefined}>
+                <span>{p.title}</span>
+                <span className="actions">
+                  <a className="btn" href={`/article/${encodeURIComponent(p._id)}`} target="_blank" rel="noopener">
+                    View
+                  </a>
+                  <button type="button" className="btn" onClick={() => onEdit(p)}>
+                    Edit
+                  </button>
+                  <button type="button" className="btn" onClick={() => void remove(p)}>
+                    Delete
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+          {page.nextCursor && (
+            <button type="button" className="btn btn-outline" onClick={() => void loadMore()} disabled={busy} aria-busy={busy}>
+              Load more
+            </button>
+          )}
+        </>
       )}
     </section>
   )
@@ -79,9 +123,11 @@ export function AdminPanel() {
   const [loadError, setLoadError] = useState<string | null>(null)
   const [editing, setEditing] = useState<Post | null>(null)
   const [formKey, setFormKey] = useState(0)
+  const [listKey, setListKey] = useState(0)
 
   const reload = useCallback(async () => {
     setLoadError(null)
+    setListKey((k) => k + 1)
     try {
       setContent(await adminApi.loadContent())
     } catch {
@@ -107,7 +153,6 @@ export function AdminPanel() {
   // hero and featured: the form edits the current one if it exists, else creates (spec §4)
   const single = tab === 'hero' ? content?.hero : tab === 'featured' ? content?.featured : null
   const formPost = tab === 'hero' || tab === 'featured' ? single : editing
-  const list = tab === 'article' ? content?.articles : tab === 'articleBottom' ? content?.articleBottoms : undefined
 
   return (
     <div className="admin-panel">
@@ -137,8 +182,8 @@ export function AdminPanel() {
             onSaved={afterSave}
             onCancel={tab === 'article' || tab === 'articleBottom' ? backToAdd : undefined}
           />
-          {list && (tab === 'article' || tab === 'articleBottom') && (
-            <PostList type={tab} posts={list} editingId={editing?._id} onEdit={(p) => setEditing(p)} onDeleted={() => {
+          {(tab === 'article' || tab === 'articleBottom') && (
+            <PostList key={tab} type={tab} reloadKey={listKey} editingId={editing?._id} onEdit={(p) => setEditing(p)} onDeleted={() => {
               if (editing) backToAdd()
               void reload()
             }} />

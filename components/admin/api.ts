@@ -59,8 +59,15 @@ export function toPayload(d: PostDraft, type: PostType) {
   }
 }
 
+export type PostListPage = { posts: Post[]; nextCursor: string | null; total: number }
+/** Rows the admin's article lists load at a time. */
+export const ADMIN_LIST_PAGE = 20
+
 export const adminApi = {
-  loadContent: () => call<AdminContent>('/api/posts/blog-content'),
+  // the hero and featured item; the lists come a page at a time from `list`
+  loadContent: () => call<AdminContent>('/api/posts/blog-content?limit=1'),
+  list: (type: PostType, title: string, cursor?: string | null) =>
+    call<PostListPage>(`/api/posts/list?${new URLSearchParams({ type, limit: String(ADMIN_LIST_PAGE), ...(title.trim() ? { title: title.trim() } : {}), ...(cursor ? { cursor } : {}) })}`),
   save: (type: PostType, draft: PostDraft) =>
     draft._id
       ? call<Post>(`/api/posts/${encodeURIComponent(draft._id)}`, { method: 'PUT', body: JSON.stringify(toPayload(draft, type)) })

@@ -26,9 +26,15 @@ export function createBrandsRepository(store: Store, registry: Registry) {
   registry.add({ name: 'brands', backup: 'data', schema: storedBrandSchema })
   const brands = store.collection<BrandDoc>('brands')
   return {
-    async init() {},
+    async init() {
+      await store.ensureIndex('brands', { fields: { createdAt: 1, _id: 1 } })
+    },
     list() {
-      return brands.find({}, { sort: { createdAt: 1 } })
+      return brands.find({}, { sort: { createdAt: 1, _id: 1 } })
+    },
+    /** One page of brands, oldest first (the order the offers list and the directory show). */
+    page(opts: { skip: number; limit: number }) {
+      return brands.find({}, { sort: { createdAt: 1, _id: 1 }, skip: opts.skip, limit: opts.limit })
     },
     findById(id: string) {
       return brands.findOne({ _id: id })

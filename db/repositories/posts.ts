@@ -1,47 +1,176 @@
 import * as z from 'zod'
-import { idSchema, type Post, type PostType, postInputSchema } from '../../lib/schemas.ts'
-import type { Store } from '../port.ts'
+import { idSchema, type Post, type PostType, postInputSchema, readablePostTypes } from '../../lib/schemas.ts'
+import { slugify } from '../../lib/slug.ts'
+import type { BatchOp, Filter, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 
-type PostDoc = Post & Record<string, unknown>
+/**
+ * What the store keeps beside a post, derived from it on every write so lists can be read from an
+ * index in order: `rank` (its position, or last), `listed` (readable at /article/:id, so in archives,
+ * sitemaps, feeds and search) and `tagSlug` (its tag archive). Never part of a post as answered.
+ */
+type Derived = { rank: number; listed: boolean; tagSlug: string }
+type PostDoc = Post & Derived & Record<string, unknown>
+
+const NO_POSITION = 1_000_000_000
+const rankOf = (p: Pick<Post, 'position'>) => p.position ?? NO_POSITION
+
+/** Editorial order: explicit position first (ascending), then newest first; the id breaks ties. */
+export const EDITORIAL_ORDER = { rank: 1, createdAt: -1, _id: 1 } as const
+/** Where a post stands in editorial order: a page continues after the last post of the one before. */
+export type PostKey = { rank: number; createdAt: string; _id: string }
+export const keyOf = (p: Post): PostKey => ({ rank: rankOf(p), createdAt: p.createdAt, _id: p._id })
+
+export function toPostDoc(post: Post): PostDoc {
+  return { ...post, rank: rankOf(post), listed: (readablePostTypes as readonly string[]).includes(post.type), tagSlug: slugify(post.tag) } as PostDoc
+}
+function fromDoc(doc: PostDoc | null): Post | null {
+  if (!doc) return null
+  const { rank: _r, listed: _l, tagSlug: _t, ...post } = doc
+  return post as Post
+}
+const fromDocs = (docs: PostDoc[]) => docs.map((d) => fromDoc(d)!)
 
 const iso = z.iso.datetime({ offset: true })
 /** A post as stored: the API's rules plus its id and times. Checks imported and restored posts. */
 export const storedPostSchema = postInputSchema.extend({ _id: idSchema, createdAt: iso, updatedAt: iso })
 
-export function createPostsRepository(store: Store, registry: Registry) {
-  registry.add({ name: 'posts', backup: 'data', schema: storedPostSchema })
-  const posts = store.collection<PostDoc>('posts')
+/** Which posts a list holds. */
+export type PostQuery = {
+  type?: PostType
+  /** readable as an article (article, featured, bottom article) */
+  listed?: true
+  tagSlug?: string
+  /** case-insensitive "contains" on the title (the admin's filter, spec §2) */
+  titleContains?: string
+  notId?: string
+}
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+function where(q: PostQuery): Filter {
   return {
+    ...(q.type ? { type: q.type } : {}),
+    ...(q.listed ? { listed: true } : {}),
+    ...(q.tagSlug !== undefined ? { tagSlug: q.tagSlug } : {}),
+    ...(q.titleContains ? { title: { $regex: escapeRegex(q.titleContains), $options: 'i' } } : {}),
+    ...(q.notId ? { _id: { $ne: q.notId } } : {}),
+  }
+}
+
+/** The posts after `k` in editorial order. */
+function after(k: PostKey): Filter {
+  return {
+    $or: [{ rank: { $gt: k.rank } }, { rank: k.rank, createdAt: { $lt: k.createdAt } }, { rank: k.rank, createdAt: k.createdAt, _id: { $gt: k._id } }],
+  }
+}
+
+/** The text site search reads, with its weights: a title match outranks a body match. */
+export const POST_TEXT_INDEX = {
+  fields: {
+    title: 10,
+    tag: 3,
+    description: 4,
+    'content.summary[].title': 2,
+    'content.summary[].text': 1,
+    'content.body[].headline': 2,
+    'content.body[].content': 1,
+    'content.body[].subsections[].subheading': 1,
+    'content.body[].subsections[].content': 1,
+  },
+}
+
+export function createPostsRepository(store: Store, registry: Registry) {
+  // a restored post gets its derived fields back, whatever the backup held
+  registry.add({ name: 'posts', backup: 'data', schema: storedPostSchema.transform((p) => toPostDoc(p as Post)) })
+  const posts = store.collection<PostDoc>('posts')
+
+  const repo = {
     async init() {
-      await store.ensureIndex('posts', { fields: { type: 1 } })
+      await store.ensureIndex('posts', { fields: { type: 1, rank: 1, createdAt: -1, _id: 1 } })
+      await store.ensureIndex('posts', { fields: { listed: 1, rank: 1, createdAt: -1, _id: 1 } })
+      await store.ensureIndex('posts', { fields: { listed: 1, tagSlug: 1, rank: 1, createdAt: -1, _id: 1 } })
+      await store.ensureIndex('posts', { fields: { listed: 1, _id: 1 } })
+      await store.ensureIndex('posts', { fields: { title: 1 } })
+      await store.ensureIndex('posts', { fields: { image: 1 } })
+      await store.ensureTextIndex('posts', POST_TEXT_INDEX)
+      await repo.backfill()
     },
-    listByType(type: PostType) {
-      return posts.find({ type }) as Promise<Post[]>
+    /** Posts written before the derived fields existed get them (once, in batches). */
+    async backfill() {
+      for (;;) {
+        const stale = await posts.find({ rank: null }, { limit: 1_000 })
+        if (!stale.length) return
+        await store.batch(stale.map((d) => ({ collection: 'posts', update: { filter: { _id: d._id }, update: { $set: toPostDoc(fromDoc(d)!) } } })))
+      }
     },
-    findById(id: string) {
-      return posts.findOne({ _id: id }) as Promise<Post | null>
+    /** One page of a list in editorial order, continuing after `after` (or skipping `skip`). */
+    async page(q: PostQuery, opts: { after?: PostKey; limit: number; skip?: number }): Promise<Post[]> {
+      const filter = opts.after ? { $and: [where(q), after(opts.after)] } : where(q)
+      return fromDocs(await posts.find(filter, { sort: EDITORIAL_ORDER, limit: opts.limit, skip: opts.skip }))
     },
-    findByIdAmong(id: string, types: PostType[]) {
-      return posts.findOne({ _id: id, type: { $in: types } }) as Promise<Post | null>
+    /** The first post of a type in editorial order (the hero, the featured article). */
+    async first(type: PostType): Promise<Post | null> {
+      return (await repo.page({ type }, { limit: 1 }))[0] ?? null
     },
-    insert(post: Post) {
-      return posts.insertOne(post as PostDoc) as Promise<Post>
+    count(q: PostQuery = {}) {
+      return posts.count(where(q))
+    },
+    /** The tag archives that exist among listed posts. */
+    async tagSlugs(): Promise<string[]> {
+      return ((await posts.distinct('tagSlug', { listed: true })) as string[]).filter(Boolean)
+    },
+    /** A tag's name as editors wrote it, from one of its posts. */
+    async tagName(tagSlug: string): Promise<string | null> {
+      return (await posts.find({ listed: true, tagSlug }, { limit: 1, projection: ['tag'] }))[0]?.tag ?? null
+    },
+    /** Ids and change times of listed posts in id order: what a sitemap needs of each, and nothing more. */
+    sitemapEntries(opts: { skip: number; limit: number }) {
+      return posts.find({ listed: true }, { sort: { _id: 1 }, skip: opts.skip, limit: opts.limit, projection: ['updatedAt', 'createdAt'] }) as Promise<Pick<Post, '_id' | 'updatedAt' | 'createdAt'>[]>
+    },
+    /** Listed posts holding every term, most relevant first. */
+    async search(terms: readonly string[], opts: { limit: number; skip?: number }) {
+      const hits = await posts.textSearch(terms, { filter: { listed: true }, limit: opts.limit, skip: opts.skip })
+      return hits.map((h) => ({ post: fromDoc(h.doc)!, score: h.score }))
+    },
+    searchCount(terms: readonly string[]) {
+      return posts.textCount(terms, { listed: true })
+    },
+    /** Every post of a type (exports and the content-ops CLI; the site reads pages). */
+    async listByType(type: PostType) {
+      return fromDocs(await posts.find({ type }, { sort: EDITORIAL_ORDER }))
+    },
+    async findById(id: string) {
+      return fromDoc(await posts.findOne({ _id: id }))
+    },
+    async findByIdAmong(id: string, types: readonly PostType[]) {
+      return fromDoc(await posts.findOne({ _id: id, type: { $in: [...types] } }))
+    },
+    async insert(post: Post) {
+      await posts.insertOne(toPostDoc(post))
+      return post
+    },
+    /** The write that puts a post in a batch (imports): with its derived fields, like every other. */
+    insertOp(post: Post): BatchOp {
+      return { collection: 'posts', insert: toPostDoc(post) }
     },
     /** Sets `fields`; `unset` names fields to remove (an optional field the editor cleared). */
     async update(id: string, fields: Partial<Omit<Post, '_id'>>, unset: (keyof Post)[] = []) {
+      const existing = await repo.findById(id)
+      if (!existing) return false
+      const next = { ...existing, ...fields } as Post
+      for (const k of unset) delete next[k]
+      const { rank, listed, tagSlug } = toPostDoc(next)
       const $unset = Object.fromEntries(unset.map((k) => [k, ''])) as Record<string, ''>
-      return (await posts.updateOne({ _id: id }, { $set: fields, ...(unset.length ? { $unset } : {}) })).matched > 0
+      return (await posts.updateOne({ _id: id }, { $set: { ...fields, rank, listed, tagSlug }, ...(unset.length ? { $unset } : {}) })).matched > 0
     },
     async remove(id: string) {
       return (await posts.deleteOne({ _id: id })) > 0
-    },
-    count() {
-      return posts.count()
     },
     usingImage(url: string) {
       return posts.count({ image: url })
     },
   }
+  return repo
 }
 export type PostsRepository = ReturnType<typeof createPostsRepository>

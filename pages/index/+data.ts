@@ -1,16 +1,20 @@
 import type { PageContextServer } from 'vike/types'
-import { toCard } from '../../components/ArticleGrid.tsx'
+import { ARTICLES_PER_STEP, toCard } from '../../components/ArticleGrid.tsx'
 
 export type Data = Awaited<ReturnType<typeof data>>
 
-/** Only what the home page shows goes to the client: cards, not whole articles. */
+/**
+ * Only what the home page shows goes to the client: cards, not whole articles, and only the grid's
+ * first step — "Show more" fetches the next from the API — so the page's size does not grow with the archive.
+ */
 export async function data(pageContext: PageContextServer) {
   const { content, brands } = pageContext.services!
-  const [blog, bottoms, offers] = await Promise.all([content.getBlogContent(), content.getBottomArticles(), brands.listOffers()])
+  const [blog, bottoms, offers] = await Promise.all([content.getBlogContent({ limit: ARTICLES_PER_STEP }), content.getBottomArticles(), brands.listOffers()])
   return {
     hero: blog.hero ? { title: blog.hero.title } : null,
     featured: blog.featured ? toCard(blog.featured) : null,
     articles: blog.articles.map(toCard),
+    nextCursor: blog.nextCursor,
     bottoms: bottoms.map(toCard),
     offers,
   }

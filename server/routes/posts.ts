@@ -1,9 +1,12 @@
 import * as z from 'zod'
-import { type PostType, postBodySchema } from '../../lib/schemas.ts'
+import { type PostType, postBodySchema, postTypeSchema } from '../../lib/schemas.ts'
 import { requireRole } from '../access.ts'
 import { createRouter, rule } from '../router.ts'
 import { AI_SECTION_CHOICES } from '../services/ai-writer.ts'
+import { BLOG_CONTENT_LIMIT } from '../services/content.ts'
 import { validate } from '../validate.ts'
+import { notFound } from '../errors.ts'
+import { toCard } from '../../lib/cards.ts'
 
 // room for a 5 MB image as base64 inside the JSON body
 const postWrite = rule({ access: 'editor', bodyLimit: 8 * 1024 * 1024 })
@@ -12,6 +15,18 @@ const fluximgQuery = z.object({
   query: z.string().trim().max(200).default('game'),
   per_page: z.coerce.number().int().min(1).max(30).default(6),
   page: z.coerce.number().int().min(1).max(1000).default(1),
+})
+
+const cursorParam = z.string().max(400).optional()
+const blogContentQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(BLOG_CONTENT_LIMIT.max).optional(),
+  cursor: cursorParam,
+})
+const adminListQuery = z.object({
+  type: postTypeSchema,
+  title: z.string().max(300).optional(),
+  limit: z.coerce.number().int().min(1).max(BLOG_CONTENT_LIMIT.max).default(20),
+  cursor: cursorParam,
 })
 
 const generateBody = z.object({
@@ -40,18 +55,31 @@ export function postsRouter() {
   const app = createRouter()
   const editors = rule({ access: 'editor' })
 
-  // GET /api/posts/blog-content – hero, featured and articles; an editor's token adds articleBottoms
-  app.get('/blog-content', rule({ access: 'public', cache: 'public' }), async (c) => {
+  // GET /api/posts/blog-content?limit&cursor – hero, featured and a page of articles with the next page's
+  // cursor; an editor's token adds articleBottoms
+  app.get('/blog-content', rule({ access: 'public', cache: 'public', query: ['limit', 'cursor'] }), validate('query', blogContentQuery), async (c) => {
+    const query = c.req.valid('query')
     if (c.req.header('authorization')) {
       const denied = await requireRole(c, 'editor')
       if (denied) return denied
-      return c.json(await c.var.services.content.getBlogContent({ admin: true }))
+      return c.json(await c.var.services.content.getBlogContent({ ...query, admin: true }))
     }
-    return c.json(await c.var.services.content.getBlogContent())
+    return c.json(await c.var.services.content.getBlogContent(query))
   })
+
+  // GET /api/posts/list?type&title&limit&cursor – the admin's list of one post type, filtered by title
+  app.get('/list', editors, validate('query', adminListQuery), async (c) => c.json(await c.var.services.content.adminList(c.req.valid('query'))))
 
   // GET /api/posts/article-bottom – the Recommended block's articles
   app.get('/article-bottom', rule({ access: 'public', cache: 'public' }), async (c) => c.json(await c.var.services.content.getBottomArticles()))
+
+  // GET /api/posts/related/:id – other articles of the same tag, as cards
+  app.get('/related/:id', rule({ access: 'public', cache: 'public' }), async (c) => {
+    const { content } = c.var.services
+    const article = await content.findArticle(c.req.param('id'))
+    if (!article) throw notFound('Article not found')
+    return c.json({ articles: (await content.related(article)).map(toCard) })
+  })
 
   // GET /api/posts/fluximg – image search for the admin (Unsplash, or the media library)
   app.get('/fluximg', editors, validate('query', fluximgQuery), async (c) => {

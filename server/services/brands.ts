@@ -1,6 +1,7 @@
 import type { BrandOffer, BrandPage } from '../../lib/schemas.ts'
 import { type BrandDoc, type BrandsRepository, toImageRef } from '../../db/repositories/brands.ts'
 import { idSchema } from '../../lib/schemas.ts'
+import { BRANDS_PAGE_SIZE } from '../../lib/archive.ts'
 import { notFound } from '../errors.ts'
 
 export function toBrandPage(doc: BrandDoc): BrandPage {
@@ -30,6 +31,15 @@ export function createBrandsService(deps: { brands: BrandsRepository }) {
     /** GET /api/brands/static-offers: what the offers list shows, nothing more. */
     async listOffers(): Promise<BrandOffer[]> {
       return (await brands.list()).map((d) => toOffer(toBrandPage(d)))
+    },
+
+    /** Page `page` (from 1) of the /brands directory; null past the last page. */
+    async directory(page: number): Promise<{ brands: BrandOffer[]; page: number; pages: number; total: number } | null> {
+      const total = await brands.count()
+      const pages = Math.max(1, Math.ceil(total / BRANDS_PAGE_SIZE))
+      if (!Number.isInteger(page) || page < 1 || page > pages) return null
+      const docs = await brands.page({ skip: (page - 1) * BRANDS_PAGE_SIZE, limit: BRANDS_PAGE_SIZE })
+      return { brands: docs.map((d) => toOffer(toBrandPage(d))), page, pages, total }
     },
 
     /** A malformed id is as unknown as a missing one (issue 2: both are 404). */

@@ -186,14 +186,14 @@ export function createTransferService(deps: {
 
       const ops: BatchOp[] = []
       for (const m of media) if (!(await deps.media.findById(m._id))) ops.push({ collection: 'media', insert: m as never })
-      const plan = async <T extends { _id: string }>(collection: string, items: T[], exists: (id: string) => Promise<boolean>, label: string) => {
+      const plan = async <T extends { _id: string }>(collection: string, items: T[], exists: (id: string) => Promise<boolean>, label: string, insertOp: (item: T) => BatchOp) => {
         for (const item of items) {
           if (!(await exists(item._id))) {
-            ops.push({ collection, insert: item as never })
+            ops.push(insertOp(item))
             report.created.push(`${label} ${item._id}`)
           } else if (onConflict === 'skip') report.skipped.push(`${label} ${item._id}`)
           else if (onConflict === 'overwrite') {
-            ops.push({ collection, delete: { _id: item._id } }, { collection, insert: item as never })
+            ops.push({ collection, delete: { _id: item._id } }, insertOp(item))
             report.updated.push(`${label} ${item._id}`)
           } else throw new AppError('conflict', `${label} ${item._id} already exists; use --on-conflict skip or overwrite`)
         }
@@ -205,8 +205,8 @@ export function createTransferService(deps: {
           taken.add(p._id)
         }
       }
-      await plan('posts', posts, async (id) => Boolean(await deps.posts.findById(id)), 'post')
-      await plan('brands', brands, async (id) => Boolean(await deps.brands.findById(id)), 'brand')
+      await plan('posts', posts, async (id) => Boolean(await deps.posts.findById(id)), 'post', deps.posts.insertOp) // with the fields lists read
+      await plan('brands', brands, async (id) => Boolean(await deps.brands.findById(id)), 'brand', (b) => ({ collection: 'brands', insert: b as never }))
       if (opts.dryRun || ops.length === 0) return report
       await store.batch(ops)
       report.written = true

@@ -1,11 +1,12 @@
 import { useEffect } from 'react'
 import { useData } from 'vike-react/useData'
 import { ArticleView } from '../../../components/ArticleView.tsx'
+import { RelatedArticles } from '../../../components/RelatedArticles.tsx'
 import { useSiteUrl } from '../../../components/site-url.ts'
 import type { Data } from './+data.shared.ts'
 
 export default function Page() {
-  const { article } = useData<Data>()
+  const { article, related } = useData<Data>()
   const siteUrl = useSiteUrl()
   // spec §2: scrolls to top on opening (a block body: an effect must return nothing or a cleanup)
   useEffect(() => {
@@ -17,6 +18,7 @@ export default function Page() {
         ← Back
       </button>
       <ArticleView article={article} origin={siteUrl} />
+      <RelatedArticles articleId={article._id} related={related} />
     </>
   )
 }

@@ -2,9 +2,11 @@ import { render } from 'vike/abort'
 import type { PageContext } from 'vike/types'
 import { findLoadedArticle, rememberContent } from '../../../components/content-cache.ts'
 import { findArticleById } from '../../../lib/article-lookup.ts'
+import { type ArticleCardData, toCard } from '../../../lib/cards.ts'
 import type { Post } from '../../../lib/schemas.ts'
 
-export type Data = { article: Post }
+/** `related`: other articles of the same tag (null while a client-side navigation has not fetched them). */
+export type Data = { article: Post; related: ArticleCardData[] | null }
 
 const NOT_FOUND = 'Article not found.'
 
@@ -17,12 +19,12 @@ export async function data(pageContext: PageContext): Promise<Data> {
   if (pageContext.services) {
     const article = await pageContext.services.content.findArticle(id)
     if (!article) throw render(404, NOT_FOUND)
-    return { article }
+    return { article, related: (await pageContext.services.content.related(article)).map(toCard) }
   }
   const fromState = pageContext.navigationArticle
-  if (fromState && findArticleById(id, fromState)) return { article: fromState }
+  if (fromState && findArticleById(id, fromState)) return { article: fromState, related: null }
   const loaded = findLoadedArticle(id)
-  if (loaded) return { article: loaded }
+  if (loaded) return { article: loaded, related: null }
   const [blog, bottoms] = await Promise.all([
     fetch('/api/posts/blog-content').then((r) => (r.ok ? r.json() : null)),
     fetch('/api/posts/article-bottom').then((r) => (r.ok ? r.json() : [])),
@@ -30,5 +32,5 @@ export async function data(pageContext: PageContext): Promise<Data> {
   rememberContent({ articles: blog?.articles ?? [], featured: blog?.featured ?? null, bottoms })
   const found = findLoadedArticle(id)
   if (!found) throw render(404, NOT_FOUND)
-  return { article: found }
+  return { article: found, related: null }
 }

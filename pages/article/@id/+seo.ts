@@ -1,5 +1,6 @@
 import type { PageContextServer } from 'vike/types'
 import { articleHref } from '../../../components/ArticleGrid.tsx'
+import { tagPath } from '../../../lib/archive.ts'
 import { type PageSeo, postDescription } from '../../../lib/seo.ts'
 import { absoluteUrl, socialImagePath } from '../../../lib/social-image.ts'
 import { article, breadcrumbList } from '../../../lib/structured-data.ts'
@@ -23,7 +24,8 @@ export default (pageContext: PageContextServer<Data>): PageSeo => {
     article: { publishedTime: post.createdAt, modifiedTime: post.updatedAt },
     jsonLd: [
       article({ post, url, image, description: postDescription(post), siteUrl }),
-      breadcrumbList(siteUrl, [{ name: post.title, path }]),
+      // Home › {tag} › title: the tag chip on the page links its archive; without one, Home › All articles
+      breadcrumbList(siteUrl, [tagPath(post.tag) !== '/tag/' ? { name: post.tag.trim(), path: tagPath(post.tag) } : { name: 'All articles', path: '/articles' }, { name: post.title, path }]),
     ],
   }
 }

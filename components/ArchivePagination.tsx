@@ -1,0 +1,31 @@
+import { archivePath, pageLinks } from '../lib/archive.ts'
+
+/** Real links, so a crawler (or anyone without JavaScript) reaches every page of a list. */
+export function ArchivePagination({ base, page, pages }: { base: string; page: number; pages: number }) {
+  if (pages <= 1) return null
+  return (
+    <nav className="pagination" aria-label="Pages">
+      {page > 1 && (
+        <a className="btn" href={archivePath(base, page - 1)} rel="prev">
+          Previous
+        </a>
+      )}
+      {pageLinks(page, pages).map((l, i) =>
+        'gap' in l ? (
+          <span key={`gap-${i}`} className="gap" aria-hidden="true">
+            …
+          </span>
+        ) : (
+          <a key={l.page} className={`btn${l.page === page ? ' active' : ''}`} href={archivePath(base, l.page)} aria-current={l.page === page ? 'page' : undefined} aria-label={`Page ${l.page}`}>
+            {l.page}
+          </a>
+        ),
+      )}
+      {page < pages && (
+        <a className="btn" href={archivePath(base, page + 1)} rel="next">
+          Next
+        </a>
+      )}
+    </nav>
+  )
+}

@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react'
+import { ArchivePagination } from './ArchivePagination.tsx'
+import { type ArticleCardData, ArticleCard } from './ArticleGrid.tsx'
+
+/** An archive page: a heading, one page of article cards and real links to every other page. */
+export function ArchiveView({ title, intro, articles, base, page, pages, total }: { title: string; intro?: ReactNode; articles: ArticleCardData[]; base: string; page: number; pages: number; total: number }) {
+  return (
+    <section className="archive" aria-labelledby="archive-heading">
+      <h1 id="archive-heading">{title}</h1>
+      <p className="muted">
+        {intro}
+        {total === 1 ? '1 article' : `${total} articles`}
+        {pages > 1 ? ` · page ${page} of ${pages}` : ''}
+      </p>
+      {articles.length ? (
+        <div className="grid">
+          {articles.map((a) => (
+            <ArticleCard key={a._id} article={a} />
+          ))}
+        </div>
+      ) : (
+        <p className="empty">No articles yet.</p>
+      )}
+      <ArchivePagination base={base} page={page} pages={pages} />
+    </section>
+  )
+}

@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react'
+import type { ArticleCardData } from '../lib/cards.ts'
+import { ArticleCard } from './ArticleGrid.tsx'
+
+/**
+ * Other articles of the same tag, as links. Rendered on the server with the page; after a client-side
+ * navigation (which has only the article) they come from the API.
+ */
+export function RelatedArticles({ articleId, related }: { articleId: string; related: ArticleCardData[] | null }) {
+  const [fetched, setFetched] = useState<{ id: string; articles: ArticleCardData[] } | null>(null)
+  useEffect(() => {
+    if (related) return
+    let current = true
+    fetch(`/api/posts/related/${encodeURIComponent(articleId)}`)
+      .then((r) => (r.ok ? r.json() : { articles: [] }))
+      .then((body: { articles: ArticleCardData[] }) => current && setFetched({ id: articleId, articles: body.articles }))
+      .catch(() => {})
+    return () => {
+      current = false
+    }
+  }, [articleId, related])
+  const articles = related ?? (fetched?.id === articleId ? fetched.articles : [])
+  if (!articles.length) return null
+  return (
+    <section className="section related" aria-labelledby="related-heading">
+      <h2 id="related-heading">Related articles</h2>
+      <div className="grid">
+        {articles.map((a) => (
+          <ArticleCard key={a._id} article={a} />
+        ))}
+      </div>
+    </section>
+  )
+}

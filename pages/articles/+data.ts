@@ -1,0 +1,20 @@
+import { redirect, render } from 'vike/abort'
+import type { PageContextServer } from 'vike/types'
+import { toCard } from '../../components/ArticleGrid.tsx'
+import { archivePath, pageParam } from '../../lib/archive.ts'
+import { type ArchiveSeo, pagedTitle } from '../archive-seo.ts'
+
+export type Data = Awaited<ReturnType<typeof data>>
+
+export async function data(pageContext: PageContextServer) {
+  const page = pageParam(pageContext.routeParams.page || undefined)
+  if (page === 1 && pageContext.routeParams.page) throw redirect('/articles', 301) // one URL per page
+  const archive = Number.isNaN(page) ? null : await pageContext.services!.content.archive({ page })
+  if (!archive) throw render(404, 'Page not found.')
+  const seo: ArchiveSeo = {
+    title: pagedTitle('All articles', page),
+    description: 'Every GameWise guide, review and news story about gaming and iGaming, newest first.',
+    path: archivePath('/articles', page),
+  }
+  return { ...archive, posts: archive.posts.map(toCard), seo }
+}

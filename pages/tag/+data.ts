@@ -1,0 +1,24 @@
+import { redirect, render } from 'vike/abort'
+import type { PageContextServer } from 'vike/types'
+import { toCard } from '../../components/ArticleGrid.tsx'
+import { archivePath, pageParam } from '../../lib/archive.ts'
+import { type ArchiveSeo, pagedTitle } from '../archive-seo.ts'
+
+export type Data = Awaited<ReturnType<typeof data>>
+
+export async function data(pageContext: PageContextServer) {
+  const { content } = pageContext.services!
+  const slug = pageContext.routeParams.tag
+  const base = `/tag/${encodeURIComponent(slug)}`
+  const page = pageParam(pageContext.routeParams.page || undefined)
+  if (page === 1 && pageContext.routeParams.page) throw redirect(base, 301)
+  const archive = Number.isNaN(page) || !/^[a-z0-9-]{1,80}$/.test(slug) ? null : await content.archive({ page, tagSlug: slug })
+  const name = archive && (await content.tagName(slug))
+  if (!archive || !name) throw render(404, 'Page not found.')
+  const seo: ArchiveSeo = {
+    title: pagedTitle(`${name} articles`, page),
+    description: `GameWise articles tagged ${name}: guides, reviews and news, newest first.`,
+    path: archivePath(base, page),
+  }
+  return { ...archive, posts: archive.posts.map(toCard), tag: { slug, name }, base, seo }
+}
