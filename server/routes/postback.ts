@@ -18,7 +18,11 @@ export function postbackRouter() {
         throw new AppError('bad_request', 'Malformed postback body')
       }
       if (!body || typeof body !== 'object' || Array.isArray(body)) throw new AppError('bad_request', 'Postback body must be a JSON object')
-      for (const [k, v] of Object.entries(body)) params[k] = String(v)
+      for (const [k, v] of Object.entries(body)) {
+        // networks send flat parameters; a nested value is refused, never stringified (String() of a deep one overflows the stack)
+        if (v !== null && typeof v === 'object') throw new AppError('bad_request', `Invalid ${k.slice(0, 40)}: postback values must be text or numbers`)
+        params[k] = String(v)
+      }
     }
     const { status, body } = await c.var.services.postbacks.handle(params, { ip: clientIp(c) })
     if (status === 429) c.header('Retry-After', String(body.retryAfter))

@@ -155,6 +155,8 @@ describe('POST|GET /api/postback', () => {
   it.each([
     ['a JSON body that is not an object', 'application/json', '[1,2]'],
     ['malformed JSON', 'application/json', '{"click_id":'],
+    // a 500 before (String() of a nested value overflowed the stack): values must be text or numbers
+    ['a nested value', 'application/json', `{"click_id":"x","aff_sub":${'['.repeat(5_000)}${']'.repeat(5_000)}}`],
   ])('answers %s with 400 { message, code } and stores nothing', async (_what, type, body) => {
     const conversions = await count('conversions')
     const res = await t.app.request('/api/postback', { method: 'POST', headers: { 'content-type': type }, body })
