@@ -12,7 +12,7 @@ import { type DeclaredRoute, declaredRoutes } from './router.ts'
  * `editor`, with generated path parameters, query strings, headers and bodies (test/fuzz/). Fails on
  * any 5xx, any /api 4xx that is not JSON `{ message, code }`, and any answer below 400 from an
  * editor/admin route to a caller without those rights; a refused request must leave the store as it
- * was. Every run starts from the same store (demo content, a click, an upload), so a failure replays
+ * was; a public answer from the render cache must be what the handler renders for that request. Every run starts from the same store (demo content, a click, an upload), so a failure replays
  * from its seed. Widen it locally: FUZZ_SEED=<n> FUZZ_RUNS=<runs per route> (README, "Tests").
  */
 
@@ -184,6 +184,13 @@ async function probe(route: DeclaredRoute, r: FuzzRequest): Promise<string[]> {
   statuses.set(key, seen)
   const { snapshot: after } = await readStore()
   const problems = [...answerProblems(route, r, res, text), ...logged.map((a) => `logged an error: ${String(a[0]).slice(0, 300)}`)]
+  if (route.rule.access === 'public' && route.rule.cache === 'public' && r.method === 'GET' && res.status === 200 && !('authorization' in r.headers)) {
+    // what the render cache answered (perhaps an entry an earlier run's request filled) is what the handler renders now
+    t.ctx.renderCache.clear()
+    const fresh = await send(r)
+    const freshText = await fresh.text()
+    if (fresh.status !== res.status || freshText !== text) problems.push(`the render cache answered ${clip(text, 120)} where the handler renders ${fresh.status} ${clip(freshText, 120)}`)
+  }
 
   const { access } = route.rule
   if (access !== 'public' && !(r.who !== 'anonymous' && hasRole(r.who, access))) {
