@@ -2,8 +2,9 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Doc } from '../db/port.ts'
 import { hasRole } from '../lib/roles.ts'
-import { bodyBytes, type FuzzBody, type FuzzRequest, type FuzzWorld, requestTo } from '../test/fuzz/requests.ts'
+import { bodyBytes, clip, describeBody, type FuzzRequest, type FuzzWorld, requestTo } from '../test/fuzz/requests.ts'
 import { junkString, pct, PNG } from '../test/fuzz/values.ts'
+import { type Snapshot, storeSnapshots } from '../test/fuzz/store-snapshot.ts'
 import { loginAs, makeTestApp } from '../test/make-app.ts'
 import { type DeclaredRoute, declaredRoutes } from './router.ts'
 
@@ -12,24 +13,26 @@ import { type DeclaredRoute, declaredRoutes } from './router.ts'
  * `editor`, with generated path parameters, query strings, headers and bodies (test/fuzz/). Fails on
  * any 5xx, any /api 4xx that is not JSON `{ message, code }`, and any answer below 400 from an
  * editor/admin route to a caller without those rights; a refused request must leave the store as it
- * was; a public answer from the render cache must be what the handler renders for that request. Every run starts from the same store (demo content, a click, an upload), so a failure replays
- * from its seed. Widen it locally: FUZZ_SEED=<n> FUZZ_RUNS=<runs per route> (README, "Tests").
+ * was; a public answer from the render cache must be what the handler renders for that request.
+ * Every run starts from the same store (demo content, a click, an upload), so a failure replays from
+ * its seed. Widen it locally: FUZZ_SEED=<n> FUZZ_RUNS=<runs per route> (README, "Tests").
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? 1414)
 const RUNS = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : undefined
 /** Runs per route in CI, measured to keep the file well under a minute on 2 cores (README). */
-const DEFAULT_RUNS = 60
+const DEFAULT_RUNS = 100
 const RUNS_BY_ROUTE: Record<string, number> = {
-  // a valid sign-up or login costs a password hash (~100 ms)
-  'POST /api/auth/signup': 25,
+  // a valid sign-up or login costs a password hash (~100 ms), and so does a new spare session after a logout
+  'POST /api/auth/signup': 30,
   'POST /api/auth/login': 30,
-  // where the interesting inputs are
-  'POST /api/brands': 120,
-  'PUT /api/brands/:id': 120,
-  'PUT /api/posts/:id': 90,
-  'POST /api/postback': 90,
-  'GET /api/postback': 90,
+  'POST /api/auth/logout': 40,
+  // where the interesting inputs are: uploads, replacements, conversions
+  'POST /api/brands': 200,
+  'PUT /api/brands/:id': 200,
+  'PUT /api/posts/:id': 150,
+  'POST /api/postback': 150,
+  'GET /api/postback': 150,
 }
 
 /** The only 5xx a route may answer here: AI writing with no AI_* configured says so with 503. */
@@ -55,7 +58,7 @@ let spareRefresh = ''
 const t = await makeTestApp({ env: { POSTBACK_SECRET: SECRET, TRUST_PROXY: '1' }, now: () => NOW })
 const routes = declaredRoutes(t.app)
 
-type Snapshot = { docs: Map<string, string>; counts: Map<string, number> }
+const snapshots = storeSnapshots(t.ctx.store, AUTH_TABLES)
 let world: FuzzWorld
 let baseline: Snapshot
 let baselineDocs: Map<string, Doc[]>
@@ -63,37 +66,9 @@ const slowest = new Map<string, number>()
 /** FUZZ_VERBOSE=1: statuses per route and caller, to see how far generated requests get */
 const statuses = new Map<string, Map<string, number>>()
 
-async function readStore(): Promise<{ snapshot: Snapshot; docs: Map<string, Doc[]> }> {
-  const snapshot: Snapshot = { docs: new Map(), counts: new Map() }
-  const docs = new Map<string, Doc[]>()
-  for (const name of await t.ctx.store.listCollections()) {
-    const c = t.ctx.store.collection(name)
-    snapshot.counts.set(name, await c.count())
-    if (AUTH_TABLES.has(name)) continue
-    const all = (await c.find({})).sort((a, b) => (a._id < b._id ? -1 : 1))
-    docs.set(name, all)
-    snapshot.docs.set(name, JSON.stringify(all))
-  }
-  return { snapshot, docs }
-}
-
-/** Collections whose documents (or, for auth tables, counts) differ from `before`, minus `allowed`. */
-function changed(before: Snapshot, after: Snapshot, allowed: Set<string> = new Set()) {
-  const names = new Set([...before.counts.keys(), ...after.counts.keys()])
-  return [...names].filter((n) => {
-    if (allowed.has(n)) return false
-    if ((before.counts.get(n) ?? 0) !== (after.counts.get(n) ?? 0)) return true
-    return !AUTH_TABLES.has(n) && (before.docs.get(n) ?? '[]') !== (after.docs.get(n) ?? '[]')
-  })
-}
-
-/** Puts every store collection back as the baseline had it (better-auth's tables are left alone). */
+/** Every run starts from the baseline store: after a run that changed it, it is put back and the render cache emptied. */
 async function reset(after: Snapshot) {
-  const names = [...new Set([...baselineDocs.keys(), ...after.docs.keys()])]
-  await t.ctx.store.batch([
-    ...names.map((collection) => ({ collection, delete: {} })),
-    ...names.flatMap((collection) => (baselineDocs.get(collection) ?? []).map((insert) => ({ collection, insert }))),
-  ])
+  await snapshots.restore(baselineDocs, after)
   t.ctx.renderCache.clear()
 }
 
@@ -114,7 +89,7 @@ beforeAll(async () => {
     usernames: ['fuzz_user', 'fuzz_editor', 'fuzz_spare'],
     password: PASSWORD,
   }
-  const read = await readStore()
+  const read = await snapshots.read()
   baseline = read.snapshot
   baselineDocs = read.docs
 })
@@ -152,13 +127,6 @@ function send(r: FuzzRequest) {
   return t.app.request(fill(r.url), { method: r.method, headers, body })
 }
 
-/** better-auth's tables change with logins and logouts, so a run compares them with their counts just before it. */
-async function authCounts(): Promise<Snapshot> {
-  const counts = new Map(baseline.counts)
-  for (const name of AUTH_TABLES) counts.set(name, await t.ctx.store.collection(name).count())
-  return { docs: baseline.docs, counts }
-}
-
 /** Sends one request and answers what is wrong with the answer and the store afterwards (nothing: []). */
 async function probe(route: DeclaredRoute, r: FuzzRequest): Promise<string[]> {
   const logged: unknown[][] = []
@@ -167,7 +135,7 @@ async function probe(route: DeclaredRoute, r: FuzzRequest): Promise<string[]> {
     logged.push(args)
     original(...args)
   }
-  const before = await authCounts()
+  const before = await snapshots.withAuthCounts(baseline) // better-auth's tables change with logins and logouts
   const started = performance.now()
   let res: Response
   let text: string
@@ -182,7 +150,7 @@ async function probe(route: DeclaredRoute, r: FuzzRequest): Promise<string[]> {
   const seen = statuses.get(key) ?? new Map<string, number>()
   seen.set(`${r.who}:${res.status}`, (seen.get(`${r.who}:${res.status}`) ?? 0) + 1)
   statuses.set(key, seen)
-  const { snapshot: after } = await readStore()
+  const { snapshot: after } = await snapshots.read()
   const problems = [...answerProblems(route, r, res, text), ...logged.map((a) => `logged an error: ${String(a[0]).slice(0, 300)}`)]
   if (route.rule.access === 'public' && route.rule.cache === 'public' && r.method === 'GET' && res.status === 200 && !('authorization' in r.headers)) {
     // what the render cache answered (perhaps an entry an earlier run's request filled) is what the handler renders now
@@ -196,13 +164,13 @@ async function probe(route: DeclaredRoute, r: FuzzRequest): Promise<string[]> {
   if (access !== 'public' && !(r.who !== 'anonymous' && hasRole(r.who, access))) {
     if (res.status < 400) problems.push(`answered ${res.status} to ${r.who} on a route for ${access}s`)
     else if (res.status !== 401 && res.status !== 403) problems.push(`answered ${res.status} to ${r.who} instead of 401/403`)
-    const diff = changed(before, after)
+    const diff = snapshots.changed(before, after)
     if (diff.length) problems.push(`a request refused for lack of rights changed ${diff.join(', ')}`)
   } else if (res.status >= 400) {
-    const diff = changed(before, after, BOOKKEEPING)
+    const diff = snapshots.changed(before, after, BOOKKEEPING)
     if (diff.length) problems.push(`a refused request (${res.status}) changed ${diff.join(', ')}`)
   }
-  if (changed(baseline, after, AUTH_TABLES).length) await reset(after)
+  if (snapshots.changed(baseline, after, AUTH_TABLES).length) await reset(after)
   // a run that logged the spare session out: a new one for the next run
   if ((after.counts.get('session') ?? 0) < (before.counts.get('session') ?? 0)) spareRefresh = (await t.ctx.services.users.login('fuzz_spare', PASSWORD)).refreshToken
   return problems
@@ -227,13 +195,6 @@ function answerProblems(route: DeclaredRoute, r: FuzzRequest, res: Response, tex
   return problems
 }
 
-const clip = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}… (${s.length} characters)` : s)
-const describeBody = (b: FuzzBody) =>
-  b.kind === 'none' ? 'none'
-  : b.kind === 'text' ? `${b.type}: ${clip(b.text)}`
-  : b.kind === 'bytes' ? `${b.bytes.length} bytes`
-  : `multipart (boundary ${b.boundary}${b.noEnd ? ', unterminated' : ''}${b.cut === undefined ? '' : `, cut at ${b.cut}`}): ${b.parts.map((p) => `${clip(p.name, 40)}${p.filename === undefined ? '' : ` [file ${clip(p.filename, 40)} ${p.type} ${p.data.length} bytes]`}=${typeof p.data === 'string' ? clip(p.data, 120) : ''}`).join(' | ')}`
-
 /** fast-check's report holds whole bodies (megabytes); this one keeps what reproduces and explains a failure. */
 function report(route: DeclaredRoute, details: fc.RunDetails<[FuzzRequest]>) {
   const [r] = details.counterexample ?? []
@@ -256,17 +217,19 @@ describe('fuzz: every declared route, as anonymous, user and editor', () => {
 
   for (const route of routes) {
     const key = `${route.method} ${route.path}`
-    it(key, async () => {
+    const numRuns = RUNS ?? RUNS_BY_ROUTE[key] ?? DEFAULT_RUNS
+    // room for shrinking a failure, and for FUZZ_RUNS in the thousands
+    it(key, { timeout: 60_000 + numRuns * 100 }, async () => {
       const property = fc.asyncProperty(requestTo(route, world), async (r) => {
         const problems = await probe(route, r)
         if (problems.length) throw new Error(problems.join('; '))
       })
-      const details = await fc.check(property, { seed: seedFor(key), numRuns: RUNS ?? RUNS_BY_ROUTE[key] ?? DEFAULT_RUNS })
+      const details = await fc.check(property, { seed: seedFor(key), numRuns })
       if (details.failed) expect.fail(report(route, details as fc.RunDetails<[FuzzRequest]>))
     })
   }
 
-  it('any method on any /api path answers JSON { message, code } when it fails, never a 5xx', async () => {
+  it('any method on any /api path answers JSON { message, code } when it fails, never a 5xx', { timeout: 60_000 + (RUNS ?? DEFAULT_RUNS) * 100 }, async () => {
     const prefixes = [...new Set(routes.map((r) => r.path.split('/:')[0]).filter((p) => p.startsWith('/api/')))]
     const request = fc.record({
       method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'),
@@ -278,8 +241,8 @@ describe('fuzz: every declared route, as anonymous, user and editor', () => {
       const res = await t.app.request(url, { method, headers })
       const text = await res.text()
       const problems = answerProblems({ method, path: url, rule: { access: 'public', cache: 'no-store' } }, { who, method, url, headers, body: { kind: 'none' } }, res, text)
-      const after = (await readStore()).snapshot
-      if (changed(baseline, after, AUTH_TABLES).length) await reset(after)
+      const after = (await snapshots.read()).snapshot
+      if (snapshots.changed(baseline, after, AUTH_TABLES).length) await reset(after)
       if (problems.length) throw new Error(`${method} ${clip(url)}: ${problems.join('; ')}`)
     })
     await fc.assert(property, { seed: seedFor('any /api path'), numRuns: RUNS ?? DEFAULT_RUNS })

@@ -147,3 +147,14 @@ export function bodyBytes(b: FuzzBody): BodyInit | undefined {
   const all = Buffer.concat(chunks)
   return b.cut === undefined ? all : all.subarray(0, b.cut % (all.length + 1))
 }
+
+export const clip = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}… (${s.length} characters)` : s)
+
+/** A body in a line or two: failure reports must not print megabytes. */
+export function describeBody(b: FuzzBody): string {
+  if (b.kind === 'none') return 'none'
+  if (b.kind === 'text') return `${b.type}: ${clip(b.text)}`
+  if (b.kind === 'bytes') return `${b.bytes.length} bytes`
+  const part = (p: Part) => `${clip(p.name, 40)}${p.filename === undefined ? '' : ` [file ${clip(p.filename, 40)} ${p.type} ${p.data.length} bytes]`}=${typeof p.data === 'string' ? clip(p.data, 120) : ''}`
+  return `multipart (boundary ${b.boundary}${b.noEnd ? ', unterminated' : ''}${b.cut === undefined ? '' : `, cut at ${b.cut}`}): ${b.parts.map(part).join(' | ')}`
+}
