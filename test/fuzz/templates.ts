@@ -129,6 +129,8 @@ export function queryEntries(route: DeclaredRoute, w: FuzzWorld): fc.Arbitrary<E
   const fields: Field[] =
     p === '/api/posts/fluximg' ? [['query', fc.constantFrom('game', 'rtp', 'poker casino', '')], ['per_page', fc.constantFrom('1', '6', '30')], ['page', fc.constantFrom('1', '2', '1000')]]
     : p.startsWith('/api/reports/') ? [['from', day], ['to', day]]
+    : p === '/api/posts/list' ? [['type', fc.constantFrom('article', 'articleBottom', 'hero', 'featured'), true], ['title', fc.oneof(shortText, fc.constantFrom('rtp', '%', '_', 'RTP'))], ['limit', fc.constantFrom('1', '20', '100')], ['cursor', fc.oneof(shortText, fc.constantFrom('WzEsIjIwMjYtMDEtMDFUMDA6MDA6MDAuMDAwWiIsImEiXQ'))]]
+    : p === '/api/posts/blog-content' ? [['limit', fc.constantFrom('1', '6', '50', '100')], ['cursor', fc.oneof(shortText, fc.constantFrom('WzEsIjIwMjYtMDEtMDFUMDA6MDA6MDAuMDAwWiIsImEiXQ'))]]
     : p.startsWith('/go/') ? [['gaid', fc.constantFrom('38400000-8cf0-11bd-b23e-10b96e40000d', '')], ['sub1', shortText], ['sub5', shortText]]
     : p === '/api/postback' && route.method === 'GET' ? postbackFields(w)
     : []
