@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { boundedJsonSchema, type JsonValue } from './bounded-json.ts'
 import { goalsByKind, parseCampaignType } from './event-codes.ts'
+import { type GeoRule, geoRuleSchema } from './geo.ts'
 import { isSafeHref } from './links.ts'
 
 export { isSafeHref }
@@ -173,6 +174,8 @@ export type BrandPage = {
   highlights: { title: string; value: string }[]
   sections: Section[]
   dealBox: DealBox
+  /** compliance: where it may be shown (lib/geo.ts); absent = everywhere */
+  geo?: GeoRule
   createdAt: string
   updatedAt: string
 }
@@ -247,6 +250,8 @@ export const brandInputSchema = z.object({
   rating: z.number().min(0).max(5).nullable().default(null),
   type: tagList,
   position: tagList,
+  // compliance: where it may be shown (lib/geo.ts); absent = everywhere, so older brands and exports keep working
+  geo: geoRuleSchema.optional(),
   campaignType: text(200).default(''),
   enableClickId: z.boolean().default(false),
   enableGaid: z.boolean().default(false),

@@ -1,6 +1,7 @@
 import * as z from 'zod'
+import { type GeoRule, isEverywhere } from '../../lib/geo.ts'
 import { type BrandPage, brandWriteSchema, idSchema, type ImageRef, safeLinkSchema } from '../../lib/schemas.ts'
-import type { Store } from '../port.ts'
+import type { Filter, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 import { mediaIdSchema } from './media.ts'
 
@@ -22,6 +23,13 @@ const storedImageSchema = z.object({ cdnUrl: safeLinkSchema.optional(), mediaId:
 /** A brand as stored: the API's rules, images as CDN links or media ids. Checks imported and restored brands. */
 export const storedBrandSchema = brandWriteSchema.extend({ _id: idSchema, logo: storedImageSchema, bannerImage: storedImageSchema, createdAt: iso, updatedAt: iso })
 
+/** "Everywhere" is stored as no `geo` at all: the shape every brand saved before geo rules has. */
+export function withStoredGeo<T extends { geo?: GeoRule }>(doc: T): T {
+  if (!('geo' in doc) || !isEverywhere(doc.geo)) return doc
+  const { geo: _everywhere, ...rest } = doc
+  return rest as T
+}
+
 export function createBrandsRepository(store: Store, registry: Registry) {
   registry.add({ name: 'brands', backup: 'data', schema: storedBrandSchema })
   const brands = store.collection<BrandDoc>('brands')
@@ -29,21 +37,25 @@ export function createBrandsRepository(store: Store, registry: Registry) {
     async init() {
       await store.ensureIndex('brands', { fields: { createdAt: 1, _id: 1 } })
     },
-    list() {
-      return brands.find({}, { sort: { createdAt: 1, _id: 1 } })
+    /** Every brand, oldest first; `filter` narrows it (geo availability: lib/geo.ts availabilityFilter). */
+    list(filter: Filter = {}) {
+      return brands.find(filter, { sort: { createdAt: 1, _id: 1 } })
     },
     /** One page of brands, oldest first (the order the offers list and the directory show). */
-    page(opts: { skip: number; limit: number }) {
-      return brands.find({}, { sort: { createdAt: 1, _id: 1 }, skip: opts.skip, limit: opts.limit })
+    page(opts: { skip: number; limit: number; filter?: Filter }) {
+      return brands.find(opts.filter ?? {}, { sort: { createdAt: 1, _id: 1 }, skip: opts.skip, limit: opts.limit })
     },
     findById(id: string) {
       return brands.findOne({ _id: id })
     },
     insert(doc: BrandDoc) {
-      return brands.insertOne(doc)
+      return brands.insertOne(withStoredGeo(doc))
     },
+    /** Fields left undefined keep their stored value; a geo rule of "everywhere" removes `geo`. */
     async replace(id: string, fields: Omit<BrandDoc, '_id' | 'createdAt'>) {
-      return (await brands.updateOne({ _id: id }, { $set: fields })).matched > 0
+      const set = Object.fromEntries(Object.entries(fields).filter(([k, v]) => v !== undefined && !(k === 'geo' && isEverywhere(v as GeoRule))))
+      const unset = 'geo' in fields && fields.geo !== undefined && isEverywhere(fields.geo as GeoRule) ? { $unset: { geo: '' as const } } : {}
+      return (await brands.updateOne({ _id: id }, { $set: set, ...unset })).matched > 0
     },
     async remove(id: string) {
       return (await brands.deleteOne({ _id: id })) > 0
@@ -52,8 +64,8 @@ export function createBrandsRepository(store: Store, registry: Registry) {
     usingMedia(mediaId: string) {
       return brands.count({ $or: [{ 'logo.mediaId': mediaId }, { 'bannerImage.mediaId': mediaId }] })
     },
-    count() {
-      return brands.count()
+    count(filter: Filter = {}) {
+      return brands.count(filter)
     },
   }
 }

@@ -1,4 +1,4 @@
-import type { BrandDoc, BrandsRepository, StoredImage } from '../../db/repositories/brands.ts'
+import { type BrandDoc, type BrandsRepository, type StoredImage, withStoredGeo } from '../../db/repositories/brands.ts'
 import type { PostsRepository } from '../../db/repositories/posts.ts'
 import { isSafeHref } from '../../lib/links.ts'
 import { type BrandPage, type BrandWrite, brandWriteSchema } from '../../lib/schemas.ts'
@@ -7,7 +7,9 @@ import { AppError, notFound } from '../errors.ts'
 import { toBrandPage } from './brands.ts'
 import { MAX_IMAGE_BYTES, type MediaService } from './media.ts'
 
-const JSON_FIELDS = ['type', 'position', 'customParams', 'promoTable', 'promoTables', 'timelines', 'highlights', 'sections', 'dealBox'] as const
+// `geo` (compliance: where the brand may be shown, lib/geo.ts) is additive to spec §7's form: a client
+// that does not send it creates a brand shown everywhere, and on update keeps the stored rule
+const JSON_FIELDS = ['type', 'position', 'customParams', 'promoTable', 'promoTables', 'timelines', 'highlights', 'sections', 'dealBox', 'geo'] as const
 const TEXT_FIELDS = ['brandName', 'campaignType', 'tagline', 'offerHighlight', 'bonusOffer', 'bonusCondition'] as const
 const FLAGS = ['enableClickId', 'enableGaid', 'enableUserAgent', 'enableCustomParams'] as const
 
@@ -132,7 +134,7 @@ export function createBrandAdminService(deps: {
         const doc: BrandDoc = { ...form.fields, _id, logo: images.logo, bannerImage: images.bannerImage, createdAt: at, updatedAt: at }
         await brands.insert(doc)
         deps.onChange()
-        return toBrandPage(doc)
+        return toBrandPage(withStoredGeo(doc))
       } catch (err) {
         await unusedMedia(images.created)
         throw err
@@ -152,7 +154,8 @@ export function createBrandAdminService(deps: {
       }
       await unusedMedia([existing.logo?.mediaId, existing.bannerImage?.mediaId]) // images this save replaced
       deps.onChange()
-      return toBrandPage({ ...existing, ...fields })
+      // geo not sent: the stored rule stays (brands.replace leaves undefined fields alone)
+      return toBrandPage(withStoredGeo({ ...existing, ...fields, geo: fields.geo ?? existing.geo }))
     },
 
     async remove(id: string) {

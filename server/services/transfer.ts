@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import type { BatchOp, Store } from '../../db/port.ts'
-import { type BrandDoc, type BrandsRepository, storedBrandSchema } from '../../db/repositories/brands.ts'
+import { type BrandDoc, type BrandsRepository, storedBrandSchema, withStoredGeo } from '../../db/repositories/brands.ts'
 import { type MediaDoc, type MediaRepository, storedMediaSchema } from '../../db/repositories/media.ts'
 import { type PostsRepository, storedPostSchema } from '../../db/repositories/posts.ts'
 import { parseCsv } from '../../lib/csv.ts'
@@ -171,7 +171,7 @@ export function createTransferService(deps: {
       raw.brands.forEach((rec, i) => {
         const parsed = storedBrandSchema.safeParse(rec)
         if (!parsed.success) report.invalid.push(...problems(`brands[${i}]`, parsed.error))
-        else brands.push(parsed.data as BrandDoc)
+        else brands.push(withStoredGeo(parsed.data as BrandDoc)) // "everywhere" is stored as no geo
       })
       const media: MediaDoc[] = []
       raw.media.forEach((rec, i) => {
