@@ -20,6 +20,15 @@ declare global {
       siteUrl?: string
       /** Navigation state: a full article handed over by the page that linked here (spec §2). */
       navigationArticle?: import('../lib/schemas.ts').Post
+      /**
+       * The visitor's country (c.var.country: upper-case ISO 3166-1 alpha-2, or null when unknown), on
+       * pages whose answer varies by country (server/app.ts isCountryPage: home, /brands, brand pages);
+       * null on every other page, which is cached once for all countries. Such pages are cached per
+       * country *profile*, not per country: whatever a page renders from this must be part of that
+       * profile (server/services/country-profiles.ts), or one country's version reaches the others.
+       * Passed to the client, so hydration sees the same value the server rendered with.
+       */
+      visitorCountry?: import('../lib/geo.ts').VisitorCountry
     }
   }
   interface Window {

@@ -1,9 +1,11 @@
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import * as z from 'zod'
+import type { VisitorCountry } from '../lib/geo.ts'
 import type { Config } from './config.ts'
 import type { Services } from './context.ts'
 import { AppError } from './errors.ts'
+import { visitorCountry } from './geo/visitor-country.ts'
 import { createLogger, type Logger } from './logger.ts'
 import type { RenderCache } from './render-cache.ts'
 import { onlyQuery, SECURITY_HEADERS } from './render-cache.ts'
@@ -25,8 +27,10 @@ import { serveStatic, type loadStaticFiles } from './static-files.ts'
 
 export type { AppEnv } from './router.ts'
 
+/** What a page renders from besides its URL (Vike's pageContextInit). */
+export type PageInit = { visitorCountry: VisitorCountry }
 /** Renders a page for a URL; Vike's renderPage in production and dev, absent in API-only tests. */
-export type PageRenderer = (req: Request) => Promise<Response>
+export type PageRenderer = (req: Request, init?: PageInit) => Promise<Response>
 
 export type AppDeps = {
   config: Config
@@ -41,6 +45,15 @@ export type AppDeps = {
 
 /** Query parameters a page's content depends on; any other parameter renders (and caches) as if absent. */
 export const PAGE_QUERY: readonly string[] = []
+
+/**
+ * Pages that list offers, so depend on the visitor's country: home, the /brands directory and brand
+ * pages (and their pageContext.json for client navigation). Articles and the other archives do not.
+ */
+export function isCountryPage(path: string): boolean {
+  const page = path.replace(/\/index\.pageContext\.json$/, '') || '/'
+  return page === '/' || page === '/brands' || page.startsWith('/brands/')
+}
 
 export function createApp(deps: AppDeps) {
   const { config, services, renderCache } = deps
@@ -65,6 +78,8 @@ export function createApp(deps: AppDeps) {
     c.set('renderCache', renderCache)
     await next()
   })
+  // the visitor's country, once per request: c.var.country (compliance: geo-targeted offers)
+  app.use('*', visitorCountry({ header: config.geoHeader, db: services.ipCountry }))
 
   app.use('/api/*', async (c, next) => {
     await next()
@@ -89,8 +104,12 @@ export function createApp(deps: AppDeps) {
 
   if (deps.renderPage) {
     const render = deps.renderPage
-    // pages are public and not personalised: rendered once per URL (minus query noise), then cached
-    app.get('*', rule({ access: 'public', cache: 'public', query: PAGE_QUERY }), async (c) => render(pageRequest(c.req.raw, PAGE_QUERY)))
+    // pages are public and not personalised: rendered once per URL (minus query noise), then cached;
+    // those listing offers once per country profile. Other pages are shared by every country, so they
+    // render with no country at all: one visitor's country must not be frozen into everyone's page.
+    app.get('*', rule({ access: 'public', cache: 'public', query: PAGE_QUERY, vary: { country: isCountryPage } }), async (c) =>
+      render(pageRequest(c.req.raw, PAGE_QUERY), { visitorCountry: isCountryPage(c.req.path) ? c.var.country : null }),
+    )
   }
 
   app.onError((err, c) => {

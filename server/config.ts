@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import * as z from 'zod'
 import { LOG_LEVELS, type LogLevel } from './logger.ts'
 
@@ -37,6 +38,16 @@ export const envSchema = z.object({
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).optional()),
   // a bearer secret on a public route: long enough not to be guessed
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  // geo-targeting: the CDN's country header is believed only when named here (any client can send one)
+  GEO_HEADER: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name such as cf-ipcountry').optional()),
+  // IP-to-country database: 1 = the packaged one, 0 = none, or a directory holding the same CSV files
+  GEO_DB: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('1')
+      .refine((v) => v === '0' || v === '1' || existsSync(v), 'must be 0, 1 or an existing directory of ip-location-db country CSV files'),
+  ),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -59,6 +70,10 @@ export type Config = {
   linkCheckAllowPrivate: boolean
   /** `info` unless set; tests default to `error`, so they stay quiet but still show (and fail on) errors */
   logLevel: LogLevel
+  /** The trusted header carrying the visitor's country (lower-case), or none: then only the IP database decides. */
+  geoHeader?: string
+  /** The IP-to-country database: 'packaged', a directory, or null (off). */
+  geoDb: 'packaged' | { dir: string } | null
   raw: Env
 }
 
@@ -85,6 +100,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     linkCheckAllowPrivate: env.LINK_CHECK_ALLOW_PRIVATE === '1',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'error' : 'info'),
+    geoHeader: env.GEO_HEADER?.toLowerCase(),
+    geoDb: env.GEO_DB === '0' ? null : env.GEO_DB === '1' ? 'packaged' : { dir: env.GEO_DB },
     raw: env,
   }
 }

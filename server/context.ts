@@ -16,11 +16,13 @@ import { createLogger, flushLogs, type Logger } from './logger.ts'
 import { createMetrics } from './metrics.ts'
 import { createRateLimiter } from './rate-limit.ts'
 import { createRenderCache } from './render-cache.ts'
+import { createIpCountryDb, packagedDatabaseDir } from './geo/ip-country-db.ts'
 import { createBackupService } from './services/backup.ts'
 import { createBrandAdminService } from './services/brand-admin.ts'
 import { createBrandsService } from './services/brands.ts'
 import { createClicksService } from './services/clicks.ts'
 import { createContentService } from './services/content.ts'
+import { createCountryProfiles } from './services/country-profiles.ts'
 import { createAiWriter } from './services/ai-writer.ts'
 import { createImageSearchService } from './services/image-search.ts'
 import { createMediaService } from './services/media.ts'
@@ -131,6 +133,13 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     transfer: createTransferService({ store, posts: repos.posts, brands: repos.brands, media: repos.media, now, onChange }),
     backup: createBackupService({ store, registry, onChange }),
     metrics,
+    // compliance: geo-targeted offers (lib/geo.ts). Loaded once, on first use or by start.ts
+    ipCountry: createIpCountryDb({
+      dir: config.geoDb === 'packaged' ? packagedDatabaseDir() : (config.geoDb?.dir ?? null),
+      onLoaded: (info) => log.info({ ms: Math.round(info.ms), segments: info.segments, bytes: info.bytes }, 'IP-to-country database loaded'),
+      onError: (err) => log.error({ err }, 'IP-to-country database failed to load: every visitor counts as an unknown country'),
+    }),
+    countryProfiles: createCountryProfiles({ brands: repos.brands, generation: () => renderCache.generation }),
   }
   return {
     config,

@@ -125,8 +125,8 @@ export function inlineHashes(html: string): { scripts: string[]; styles: string[
  * styles. Runs before the render cache, so a cached page keeps the header that matches its body.
  */
 export function withPageCsp(render: PageRenderer, opts: Pick<PageCspOptions, 'dev' | 'thirdParty'> = {}): PageRenderer {
-  return async (req) => {
-    const res = await render(req)
+  return async (req, init) => {
+    const res = await render(req, init)
     if (!isHtml(res.headers.get('content-type')) || res.headers.has('content-security-policy')) return res
     const html = await res.text()
     const { scripts, styles } = inlineHashes(html)

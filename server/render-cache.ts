@@ -31,7 +31,9 @@ export function isCompressible(contentType: string | null | undefined) {
 
 /** Answers from a cached entry: 304 on a matching ETag, gzip when the client accepts it. */
 export function answerFrom(entry: CachedAnswer, req: Request): Response {
-  const headers = { ...entry.headers, ETag: entry.etag, Vary: 'Accept-Encoding' }
+  // the handler's own Vary (the geo header: server/router.ts) is kept beside Accept-Encoding
+  const { vary, ...rest } = entry.headers
+  const headers = { ...rest, ETag: entry.etag, Vary: vary ? `Accept-Encoding, ${vary}` : 'Accept-Encoding' }
   if (req.headers.get('if-none-match') === entry.etag) return new Response(null, { status: 304, headers })
   if (entry.gzip.byteLength && /\bgzip\b/.test(req.headers.get('accept-encoding') ?? '')) {
     return new Response(req.method === 'HEAD' ? null : entry.gzip, { status: entry.status, headers: { ...headers, 'Content-Encoding': 'gzip' } })

@@ -1,5 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import type { VisitorCountry } from '../lib/geo.ts'
 import type { Role } from '../lib/roles.ts'
 import { requireRole } from './access.ts'
 import type { Config } from './config.ts'
@@ -20,6 +21,8 @@ export type AppEnv = {
     requestId: string
     /** logs with the request id on every line (server/logger.ts) */
     log: RequestLog
+    /** the visitor's country: upper-case ISO 3166-1 alpha-2, or null when unknown (server/geo/visitor-country.ts) */
+    country: VisitorCountry
   }
 }
 
@@ -44,6 +47,18 @@ export type RouteRule = (
   bodyLimit?: number
   /** the query parameters the answer depends on: the only ones that make a new render-cache entry */
   query?: readonly string[]
+  /**
+   * The answer depends on the visitor's country (it lists offers): cached once per country *profile*
+   * (server/services/country-profiles.ts), not per country, and sent with `Vary: <GEO_HEADER>` when a
+   * CDN header is configured. A function decides per path (pages are one route).
+   */
+  vary?: 'country' | { country: (path: string) => boolean }
+}
+
+/** Does this request's answer depend on the visitor's country under `rule`? */
+export function variesByCountry(r: Pick<RouteRule, 'vary'>, path: string): boolean {
+  if (!r.vary) return false
+  return r.vary === 'country' || r.vary.country(path)
 }
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024
@@ -69,7 +84,7 @@ export function rule(r: RouteRule): RuleMiddleware {
   const serve: MiddlewareHandler<AppEnv> = async (c, next) => {
     const credentialed = c.req.header('authorization') !== undefined
     const read = c.req.method === 'GET' || c.req.method === 'HEAD'
-    if (cachePolicy === 'public' && read && !credentialed) return servePublic(c, next, r.query ?? [])
+    if (cachePolicy === 'public' && read && !credentialed) return servePublic(c, next, r.query ?? [], variesByCountry(r, c.req.path))
     await next()
     const status = c.res.status
     c.res.headers.set(
@@ -90,19 +105,24 @@ export function rule(r: RouteRule): RuleMiddleware {
 }
 
 /** A public GET from the render cache, filling it from the handler on a miss (200s only). */
-async function servePublic(c: Parameters<MiddlewareHandler<AppEnv>>[0], next: () => Promise<void>, query: readonly string[]) {
+async function servePublic(c: Parameters<MiddlewareHandler<AppEnv>>[0], next: () => Promise<void>, query: readonly string[], byCountry: boolean) {
   const cache = c.var.renderCache
-  const key = cacheKey(new URL(c.req.url), query)
   cache.revalidate()
+  // taken before the country's key is read: a brand write after this point makes the entry unkeepable
+  const gen = cache.generation
+  let key = cacheKey(new URL(c.req.url), query)
+  // countries that see the same offers share one entry: bounded variants, not one per country
+  if (byCountry) key += `#geo:${await c.var.services.countryProfiles.keyFor(c.var.country)}`
   const hit = cache.get(key)
   if (hit) return answerFrom(hit, c.req.raw)
-  const gen = cache.generation
   await next()
   if (c.res.status !== 200 || c.res.headers.has('set-cookie')) {
     c.res.headers.set('Cache-Control', NO_STORE)
     return
   }
   c.res.headers.set('Cache-Control', REVALIDATE)
+  // a CDN keeps one copy per country header value, as this cache keeps one per profile
+  if (byCountry && c.var.config.geoHeader) c.res.headers.set('Vary', c.var.config.geoHeader)
   const headers: Record<string, string> = {}
   c.res.headers.forEach((v, k) => {
     headers[k] = v

@@ -10,13 +10,15 @@ import { REVALIDATE, SECURITY_HEADERS } from './render-cache.ts'
  * Vite's), set here, before the render cache keeps header and body together.
  */
 export function createVikeRenderer(ctx: Pick<AppContext, 'services' | 'config'>): PageRenderer {
-  return withPageCsp(async (req) => {
+  return withPageCsp(async (req, init) => {
     const url = new URL(req.url)
     const pageContext = await renderPage({
       urlOriginal: url.pathname + url.search,
       headersOriginal: req.headers,
       services: ctx.services,
       siteUrl: ctx.config.siteUrl,
+      // c.var.country on pages that vary by it (server/app.ts isCountryPage), else null
+      visitorCountry: init?.visitorCountry ?? null,
     })
     const res = pageContext.httpResponse
     if (!res) return new Response('Not found', { status: 404 })

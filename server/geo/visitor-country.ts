@@ -1,0 +1,41 @@
+import type { MiddlewareHandler } from 'hono'
+import { isCountryCode } from '../../lib/countries.ts'
+import type { VisitorCountry } from '../../lib/geo.ts'
+import { clientIp } from '../client-ip.ts'
+import type { AppEnv } from '../router.ts'
+import type { IpCountryDb } from './ip-country-db.ts'
+
+/**
+ * A CDN's country header → an assigned ISO 3166-1 alpha-2 code, or null. CDNs send `XX` (unknown), `T1`
+ * (Tor) or `A1`/`A2` (anonymous proxy, satellite): none is a place a licence can be checked against.
+ */
+export function parseCountryHeader(value: string | undefined | null): VisitorCountry {
+  if (!value) return null
+  const code = value.trim().toUpperCase()
+  return isCountryCode(code) ? code : null
+}
+
+/**
+ * Decides the visitor's country once per request, as `c.var.country` (upper-case alpha-2, or null):
+ * 1. the header `GEO_HEADER` names, when configured and present: the CDN saw the real client, so its
+ *    word is final, "unknown" included (an unconfigured header is ignored: any client can send it);
+ * 2. else the IP database, for the address server/client-ip.ts gives (TRUST_PROXY applies);
+ * 3. else null.
+ */
+export function visitorCountry(opts: { header?: string; db: IpCountryDb }): MiddlewareHandler<AppEnv> {
+  const { header, db } = opts
+  return async (c, next) => {
+    let country: VisitorCountry = null
+    const sent = header ? c.req.header(header) : undefined
+    if (sent !== undefined) country = parseCountryHeader(sent)
+    else if (db.enabled) {
+      const ip = clientIp(c)
+      if (ip !== 'unknown') {
+        if (!db.ready) await db.load() // once; the server loads it at start, so only a cold process waits
+        country = db.lookup(ip)
+      }
+    }
+    c.set('country', country)
+    await next()
+  }
+}

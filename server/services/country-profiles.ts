@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto'
+import type { BrandsRepository } from '../../db/repositories/brands.ts'
+import { type GeoRule, isAvailableIn, type VisitorCountry } from '../../lib/geo.ts'
+
+/**
+ * What a visitor's country changes on a page, as a short key for the render cache: today, the set of
+ * brands available there. Countries that see the same brands share one cached entry, so a URL has at
+ * most as many entries as there are distinct availability profiles (a handful), never one per country.
+ *
+ * Anything else a page renders from the country must become part of this key (a responsible-gambling
+ * line per country, say: add its own identity to `parts` below), or the cached page would show one
+ * country's version to every country that shares the key.
+ *
+ * Rules are read once per render-cache generation: every brand write clears the cache (here and, through
+ * the content version, in every other process) and moves the generation, so keys follow the brands.
+ */
+export function createCountryProfiles(deps: { brands: BrandsRepository; generation: () => number }) {
+  type Snapshot = { generation: number; rules: Promise<{ _id: string; geo?: GeoRule }[]>; keys: Map<string, string> }
+  let snapshot: Snapshot | null = null
+
+  function current(): Snapshot {
+    const generation = deps.generation()
+    if (snapshot?.generation !== generation) {
+      const rules = deps.brands.list().then((docs) => docs.map((d) => ({ _id: d._id, geo: d.geo })))
+      const s: Snapshot = { generation, rules, keys: new Map() }
+      rules.catch(() => {
+        if (snapshot === s) snapshot = null // a failed read is retried by the next request
+      })
+      snapshot = s
+    }
+    return snapshot
+  }
+
+  return {
+    /** The brands `country` may be shown, sorted by id. */
+    async visibleIds(country: VisitorCountry): Promise<string[]> {
+      return (await current().rules)
+        .filter((b) => isAvailableIn(b.geo, country))
+        .map((b) => b._id)
+        .sort()
+    },
+
+    /** A short key for the country's profile: equal for countries that see the same page. */
+    async keyFor(country: VisitorCountry): Promise<string> {
+      const s = current()
+      const memo = country ?? ''
+      const known = s.keys.get(memo)
+      if (known) return known
+      const parts = [`brands:${(await this.visibleIds(country)).join(',')}`]
+      const key = createHash('sha256').update(parts.join('\n')).digest('base64url').slice(0, 12)
+      s.keys.set(memo, key) // at most one per country (250) per generation
+      return key
+    },
+  }
+}
+export type CountryProfiles = ReturnType<typeof createCountryProfiles>
