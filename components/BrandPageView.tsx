@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react'
 import { navigate } from 'vike/client/router'
-import type { BrandPage, DealBox, PromoTable, Section } from '../lib/schemas.ts'
+import type { BrandOffer, BrandPage, DealBox, PromoTable, Section } from '../lib/schemas.ts'
 import { isSafeHref } from '../lib/links.ts'
 import { truncate } from '../lib/text.ts'
+import { GeoUnavailable } from './GeoUnavailable.tsx'
 import { useGoHref } from './tracked-link.ts'
 
 export const PLACEHOLDER_BANNER = '/placeholder-banner.svg'
@@ -198,8 +199,12 @@ export function SectionView({ section }: { section: Section }) {
   }
 }
 
-export function BrandPageView({ brand }: { brand: BrandPage }) {
+/** Whether the visitor's country may be shown this brand's offer (compliance: geo rules); absent = yes. */
+export type BrandAvailability = { available: boolean; alternatives: BrandOffer[] }
+
+export function BrandPageView({ brand, availability }: { brand: BrandPage; availability?: BrandAvailability }) {
   useBrandView(brand._id)
+  const unavailable = availability?.available === false
   return (
     <div className="brand-page">
       <button type="button" className="btn back" onClick={goBack}>
@@ -258,7 +263,7 @@ export function BrandPageView({ brand }: { brand: BrandPage }) {
           ))}
         </div>
         <aside className="brand-side">
-          <DealBoxCard brand={brand} />
+          {unavailable ? <GeoUnavailable brandName={brand.brandName} alternatives={availability.alternatives} /> : <DealBoxCard brand={brand} />}
           <div className="card top-offers">
             <h2>{`Top ${brand.brandName} Offers`}</h2>
             {brand.bonusOffer && <p className="deal-main">{brand.bonusOffer}</p>}
@@ -269,7 +274,7 @@ export function BrandPageView({ brand }: { brand: BrandPage }) {
           </div>
         </aside>
       </div>
-      <MobileDealBar brand={brand} />
+      {!unavailable && <MobileDealBar brand={brand} />}
     </div>
   )
 }

@@ -8,7 +8,7 @@ export type Data = Awaited<ReturnType<typeof data>>
 export async function data(pageContext: PageContextServer) {
   const page = pageParam(pageContext.routeParams.page || undefined)
   if (page === 1 && pageContext.routeParams.page) throw redirect('/brands', 301)
-  const directory = Number.isNaN(page) ? null : await pageContext.services!.brands.directory(page)
+  const directory = Number.isNaN(page) ? null : await pageContext.services!.brands.directory(page, pageContext.visitorCountry ?? null)
   if (!directory) throw render(404, 'Page not found.')
   const seo: ArchiveSeo = {
     title: pagedTitle('Casino and betting brands', page),

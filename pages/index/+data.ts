@@ -9,7 +9,7 @@ export type Data = Awaited<ReturnType<typeof data>>
  */
 export async function data(pageContext: PageContextServer) {
   const { content, brands } = pageContext.services!
-  const [blog, bottoms, offers] = await Promise.all([content.getBlogContent({ limit: ARTICLES_PER_STEP }), content.getBottomArticles(), brands.listOffers()])
+  const [blog, bottoms, offers] = await Promise.all([content.getBlogContent({ limit: ARTICLES_PER_STEP }), content.getBottomArticles(), brands.listOffers(pageContext.visitorCountry ?? null)])
   return {
     hero: blog.hero ? { title: blog.hero.title } : null,
     featured: blog.featured ? toCard(blog.featured) : null,

@@ -18,8 +18,8 @@ async function formOf(req: Request) {
 export function brandsRouter() {
   const app = createRouter()
 
-  // GET /api/brands/static-offers – the public offers list
-  app.get('/static-offers', rule({ access: 'public', cache: 'public' }), async (c) => c.json({ pages: await c.var.services.brands.listOffers() }))
+  // GET /api/brands/static-offers – the public offers list: the brands available in the visitor's country
+  app.get('/static-offers', rule({ access: 'public', cache: 'public', vary: 'country' }), async (c) => c.json({ pages: await c.var.services.brands.listOffers(c.var.country) }))
 
   // GET /api/brands/static-offers-admin – every brand page with every field, for the brand admin
   app.get('/static-offers-admin', rule({ access: 'editor' }), async (c) => {

@@ -2,6 +2,7 @@ import type { BrandOffer, BrandPage } from '../../lib/schemas.ts'
 import { type BrandDoc, type BrandsRepository, toImageRef } from '../../db/repositories/brands.ts'
 import { idSchema } from '../../lib/schemas.ts'
 import { BRANDS_PAGE_SIZE } from '../../lib/archive.ts'
+import { availabilityFilter, isAvailableIn, type VisitorCountry } from '../../lib/geo.ts'
 import { notFound } from '../errors.ts'
 
 export function toBrandPage(doc: BrandDoc): BrandPage {
@@ -25,21 +26,41 @@ export function toOffer(page: BrandPage): BrandOffer {
   }
 }
 
+/** How many other brands a brand page offers when its own is not available in the visitor's country. */
+export const ALTERNATIVES = 5
+
+/**
+ * Offers are lists of brands a visitor may be shown: `country` is the visitor's (c.var.country,
+ * pageContext.visitorCountry); null (unknown) sees only brands available everywhere.
+ */
 export function createBrandsService(deps: { brands: BrandsRepository }) {
   const { brands } = deps
   return {
     /** GET /api/brands/static-offers: what the offers list shows, nothing more. */
-    async listOffers(): Promise<BrandOffer[]> {
-      return (await brands.list()).map((d) => toOffer(toBrandPage(d)))
+    async listOffers(country: VisitorCountry = null): Promise<BrandOffer[]> {
+      return (await brands.list(availabilityFilter(country))).map((d) => toOffer(toBrandPage(d)))
     },
 
     /** Page `page` (from 1) of the /brands directory; null past the last page. */
-    async directory(page: number): Promise<{ brands: BrandOffer[]; page: number; pages: number; total: number } | null> {
-      const total = await brands.count()
+    async directory(page: number, country: VisitorCountry = null): Promise<{ brands: BrandOffer[]; page: number; pages: number; total: number } | null> {
+      const filter = availabilityFilter(country)
+      const total = await brands.count(filter)
       const pages = Math.max(1, Math.ceil(total / BRANDS_PAGE_SIZE))
       if (!Number.isInteger(page) || page < 1 || page > pages) return null
-      const docs = await brands.page({ skip: (page - 1) * BRANDS_PAGE_SIZE, limit: BRANDS_PAGE_SIZE })
+      const docs = await brands.page({ skip: (page - 1) * BRANDS_PAGE_SIZE, limit: BRANDS_PAGE_SIZE, filter })
       return { brands: docs.map((d) => toOffer(toBrandPage(d))), page, pages, total }
+    },
+
+    /**
+     * A brand page and whether the visitor may be shown its offer; when not, the brands that are
+     * available there instead (the page still renders: search engines, shared links).
+     */
+    async brandPageFor(id: string, country: VisitorCountry): Promise<{ brand: BrandPage; available: boolean; alternatives: BrandOffer[] } | null> {
+      const brand = await this.findBrandPage(id)
+      if (!brand) return null
+      if (isAvailableIn(brand.geo, country)) return { brand, available: true, alternatives: [] }
+      const alternatives = (await this.listOffers(country)).filter((o) => o._id !== brand._id).slice(0, ALTERNATIVES)
+      return { brand, available: false, alternatives }
     },
 
     /** A malformed id is as unknown as a missing one (issue 2: both are 404). */
