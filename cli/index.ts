@@ -307,9 +307,9 @@ stats
   .action(async (opts: { brand?: string; days: number }) => {
     const rows = await withContext((ctx) => ctx.services.clicks.stats({ brandId: opts.brand, days: opts.days }))
     const money = (m: Record<string, number>) => Object.entries(m).map(([c, v]) => `${c} ${v.toFixed(2)}`).join(' ') || '-'
-    const head = 'day         brand                 clicks  unique  bots  conv  revenue        CR      EPC'
+    const head = 'day         brand                 clicks  unique  bots  blocked  conv  revenue        CR      EPC'
     const text = rows.length
-      ? [head, ...rows.map((r) => `${r.day}  ${r.brandId.padEnd(22)}${String(r.clicks).padEnd(8)}${String(r.uniqueClicks).padEnd(8)}${String(r.botClicks).padEnd(6)}${String(r.conversions).padEnd(6)}${money(r.approvedRevenue).padEnd(15)}${`${(r.cr * 100).toFixed(1)}%`.padEnd(8)}${money(r.epc)}`)].join('\n')
+      ? [head, ...rows.map((r) => `${r.day}  ${r.brandId.padEnd(22)}${String(r.clicks).padEnd(8)}${String(r.uniqueClicks).padEnd(8)}${String(r.botClicks).padEnd(6)}${String(r.blockedClicks).padEnd(9)}${String(r.conversions).padEnd(6)}${money(r.approvedRevenue).padEnd(15)}${`${(r.cr * 100).toFixed(1)}%`.padEnd(8)}${money(r.epc)}`)].join('\n')
       : `No clicks in the last ${opts.days} days.`
     out(rows, text)
   })

@@ -9,6 +9,14 @@ type ClickDoc = ClickRecord & Record<string, unknown>
 const storedClickSchema = z.looseObject({ _id: z.string().min(1), clickid: z.string().min(1).max(200), brandId: idSchema, receivedAt: z.date() })
 
 const count = z.number().int().min(0).optional()
+
+/** The key a visitor's country is counted under: the alpha-2 code, or `unknown`. */
+export const UNKNOWN_COUNTRY = 'unknown'
+export const countryKey = (country: string | null | undefined) => (country && /^[A-Z]{2}$/.test(country) ? country : UNKNOWN_COUNTRY)
+/** People's clicks of one country on one brand and day (bots are not split: their address says nothing). */
+export const countryCountsSchema = z.object({ clicks: count, uniques: count, blocked: count })
+export type CountryCounts = z.infer<typeof countryCountsSchema>
+
 /** Clicks per brand per day, `_id` = `${brandId}:${day}`. */
 export const clickCounterSchema = z
   .object({
@@ -20,6 +28,10 @@ export const clickCounterSchema = z
     uniques: count,
     bots: count,
     views: count,
+    /** people's clicks on a brand that may not be shown in their country (compliance): nobody was sent on */
+    blocked: count,
+    /** the same split by the visitor's country (counted from when geo-targeting shipped) */
+    countries: z.record(z.string().regex(/^([A-Z]{2}|unknown)$/, 'must be a country code or unknown'), countryCountsSchema).optional(),
     conversions: count,
     goals: z.record(z.string(), z.number().int().min(0)).optional(),
     revenue: z.record(z.string(), z.number()).optional(),
@@ -29,7 +41,7 @@ export type ClickCounter = z.infer<typeof clickCounterSchema>
 
 export const dayOf = (d: Date) => d.toISOString().slice(0, 10)
 
-type CountedClick = ClickRecord & { bot?: boolean; unique?: boolean }
+type CountedClick = ClickRecord & { bot?: boolean; unique?: boolean; blocked?: boolean; country?: string | null }
 
 /** Adds `inc` to one brand's counter for one day (nothing when `inc` is empty): every counter write goes through here. */
 export function dayCounterOps(brandId: string, day: string, inc: Record<string, number>): BatchOp[] {
@@ -47,8 +59,19 @@ export function clickCounterOps(clicks: CountedClick[]): BatchOp[] {
     const add = (k: string) => (entry.inc[k] = (entry.inc[k] ?? 0) + 1)
     if (click.bot) add('bots')
     else {
-      add('clicks')
-      if (click.unique) add('uniques')
+      // a blocked click (compliance: not available in the visitor's country) is never a click or a unique
+      const by = `countries.${countryKey(click.country)}`
+      if (click.blocked) {
+        add('blocked')
+        add(`${by}.blocked`)
+      } else {
+        add('clicks')
+        add(`${by}.clicks`)
+        if (click.unique) {
+          add('uniques')
+          add(`${by}.uniques`)
+        }
+      }
     }
     sums.set(key, entry)
   }

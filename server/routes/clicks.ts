@@ -24,7 +24,7 @@ export function clicksRouter() {
       } catch {
         throw new AppError('bad_request', 'Malformed JSON in request body')
       }
-      const meta = { ip: clientIp(c), userAgent: c.req.header('user-agent') ?? '', method: c.req.method }
+      const meta = { ip: clientIp(c), userAgent: c.req.header('user-agent') ?? '', method: c.req.method, country: c.var.country }
       return c.json(await c.var.services.clicks.record(body as CreateClickBody, meta), 201)
     },
   )

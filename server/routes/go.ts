@@ -1,10 +1,25 @@
 import { clientIp } from '../client-ip.ts'
 import { inlineHashes, pageCsp } from '../csp.ts'
 import { createRouter, rule } from '../router.ts'
+import { ALTERNATIVES } from '../services/brands.ts'
 
-const NOT_FOUND_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Brand not found | GameWise</title><meta name="viewport" content="width=device-width, initial-scale=1"><style>body{font-family:system-ui,sans-serif;text-align:center;padding:48px}</style></head><body><p>Brand not found</p><p><a href="/">Go to the home page</a></p></body></html>`
-// its one <style> element allowed by hash (a style attribute would need 'unsafe-inline')
-const NOT_FOUND_CSP = pageCsp({ styleHashes: inlineHashes(NOT_FOUND_PAGE).styles })
+const STYLE = '<style>body{font-family:system-ui,sans-serif;text-align:center;padding:48px}ul{list-style:none;padding:0}li{margin:8px 0}</style>'
+const head = (title: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${title} | GameWise</title><meta name="viewport" content="width=device-width, initial-scale=1">${STYLE}</head>`
+const NOT_FOUND_PAGE = `${head('Brand not found')}<body><p>Brand not found</p><p><a href="/">Go to the home page</a></p></body></html>`
+// each page's one <style> element allowed by hash (a style attribute would need 'unsafe-inline')
+const PAGE_CSP = pageCsp({ styleHashes: inlineHashes(STYLE).styles })
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+
+/** The answer to /go for a brand that may not be shown in the visitor's country: where to go instead. */
+function notAvailablePage(brandName: string, alternatives: { _id: string; brandName: string }[]) {
+  const name = escapeHtml(brandName)
+  const list = alternatives.length
+    ? `<p>Brands available where you are:</p><ul>${alternatives.map((b) => `<li><a href="/brands/${encodeURIComponent(b._id)}">${escapeHtml(b.brandName)}</a></li>`).join('')}</ul>`
+    : ''
+  return `${head(`${name} is not available in your country`)}<body><h1>${name} is not available in your country</h1>${list}<p><a href="/">Go to the home page</a></p></body></html>`
+}
 
 export function goRouter() {
   const app = createRouter()
@@ -12,14 +27,21 @@ export function goRouter() {
   // GET|HEAD /go/:brandId – record the click and send the visitor to the brand's tracked CTA URL
   app.on(['GET', 'HEAD'], '/:brandId', rule({ access: 'public', cache: 'no-store' }), async (c) => {
     const url = new URL(c.req.url)
-    const location = await c.var.services.tracker.redirect(
+    const result = await c.var.services.tracker.redirect(
       c.req.param('brandId'),
-      { ip: clientIp(c), userAgent: c.req.header('user-agent') ?? '', method: c.req.method },
+      { ip: clientIp(c), userAgent: c.req.header('user-agent') ?? '', method: c.req.method, country: c.var.country },
       url.searchParams,
     )
     const headers = { 'Referrer-Policy': 'strict-origin-when-cross-origin', 'X-Robots-Tag': 'noindex, nofollow' }
-    if (!location) return c.html(NOT_FOUND_PAGE, 404, { ...headers, 'Content-Security-Policy': NOT_FOUND_CSP })
-    return c.body(null, 302, { ...headers, Location: location })
+    const page = { ...headers, 'Content-Security-Policy': PAGE_CSP }
+    if (!result) return c.html(NOT_FOUND_PAGE, 404, page)
+    if ('blocked' in result) {
+      // 451 Unavailable For Legal Reasons (RFC 7725): the operator holds no licence here. Not a 200 a
+      // monitor would take for the partner's page, nor a 403 that reads as the visitor's fault.
+      const alternatives = (await c.var.services.brands.listOffers(c.var.country)).filter((b) => b._id !== result.blocked._id).slice(0, ALTERNATIVES)
+      return c.html(notAvailablePage(result.blocked.brandName, alternatives), 451, page)
+    }
+    return c.body(null, 302, { ...headers, Location: result.location })
   })
 
   return app

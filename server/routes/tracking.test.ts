@@ -338,12 +338,15 @@ describe('reports (exact figures for a known set of clicks and conversions)', ()
       clicks: 4,
       uniqueClicks: 3,
       botClicks: 1,
+      blockedClicks: 0,
       botShare: 0.2,
       conversions: 2,
       conversionsByGoal: { '1006': 2 },
       approvedRevenue: { USD: 10 },
       cr: 0.6667,
       epc: { USD: 3.3333 },
+      // in-process requests have no address, so no country: counted under unknown (bots are not split)
+      byCountry: { unknown: { clicks: 4, uniqueClicks: 3, blockedClicks: 0 } },
     })
     const one = await (await r.app.request('/api/reports/brands/moonjackpot?from=2026-10-31&to=2026-11-01', { headers: { authorization: `Bearer ${ed}` } })).json()
     expect(one.days.map((d: { day: string; clicks: number }) => [d.day, d.clicks])).toEqual([

@@ -1,6 +1,7 @@
 import type { ClickRecord, CreateClickBody } from '../../lib/schemas.ts'
 import { createClickBodySchema } from '../../lib/schemas.ts'
 import { type ClicksRepository, dayOf } from '../../db/repositories/clicks.ts'
+import { isAvailableIn } from '../../lib/geo.ts'
 import { DuplicateKeyError } from '../../db/port.ts'
 import { AppError, notFound } from '../errors.ts'
 import { figuresOf } from './reports.ts'
@@ -17,13 +18,18 @@ export function createClicksService(deps: { clicks: ClicksRepository; now: () =>
       return rows.map((r) => ({ brandId: r.brandId, day: r.day, ...figuresOf([r]) }))
     },
 
-    /** POST /api/clicks: the spec's click record (§3) plus the server's receive time. */
+    /**
+     * POST /api/clicks: the spec's click record (§3) plus the server's receive time and the visitor's
+     * country. A brand that may not be shown there is recorded as a blocked click (compliance).
+     */
     async record(input: CreateClickBody, meta?: ClickMeta, source: ClickRecord['source'] = 'browser') {
       const body = createClickBodySchema.parse(input)
       const brand = await deps.tracker.brandFor(body.brandId)
       if (!brand) throw notFound('Unknown brandId')
       const receivedAt = deps.now()
       const seen = deps.tracker.classify(meta ?? { ip: 'unknown', userAgent: body.user_agent ?? '', method: 'POST' })
+      const country = meta?.country ?? null
+      const blocked = !isAvailableIn(brand.geo, country)
       const click = {
         _id: deps.newId(),
         clickid: body.clickid,
@@ -36,6 +42,8 @@ export function createClicksService(deps: { clicks: ClicksRepository; now: () =>
         receivedAt,
         source,
         ...seen,
+        country,
+        ...(blocked ? { blocked: true } : {}),
       }
       try {
         await deps.tracker.record(click) // group commit: answered once stored
@@ -43,7 +51,7 @@ export function createClicksService(deps: { clicks: ClicksRepository; now: () =>
         if (err instanceof DuplicateKeyError) throw new AppError('conflict', 'This click was already recorded')
         throw err
       }
-      return { ok: true as const, clickid: click.clickid }
+      return { ok: true as const, clickid: click.clickid, ...(blocked ? { blocked: true as const } : {}) }
     },
   }
 }

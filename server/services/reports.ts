@@ -1,6 +1,7 @@
 import type { BrandsRepository } from '../../db/repositories/brands.ts'
 import type { ClickCounter, ClicksRepository } from '../../db/repositories/clicks.ts'
 import { dayOf } from '../../db/repositories/clicks.ts'
+import type { ByCountry } from '../../lib/country-report.ts'
 import { AppError } from '../errors.ts'
 
 export type Figures = {
@@ -8,6 +9,8 @@ export type Figures = {
   clicks: number
   uniqueClicks: number
   botClicks: number
+  /** people's clicks on a brand not available in their country (compliance): nobody was sent on */
+  blockedClicks: number
   botShare: number
   conversions: number
   conversionsByGoal: Record<string, number>
@@ -21,12 +24,13 @@ export type Figures = {
 const round = (n: number, places = 4) => Math.round(n * 10 ** places) / 10 ** places
 
 export function figuresOf(rows: ClickCounter[]): Figures {
-  const f = { views: 0, clicks: 0, uniqueClicks: 0, botClicks: 0, conversions: 0, conversionsByGoal: {} as Record<string, number>, approvedRevenue: {} as Record<string, number> }
+  const f = { views: 0, clicks: 0, uniqueClicks: 0, botClicks: 0, blockedClicks: 0, conversions: 0, conversionsByGoal: {} as Record<string, number>, approvedRevenue: {} as Record<string, number> }
   for (const r of rows) {
     f.views += r.views ?? 0
     f.clicks += r.clicks ?? 0
     f.uniqueClicks += r.uniques ?? 0
     f.botClicks += r.bots ?? 0
+    f.blockedClicks += r.blocked ?? 0
     f.conversions += r.conversions ?? 0
     for (const [g, n] of Object.entries(r.goals ?? {})) f.conversionsByGoal[g] = (f.conversionsByGoal[g] ?? 0) + n
     for (const [cur, v] of Object.entries(r.revenue ?? {})) f.approvedRevenue[cur] = round((f.approvedRevenue[cur] ?? 0) + v)
@@ -38,6 +42,20 @@ export function figuresOf(rows: ClickCounter[]): Figures {
     cr: f.uniqueClicks ? round(f.conversions / f.uniqueClicks) : 0,
     epc: Object.fromEntries(Object.entries(f.approvedRevenue).map(([cur, v]) => [cur, f.uniqueClicks ? round(v / f.uniqueClicks) : 0])),
   }
+}
+
+/** Clicks split by the visitor's country, summed from the day counters' `countries` (never a scan of clicks). */
+export function byCountryOf(rows: ClickCounter[]): ByCountry {
+  const out: ByCountry = {}
+  for (const r of rows) {
+    for (const [country, n] of Object.entries(r.countries ?? {})) {
+      const f = (out[country] ??= { clicks: 0, uniqueClicks: 0, blockedClicks: 0 })
+      f.clicks += n.clicks ?? 0
+      f.uniqueClicks += n.uniques ?? 0
+      f.blockedClicks += n.blocked ?? 0
+    }
+  }
+  return out
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
@@ -71,8 +89,9 @@ export function createReportsService(deps: { clicks: ClicksRepository; brands: B
       for (const row of rows) byBrand.set(row.brandId, [...(byBrand.get(row.brandId) ?? []), row])
       return {
         ...r,
-        brands: brands.map((b) => ({ brandId: b._id, brandName: b.brandName, ...figuresOf(byBrand.get(b._id) ?? []) })),
+        brands: brands.map((b) => ({ brandId: b._id, brandName: b.brandName, ...figuresOf(byBrand.get(b._id) ?? []), byCountry: byCountryOf(byBrand.get(b._id) ?? []) })),
         totals: figuresOf(rows),
+        byCountry: byCountryOf(rows),
       }
     },
     async brand(id: string, q: { from?: string; to?: string }) {
@@ -87,7 +106,7 @@ export function createReportsService(deps: { clicks: ClicksRepository; brands: B
         const row = byDay.get(day)
         days.push({ day, ...figuresOf(row ? [row] : []) })
       }
-      return { ...r, brandId: id, brandName: brand.brandName, totals: figuresOf(rows), days }
+      return { ...r, brandId: id, brandName: brand.brandName, totals: figuresOf(rows), byCountry: byCountryOf(rows), days }
     },
   }
 }

@@ -5,6 +5,7 @@ import { type ClicksRepository, dayOf } from '../../db/repositories/clicks.ts'
 import type { LimitsRepository } from '../../db/repositories/limits.ts'
 import { DuplicateKeyError } from '../../db/port.ts'
 import { buildCtaUrl } from '../../lib/cta-url.ts'
+import { isAvailableIn, type VisitorCountry } from '../../lib/geo.ts'
 import { isSafeHref } from '../../lib/links.ts'
 import { idSchema, type ClickRecord } from '../../lib/schemas.ts'
 
@@ -13,9 +14,23 @@ export const SUB_PARAMS = ['sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const
 /** User agents the bot list flags but that belong to people (in-app browsers and devices seen mislabelled). */
 export const BOT_ALLOW_LIST: RegExp[] = [/\bCubot\b/i]
 
-export type ClickMeta = { ip: string; userAgent: string; method: string }
-/** `unique` is decided when the click is committed, by a claim in the store that every server shares. */
-export type TrackedClick = ClickRecord & { visitor: string; bot: boolean; unique?: boolean; subs?: Record<string, string> }
+/** `country`: the visitor's (c.var.country); absent or null = unknown. */
+export type ClickMeta = { ip: string; userAgent: string; method: string; country?: VisitorCountry }
+/**
+ * `unique` is decided when the click is committed, by a claim in the store that every server shares.
+ * `blocked`: the brand may not be shown in the visitor's country (compliance), so nobody was sent on:
+ * never unique, counted apart from clicks.
+ */
+export type TrackedClick = ClickRecord & {
+  visitor: string
+  bot: boolean
+  unique?: boolean
+  subs?: Record<string, string>
+  country?: VisitorCountry
+  blocked?: boolean
+}
+/** What /go answers: the partner's tracked URL, or the brand that may not be shown here; null for an unknown brand. */
+export type GoResult = { location: string } | { blocked: BrandDoc } | null
 
 /** The hour a visitor's click or view on a brand counts once in: its claim key and when the claim expires. */
 export function uniqueWindow(kind: 'click' | 'view', brandId: string, visitor: string, at: Date) {
@@ -89,7 +104,7 @@ export function createTracker(deps: {
     const first = new Map<string, { click: TrackedClick; expiresAt: Date }>()
     for (const click of clicks) {
       click.unique = false
-      if (click.bot) continue
+      if (click.bot || click.blocked) continue
       const w = uniqueWindow('click', click.brandId, click.visitor, click.receivedAt)
       if (!first.has(w.key)) first.set(w.key, { click, expiresAt: w.expiresAt })
     }
@@ -200,8 +215,10 @@ export function createTracker(deps: {
     /**
      * GET /go/:brandId: the brand's tracked CTA URL (the spec's rules, one shared function), or null for
      * an unknown brand or one without a safe CTA URL. Only ever the brand's own CTA: no open redirect.
+     * A brand that may not be shown in the visitor's country sends nobody on: its click is recorded as
+     * blocked and the brand answered, for a page that says so.
      */
-    async redirect(brandId: string, meta: ClickMeta, query: URLSearchParams): Promise<string | null> {
+    async redirect(brandId: string, meta: ClickMeta, query: URLSearchParams): Promise<GoResult> {
       const brand = await brandFor(brandId)
       const target = brand?.dealBox?.ctaUrl
       // CTAs saved before links were checked for control characters may still be in the store
@@ -209,6 +226,27 @@ export function createTracker(deps: {
       const receivedAt = deps.now()
       const clickid = randomUUID()
       const gaid = query.get('gaid')?.slice(0, 200) || null
+      const country = meta.country ?? null
+      if (!isAvailableIn(brand.geo, country)) {
+        const { visitor, bot } = this.classify(meta)
+        await enqueue({
+          _id: deps.newId(),
+          clickid,
+          userId: null,
+          brandId: brand._id,
+          user_agent: meta.userAgent.slice(0, 1_000) || null,
+          gaid,
+          timestamp: receivedAt.toISOString(),
+          customParams: [],
+          receivedAt,
+          source: 'redirect',
+          visitor,
+          bot,
+          country,
+          blocked: true,
+        }).catch(() => {})
+        return { blocked: brand }
+      }
       const url = buildCtaUrl(target, brand, { clickId: clickid, userAgent: meta.userAgent, gaid })
       const subs: Record<string, string> = {}
       for (const name of SUB_PARAMS) {
@@ -243,9 +281,10 @@ export function createTracker(deps: {
         source: 'redirect',
         visitor,
         bot,
+        country,
         ...(Object.keys(subs).length ? { subs } : {}),
       }).catch(() => {})
-      return location
+      return { location }
     },
 
     /** Writes whatever is queued; called on shutdown and by tests. */
