@@ -4,6 +4,7 @@ import { sectionTypes, type PromoTable, type Section } from '../../lib/schemas.t
 import { brandApi } from './api.ts'
 import { type BrandDraft, emptySection, type ImageDraft, previewOf, toFormData } from './draft.ts'
 import { emptyTable, LinesEditor, PromoTableEditor, RowsEditor, TagInput } from './editors.tsx'
+import { GeoEditor } from './GeoEditor.tsx'
 
 function ImageField({ label, value, onChange }: { label: string; value: ImageDraft; onChange: (v: ImageDraft) => void }) {
   const [objectUrl, setObjectUrl] = useState<string>()
@@ -146,6 +147,7 @@ export function BrandForm({ initial, onDone, onCancel }: { initial: BrandDraft; 
         <TagInput label="Type tags" placeholder="e.g. typePopular, typeNew" value={d.type} onChange={(type) => set({ type })} />
         <TagInput label="Position tags" placeholder="e.g. PositionPopular, PositionTopCarousel" value={d.position} onChange={(position) => set({ position })} />
       </div>
+      <GeoEditor value={d.geo} onChange={(geo) => set({ geo })} />
       <label>
         Tagline
         <textarea rows={3} value={d.tagline} onChange={(e) => set({ tagline: e.target.value })} />

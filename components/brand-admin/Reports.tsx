@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react'
 import type { Figures } from '../../server/services/reports.ts'
+import type { ByCountry } from '../../lib/country-report.ts'
 import { authFetch } from '../account/session.ts'
+import { CountryReport } from './CountryReport.tsx'
 
 type BrandRow = Figures & { brandId: string; brandName: string }
-type Daily = { brandName: string; days: (Figures & { day: string })[] }
+type Daily = { brandName: string; days: (Figures & { day: string })[]; byCountry?: ByCountry }
 
 export const REPORT_RANGES = [7, 30, 90] as const
 
@@ -57,12 +59,16 @@ export function Reports() {
   const [error, setError] = useState<string | null>(null)
   const [selected, setSelected] = useState<string | null>(null)
   const [daily, setDaily] = useState<Daily | null>(null)
+  const [byCountry, setByCountry] = useState<ByCountry>({})
 
   useEffect(() => {
     const { from, to } = rangeFor(days)
     setError(null)
-    getJson<{ brands: BrandRow[] }>(`/api/reports/brands?from=${from}&to=${to}`)
-      .then((r) => setRows(r.brands))
+    getJson<{ brands: BrandRow[]; byCountry?: ByCountry }>(`/api/reports/brands?from=${from}&to=${to}`)
+      .then((r) => {
+        setRows(r.brands)
+        setByCountry(r.byCountry ?? {})
+      })
       .catch(() => setError('Failed to load the report'))
   }, [days])
 
@@ -100,7 +106,7 @@ export function Reports() {
           <table className="admin-table" data-testid="report-table">
             <thead>
               <tr>
-                {['Brand', 'Views', 'Clicks', 'Unique', 'Bot share', 'Conversions', 'Approved revenue', 'CR', 'EPC', ''].map((h) => (
+                {['Brand', 'Views', 'Clicks', 'Unique', 'Bot share', 'Blocked', 'Conversions', 'Approved revenue', 'CR', 'EPC', ''].map((h) => (
                   <th key={h}>{h}</th>
                 ))}
               </tr>
@@ -113,6 +119,7 @@ export function Reports() {
                   <td>{r.clicks}</td>
                   <td>{r.uniqueClicks}</td>
                   <td>{pct(r.botShare)}</td>
+                  <td>{r.blockedClicks ?? 0}</td>
                   <td>{r.conversions}</td>
                   <td>{money(r.approvedRevenue)}</td>
                   <td>{pct(r.cr)}</td>
@@ -134,6 +141,8 @@ export function Reports() {
           <DailyChart days={daily.days} />
         </div>
       )}
+      {/* compliance: clicks by the visitor's country, blocked ones (brand not available there) apart */}
+      {rows && <CountryReport title={daily ? `${daily.brandName}: clicks by country` : 'All brands: clicks by country'} byCountry={daily?.byCountry ?? byCountry} />}
     </section>
   )
 }

@@ -1,4 +1,5 @@
 import { type CampaignKind, formatCampaignType, parseCampaignType } from '../../lib/event-codes.ts'
+import { type GeoDraft, geoDraftOf, geoRuleOf } from '../../lib/geo.ts'
 import type { BrandPage, CustomParam, DealBox, PromoTable, Section } from '../../lib/schemas.ts'
 
 /** One image slot: a newly chosen file, a CDN link, and what the brand had when loaded. */
@@ -29,6 +30,8 @@ export type BrandDraft = {
   timelines: { label: string; value: string; unit: string }[]
   highlights: { title: string; value: string }[]
   sections: Section[]
+  /** compliance: where it may be shown (GeoEditor.tsx) */
+  geo: GeoDraft
 }
 
 const dealKeys = ['countdownText', 'mainText', 'subText', 'linkText', 'linkUrl', 'ctaLabel', 'ctaUrl'] as const
@@ -66,6 +69,7 @@ export function toDraft(brand?: BrandPage | null): BrandDraft {
     timelines: brand?.timelines ?? [],
     highlights: brand?.highlights ?? [],
     sections: brand?.sections ?? [],
+    geo: geoDraftOf(brand?.geo),
   }
 }
 
@@ -94,6 +98,7 @@ export function toFormData(d: BrandDraft): FormData {
   f.set('sections', JSON.stringify(d.sections))
   const dealBox = Object.fromEntries(Object.entries(d.dealBox).filter(([, v]) => v.trim() !== '')) // empty means absent
   f.set('dealBox', JSON.stringify(dealBox))
+  f.set('geo', JSON.stringify(geoRuleOf(d.geo))) // compliance; additive to spec §7 ({} = everywhere)
   const image = (img: ImageDraft, fileField: string, urlField: string) => {
     if (img.file) f.set(fileField, img.file)
     if (img.link !== img.loadedLink || (img.removed && !img.file && !img.link)) f.set(urlField, img.link)
