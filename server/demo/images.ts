@@ -31,6 +31,10 @@ export const demoBrandLogos: Record<string, string> = {
   'pixel-poker': 'PP',
   'velocity-bet': 'VB',
   moonjackpot: 'MJ',
+  'albion-casino': 'AC',
+  'thames-bet': 'TB',
+  'liberty-lines': 'LL',
+  'northstar-casino': 'NC',
 }
 
 /** Demo covers as media-library entries, so image search finds them without any outside service. */
