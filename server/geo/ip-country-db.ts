@@ -87,9 +87,20 @@ function codeOf(cc: string): number {
   return isCountryCode(cc) ? CODE_INDEX.get(cc)! : NONE
 }
 
-// special-purpose blocks some registries' data still places in a country (2001:db8::/32 reads as JP)
-const V4_DOCUMENTATION = [[0xc0000200, 0xc00002ff], [0xc6336400, 0xc63364ff], [0xcb007100, 0xcb0071ff]]
-const isV6Documentation = (w: number[]) => w[0] === 0x20010db8
+// Special-purpose blocks (RFC 6890) are nobody's country, though the published data places some in one
+// (192.168/16 and 172.16/12 read as AU, 2001:db8::/32 as JP): a proxy's private address must stay unknown.
+const cidr4 = (a: number, b: number, c: number, d: number, bits: number): [number, number] => {
+  const start = ((a << 24) | (b << 16) | (c << 8) | d) >>> 0
+  return [start, start + 2 ** (32 - bits) - 1]
+}
+const V4_SPECIAL: [number, number][] = [
+  cidr4(0, 0, 0, 0, 8), cidr4(10, 0, 0, 0, 8), cidr4(100, 64, 0, 0, 10), cidr4(127, 0, 0, 0, 8), cidr4(169, 254, 0, 0, 16),
+  cidr4(172, 16, 0, 0, 12), cidr4(192, 0, 0, 0, 24), cidr4(192, 0, 2, 0, 24), cidr4(192, 168, 0, 0, 16), cidr4(198, 18, 0, 0, 15),
+  cidr4(198, 51, 100, 0, 24), cidr4(203, 0, 113, 0, 24), cidr4(224, 0, 0, 0, 3), // multicast and 240/4 reserved
+]
+const isV4Special = (n: number) => V4_SPECIAL.some(([a, b]) => n >= a && n <= b)
+// ::/8 (unspecified, loopback, IPv4-compatible), 2001:db8::/32 documentation, fc00::/7 unique local, fe80::/10 link-local, ff00::/8 multicast
+const isV6Special = (w: number[]) => w[0] >>> 24 === 0 || w[0] === 0x20010db8 || w[0] >>> 25 === 0x7e || w[0] >>> 22 === 0x3fa || w[0] >>> 24 === 0xff
 
 function parseV4(text: string): IpCountryTable['v4'] {
   const ranges: Range<number>[] = []
@@ -115,7 +126,7 @@ function parseV4(text: string): IpCountryTable['v4'] {
     const ok2 = c === 44 && i > endStart
     let eol = text.indexOf('\n', i)
     if (eol < 0) eol = len
-    if (ok1 && ok2 && s <= e && e <= 0xffffffff && !V4_DOCUMENTATION.some(([a, b]) => s <= b && e >= a)) {
+    if (ok1 && ok2 && s <= e && e <= 0xffffffff) {
       ranges.push({ s, e, code: codeOf(text.slice(i + 1, eol).trim()) })
     }
     i = eol + 1
@@ -210,7 +221,7 @@ function parseV6(text: string): IpCountryTable['v6'] {
     if (!cc) continue
     const s = ipv6Words(from)
     const e = ipv6Words(to)
-    if (!s || !e || cmp4(s, 0, e, 0) > 0 || isV6Documentation(s)) continue
+    if (!s || !e || cmp4(s, 0, e, 0) > 0) continue
     ranges.push({ s, e, code: codeOf(cc.trim()) })
   }
   const { starts, codes } = paint(ranges, { cmp: (a, b) => cmp4(a, 0, b, 0), succ: plusOne, min: [0, 0, 0, 0] })
@@ -270,13 +281,14 @@ function searchV6(t: IpCountryTable['v6'], key: number[]): number {
 
 /** The country of an address in a loaded table, or null (private, reserved, unlisted or malformed). */
 export function lookupCountry(t: IpCountryTable, ip: string): string | null {
-  if (isIPv4(ip)) return CODES[searchV4(t.v4, ipv4Number(ip))] || null
+  const inV4 = (n: number) => (isV4Special(n) ? null : CODES[searchV4(t.v4, n)] || null)
+  if (isIPv4(ip)) return inV4(ipv4Number(ip))
   if (!isIPv6(ip)) return null
   const w = ipv6Words(ip)
   if (!w) return null
   // ::ffff:a.b.c.d is an IPv4 client seen through a dual-stack socket
-  if (w[0] === 0 && w[1] === 0 && w[2] === 0xffff) return CODES[searchV4(t.v4, w[3])] || null
-  return CODES[searchV6(t.v6, w)] || null
+  if (w[0] === 0 && w[1] === 0 && w[2] === 0xffff) return inV4(w[3])
+  return isV6Special(w) ? null : CODES[searchV6(t.v6, w)] || null
 }
 
 /**
