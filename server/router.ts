@@ -121,12 +121,13 @@ async function servePublic(c: Parameters<MiddlewareHandler<AppEnv>>[0], next: ()
     return
   }
   c.res.headers.set('Cache-Control', REVALIDATE)
-  // a CDN keeps one copy per country header value, as this cache keeps one per profile
-  if (byCountry && c.var.config.geoHeader) c.res.headers.set('Vary', c.var.config.geoHeader)
   const headers: Record<string, string> = {}
   c.res.headers.forEach((v, k) => {
     headers[k] = v
   })
+  // a CDN keeps one copy per country header value, as this cache keeps one per profile (answerFrom adds
+  // it to Vary; set on the entry only, since Hono copies the old answer's headers over the new one's)
+  if (byCountry && c.var.config.geoHeader) headers.vary = c.var.config.geoHeader
   const entry = makeEntry(200, headers, new Uint8Array(await c.res.arrayBuffer()))
   cache.set(key, entry, gen)
   c.res = answerFrom(entry, c.req.raw)

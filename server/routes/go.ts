@@ -1,7 +1,6 @@
 import { clientIp } from '../client-ip.ts'
 import { inlineHashes, pageCsp } from '../csp.ts'
 import { createRouter, rule } from '../router.ts'
-import { ALTERNATIVES } from '../services/brands.ts'
 
 const STYLE = '<style>body{font-family:system-ui,sans-serif;text-align:center;padding:48px}ul{list-style:none;padding:0}li{margin:8px 0}</style>'
 const head = (title: string) =>
@@ -38,7 +37,7 @@ export function goRouter() {
     if ('blocked' in result) {
       // 451 Unavailable For Legal Reasons (RFC 7725): the operator holds no licence here. Not a 200 a
       // monitor would take for the partner's page, nor a 403 that reads as the visitor's fault.
-      const alternatives = (await c.var.services.brands.listOffers(c.var.country)).filter((b) => b._id !== result.blocked._id).slice(0, ALTERNATIVES)
+      const alternatives = await c.var.services.brands.alternatives(result.blocked._id, c.var.country)
       return c.html(notAvailablePage(result.blocked.brandName, alternatives), 451, page)
     }
     return c.body(null, 302, { ...headers, Location: result.location })

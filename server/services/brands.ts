@@ -59,8 +59,14 @@ export function createBrandsService(deps: { brands: BrandsRepository }) {
       const brand = await this.findBrandPage(id)
       if (!brand) return null
       if (isAvailableIn(brand.geo, country)) return { brand, available: true, alternatives: [] }
-      const alternatives = (await this.listOffers(country)).filter((o) => o._id !== brand._id).slice(0, ALTERNATIVES)
-      return { brand, available: false, alternatives }
+      return { brand, available: false, alternatives: await this.alternatives(brand._id, country) }
+    },
+
+    /** Up to ALTERNATIVES brands available in `country` instead of `brandId`: those licensed for it by name first. */
+    async alternatives(brandId: string, country: VisitorCountry): Promise<BrandOffer[]> {
+      const docs = (await brands.list(availabilityFilter(country))).filter((d) => d._id !== brandId)
+      const local = (d: BrandDoc) => Boolean(country && d.geo?.allow?.includes(country))
+      return [...docs.filter(local), ...docs.filter((d) => !local(d))].slice(0, ALTERNATIVES).map((d) => toOffer(toBrandPage(d)))
     },
 
     /** A malformed id is as unknown as a missing one (issue 2: both are 404). */
