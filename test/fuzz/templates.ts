@@ -142,7 +142,7 @@ export function queryEntries(route: DeclaredRoute, w: FuzzWorld): fc.Arbitrary<E
 const BRAND_JSON = ['type', 'position', 'customParams', 'promoTable', 'promoTables', 'timelines', 'highlights', 'sections', 'dealBox']
 const BRAND_TEXT = ['brandName', 'campaignType', 'tagline', 'offerHighlight', 'bonusOffer', 'bonusCondition', 'rating', 'logoCdnUrl', 'bannerCdnUrl']
 const BRAND_FLAGS = ['enableClickId', 'enableGaid', 'enableUserAgent', 'enableCustomParams']
-export const BRAND_FIELDS = [...BRAND_TEXT, ...BRAND_JSON, ...BRAND_FLAGS, 'logo', 'bannerImage']
+export const BRAND_FIELDS = [...BRAND_TEXT, ...BRAND_JSON, 'geo', ...BRAND_FLAGS, 'logo', 'bannerImage']
 
 export type Part = { name: string; filename?: string; type?: string; data: string | Uint8Array }
 
@@ -158,6 +158,7 @@ export function brandFormParts(w: FuzzWorld): fc.Arbitrary<Part[]> {
     ['bonusCondition', shortText],
     ['type', json(['typeNew'], ['typePopular', 'typeCrypto'], [])],
     ['position', json(['PositionPopular'], [])],
+    ['geo', json({ allow: ['GB'] }, { deny: ['us', 'FR'] }, {})], // compliance: where the brand may be shown
     ['customParams', json([{ key: 'src', value: 'gw' }], { a: 'b' }, [])],
     ['promoTable', json({ heading: 'W', columns: ['A', 'B'], rows: [{ col1: '1', col2: '2' }] }, null)],
     ['timelines', json([{ label: 'Payout', value: '24', unit: 'hours' }])],
