@@ -24,6 +24,9 @@ process.env.AI_BASE_URL = fakeAi.url
 process.env.AI_API_KEY = 'e2e-key'
 process.env.AI_MODEL = 'fake-model'
 process.env.UNSPLASH_ACCESS_KEY = '' // image search uses the media library
+// geo-targeting: the browser plays a CDN's visitor by sending this header (Playwright's extraHTTPHeaders);
+// without it every visitor is on loopback, so of unknown country
+process.env.GEO_HEADER = 'cf-ipcountry'
 
 // the first admin comes from the environment (issue 3); a fresh password every run, none in the repo
 process.env.ADMIN_USERNAME = 'e2e_admin'

@@ -9,8 +9,6 @@ export default {
   title: SITE_TITLE,
   description: SITE_DESCRIPTION,
   lang: 'en',
-  // the country a page was rendered for (pages/types.d.ts): the browser must hydrate with the same value
-  passToClient: ['visitorCountry'],
   meta: {
     // A page's +seo.ts (canonical path, og:type, robots, article times, JSON-LD; lib/seo.ts PageSeo):
     // read by pages/+Head.tsx on the server only, so structured-data code stays out of the browser.

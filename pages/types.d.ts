@@ -26,7 +26,10 @@ declare global {
        * null on every other page, which is cached once for all countries. Such pages are cached per
        * country *profile*, not per country: whatever a page renders from this must be part of that
        * profile (server/services/country-profiles.ts), or one country's version reaches the others.
-       * Passed to the client, so hydration sees the same value the server rendered with.
+       * Server only: a component that renders from it gets it through its page's `+data` (so the browser
+       * hydrates with the same value). Not in passToClient: any pageContextInit value passed to the client
+       * makes Vike fetch pageContext.json on every client-side navigation, even to pages without a
+       * server hook (the article page's own lookup, spec §2).
        */
       visitorCountry?: import('../lib/geo.ts').VisitorCountry
     }
