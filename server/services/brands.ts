@@ -27,6 +27,12 @@ export function toOffer(page: BrandPage): BrandOffer {
 
 export function createBrandsService(deps: { brands: BrandsRepository }) {
   const { brands } = deps
+  /** How many brands the /brands directory lists and the pages they fill (at least one; the sitemap asks too). */
+  async function directorySize(): Promise<{ total: number; pages: number }> {
+    const total = await brands.count()
+    return { total, pages: Math.max(1, Math.ceil(total / BRANDS_PAGE_SIZE)) }
+  }
+
   return {
     /** GET /api/brands/static-offers: what the offers list shows, nothing more. */
     async listOffers(): Promise<BrandOffer[]> {
@@ -35,12 +41,13 @@ export function createBrandsService(deps: { brands: BrandsRepository }) {
 
     /** Page `page` (from 1) of the /brands directory; null past the last page. */
     async directory(page: number): Promise<{ brands: BrandOffer[]; page: number; pages: number; total: number } | null> {
-      const total = await brands.count()
-      const pages = Math.max(1, Math.ceil(total / BRANDS_PAGE_SIZE))
+      const { total, pages } = await directorySize()
       if (!Number.isInteger(page) || page < 1 || page > pages) return null
       const docs = await brands.page({ skip: (page - 1) * BRANDS_PAGE_SIZE, limit: BRANDS_PAGE_SIZE })
       return { brands: docs.map((d) => toOffer(toBrandPage(d))), page, pages, total }
     },
+
+    directorySize,
 
     /** A malformed id is as unknown as a missing one (issue 2: both are 404). */
     async findBrandPage(id: string): Promise<BrandPage | null> {
