@@ -19,6 +19,10 @@ const rankOf = (p: Pick<Post, 'position'>) => p.position ?? NO_POSITION
 export const EDITORIAL_ORDER = { rank: 1, createdAt: -1, _id: 1 } as const
 /** Where a post stands in editorial order: a page continues after the last post of the one before. */
 export type PostKey = { rank: number; createdAt: string; _id: string }
+/** Newest first by publication (feeds): editorial order would keep positioned posts on top forever. */
+export const NEWEST_FIRST = { createdAt: -1, _id: 1 } as const
+/** What a feed shows of a post. */
+export type FeedEntry = Pick<Post, '_id' | 'title' | 'description' | 'tag' | 'createdAt' | 'updatedAt'>
 export const keyOf = (p: Post): PostKey => ({ rank: rankOf(p), createdAt: p.createdAt, _id: p._id })
 
 export function toPostDoc(post: Post): PostDoc {
@@ -91,6 +95,9 @@ export function createPostsRepository(store: Store, registry: Registry) {
       await store.ensureIndex('posts', { fields: { listed: 1, rank: 1, createdAt: -1, _id: 1 } })
       await store.ensureIndex('posts', { fields: { listed: 1, tagSlug: 1, rank: 1, createdAt: -1, _id: 1 } })
       await store.ensureIndex('posts', { fields: { listed: 1, _id: 1 } })
+      // feeds read the newest listed posts, of all or of one tag, in this index's order
+      await store.ensureIndex('posts', { fields: { listed: 1, createdAt: -1, _id: 1 } })
+      await store.ensureIndex('posts', { fields: { listed: 1, tagSlug: 1, createdAt: -1, _id: 1 } })
       await store.ensureIndex('posts', { fields: { title: 1 } })
       await store.ensureIndex('posts', { fields: { image: 1 } })
       await store.ensureTextIndex('posts', POST_TEXT_INDEX)
@@ -127,6 +134,10 @@ export function createPostsRepository(store: Store, registry: Registry) {
     /** Ids and change times of listed posts in id order: what a sitemap needs of each, and nothing more. */
     sitemapEntries(opts: { skip: number; limit: number }) {
       return posts.find({ listed: true }, { sort: { _id: 1 }, skip: opts.skip, limit: opts.limit, projection: ['updatedAt', 'createdAt'] }) as Promise<Pick<Post, '_id' | 'updatedAt' | 'createdAt'>[]>
+    },
+    /** The newest listed posts (of one tag when `tagSlug` is given), with only what a feed shows of each. */
+    latest(q: { tagSlug?: string }, limit: number) {
+      return posts.find(where({ listed: true, tagSlug: q.tagSlug }), { sort: NEWEST_FIRST, limit, projection: ['title', 'description', 'tag', 'createdAt', 'updatedAt'] }) as Promise<FeedEntry[]>
     },
     /** Listed posts holding every term, most relevant first. */
     async search(terms: readonly string[], opts: { limit: number; skip?: number }) {
