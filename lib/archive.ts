@@ -35,3 +35,7 @@ export function pageLinks(page: number, pages: number): PageLink[] {
   })
   return out
 }
+
+/** An article's and a brand page's path (what lists, sitemaps and feeds link to). */
+export const articlePath = (id: string) => `/article/${encodeURIComponent(id)}`
+export const brandPath = (id: string) => `/brands/${encodeURIComponent(id)}`
