@@ -10,6 +10,7 @@ import { type AppEnv, assertEveryRouteHasARule, NO_STORE, rule } from './router.
 import { authRouter } from './routes/auth.ts'
 import { brandsRouter } from './routes/brands.ts'
 import { clicksRouter } from './routes/clicks.ts'
+import { feedsRouter } from './routes/feeds.ts'
 import { goRouter } from './routes/go.ts'
 import { healthRouter } from './routes/health.ts'
 import { mediaRouter } from './routes/media.ts'
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/track', trackRouter())
   app.route('/media', mediaRouter())
   app.route('/go', goRouter())
+  app.route('/', feedsRouter()) // robots.txt, sitemaps, RSS: before the pages' catch-all
   app.all('/api/*', (c) => c.json({ message: 'Not found', code: 'not_found' }, 404))
 
   if (deps.renderPage) {

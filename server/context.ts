@@ -18,11 +18,13 @@ import { createBrandAdminService } from './services/brand-admin.ts'
 import { createBrandsService } from './services/brands.ts'
 import { createClicksService } from './services/clicks.ts'
 import { createContentService } from './services/content.ts'
+import { createFeedsService } from './services/feeds.ts'
 import { createAiWriter } from './services/ai-writer.ts'
 import { createImageSearchService } from './services/image-search.ts'
 import { createMediaService } from './services/media.ts'
 import { createPostsService } from './services/posts.ts'
 import { createSeedService } from './services/seed.ts'
+import { createSitemapService } from './services/sitemaps.ts'
 import { createLinkChecker } from './services/link-check.ts'
 import { createPostbackService, parseAliases } from './services/postbacks.ts'
 import { createReportsService } from './services/reports.ts'
@@ -70,10 +72,14 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   const env = config.raw
   const tracker = createTracker({ clicks: repos.clicks, limits: repos.limits, brands: repos.brands, secret: auth.options.secret!, now, newId, generation: () => renderCache.generation })
   const limiter = createRateLimiter({ limits: repos.limits, now })
+  const content = createContentService({ posts: repos.posts })
+  const brands = createBrandsService({ brands: repos.brands })
   const services = {
-    content: createContentService({ posts: repos.posts }),
+    content,
+    feeds: createFeedsService({ posts: repos.posts, siteUrl: config.siteUrl }),
+    sitemaps: createSitemapService({ posts: repos.posts, brands: repos.brands, content, directory: brands, siteUrl: config.siteUrl }),
     limiter,
-    brands: createBrandsService({ brands: repos.brands }),
+    brands,
     brandAdmin: createBrandAdminService({ brands: repos.brands, posts: repos.posts, media, now, onChange }),
     clicks: createClicksService({ clicks: repos.clicks, now, newId, tracker }),
     tracker,
