@@ -51,7 +51,7 @@ const bytes = JSON.stringify(await ctx.repos.posts.findById('article-0')).length
 console.log(`${POSTS.toLocaleString('en')} articles (~${(bytes / 1024).toFixed(1)} KB each), ${BRANDS} brands: filled in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
 
 const lastArticles = Math.ceil(POSTS / PAGE_SIZE)
-const paths = ['/sitemap.xml', '/sitemap-articles-1.xml', `/sitemap-articles-${lastArticles}.xml`, '/sitemap-brands-1.xml', '/sitemap-archives-1.xml', '/rss.xml', '/tag/tag-7/rss.xml', '/robots.txt']
+const paths = ['/sitemap.xml', '/sitemap-articles-1.xml', `/sitemap-articles-${lastArticles}.xml`, '/sitemap-brands-1.xml', '/sitemap-archives-1.xml', '/sitemap-tags-1.xml', '/rss.xml', '/tag/tag-7/rss.xml', '/robots.txt']
 console.log(`sitemap page size ${PAGE_SIZE.toLocaleString('en')}; ${RUNS} uncached requests each; load average ${loadavg()[0].toFixed(2)}`)
 console.log('answer'.padEnd(28), 'status', 'URLs'.padStart(6), 'KB'.padStart(5), ' wall p50  p99  max', '  cpu p50  p99  max (ms)')
 for (const path of paths) {

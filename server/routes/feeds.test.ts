@@ -93,13 +93,17 @@ describe('GET /sitemap.xml and its children', () => {
       '/',
       ...pages('/articles', Math.ceil(listed.length / ARCHIVE_PAGE_SIZE)),
       ...pages('/brands', Math.max(1, Math.ceil(brands.length / BRANDS_PAGE_SIZE))),
-      ...tags.flatMap((slug) => pages(`/tag/${slug}`, Math.ceil(listed.filter((p) => slugify(p.tag) === slug).length / ARCHIVE_PAGE_SIZE))),
     ]
-    expect((await readSitemaps()).archives.map((u) => childText(u, 'loc'))).toEqual(expected.map((p) => SITE + p))
+    const expectedTags = tags.flatMap((slug) => pages(`/tag/${slug}`, Math.ceil(listed.filter((p) => slugify(p.tag) === slug).length / ARCHIVE_PAGE_SIZE)))
+    const sitemaps = await readSitemaps()
+    expect(sitemaps.archives.map((u) => childText(u, 'loc'))).toEqual(expected.map((p) => SITE + p))
+    expect(sitemaps.tags.map((u) => childText(u, 'loc'))).toEqual(expectedTags.map((p) => SITE + p))
+    expected.push(...expectedTags)
     // and the archive pages agree: the last page listed exists, the one after does not
     const { content, brands: directory } = t.ctx.services
     for (const tagSlug of [undefined, ...tags]) {
-      const last = expected.filter((p) => p.startsWith(tagSlug ? `/tag/${tagSlug}` : '/articles')).length
+      const base = tagSlug ? `/tag/${tagSlug}` : '/articles'
+      const last = expected.filter((p) => p === base || p.startsWith(`${base}/page/`)).length
       expect(await content.archive({ page: last, tagSlug }), `${tagSlug} ${last}`).not.toBeNull()
       expect(await content.archive({ page: last + 1, tagSlug })).toBeNull()
     }
@@ -118,11 +122,11 @@ describe('GET /sitemap.xml and its children', () => {
       expect(new URL(loc).pathname, loc).toMatch(/^\/(article\/[^/]+|brands(\/[^/]+|\/page\/\d+)?|articles(\/page\/\d+)?|tag\/[a-z0-9-]+(\/page\/\d+)?)?$/)
     }
     for (const u of all) for (const lastmod of childTexts(u, 'lastmod')) expect(lastmod).toMatch(W3C_DATETIME)
-    expect(Object.keys(await readSitemaps()).sort()).toEqual(['archives', 'articles', 'brands'])
+    expect(Object.keys(await readSitemaps()).sort()).toEqual(['archives', 'articles', 'brands', 'tags'])
   })
 
   it('a sitemap number past the end, or a name that is not one, is a 404', async () => {
-    for (const path of ['/sitemap-articles-2.xml', '/sitemap-brands-2.xml', '/sitemap-archives-99.xml', '/sitemap-articles-0.xml', '/sitemap-articles-01.xml', '/sitemap-posts-1.xml'])
+    for (const path of ['/sitemap-articles-2.xml', '/sitemap-brands-2.xml', '/sitemap-archives-2.xml', '/sitemap-tags-99.xml', '/sitemap-articles-0.xml', '/sitemap-articles-01.xml', '/sitemap-posts-1.xml'])
       expect((await get(path)).status, path).toBe(404)
   })
 })
@@ -181,7 +185,7 @@ describe('GET /rss.xml', () => {
 })
 
 describe('served like pages: cached, revalidated, and fresh after a content write', () => {
-  const PATHS = ['/robots.txt', '/sitemap.xml', '/sitemap-articles-1.xml', '/sitemap-archives-1.xml', '/rss.xml', '/tag/guides/rss.xml']
+  const PATHS = ['/robots.txt', '/sitemap.xml', '/sitemap-articles-1.xml', '/sitemap-archives-1.xml', '/sitemap-tags-1.xml', '/rss.xml', '/tag/guides/rss.xml']
 
   it('public with an ETag; a matching If-None-Match is a 304; gzip when asked', async () => {
     for (const path of PATHS) {

@@ -121,11 +121,13 @@ describe('the sitemap service splits every list into sitemaps of `pageSize` URLs
   it('lists each kind in as many sitemaps as it needs, in order, none empty', async () => {
     const { index } = await children()
     const names = locs(index, 'sitemap').map((l) => l.slice(SITE.length))
-    const archivePages = 1 + 3 + 1 + 2 + 2 // home, /articles (37 at 15), /brands, two tags of 17
+    const archivePages = 1 + 3 + 1 // home, /articles (37 at 15), /brands
+    const tagPages = 2 + 2 // two tags of 17
     expect(names).toEqual([
       ...Array.from({ length: Math.ceil(37 / PAGE) }, (_, i) => `/sitemap-articles-${i + 1}.xml`),
       ...Array.from({ length: Math.ceil(6 / PAGE) }, (_, i) => `/sitemap-brands-${i + 1}.xml`),
       ...Array.from({ length: Math.ceil(archivePages / PAGE) }, (_, i) => `/sitemap-archives-${i + 1}.xml`),
+      ...Array.from({ length: Math.ceil(tagPages / PAGE) }, (_, i) => `/sitemap-tags-${i + 1}.xml`),
     ])
     expect(ARCHIVE_PAGE_SIZE).toBe(15) // the arithmetic above
     expect(BRANDS_PAGE_SIZE).toBeGreaterThanOrEqual(6)
@@ -135,17 +137,20 @@ describe('the sitemap service splits every list into sitemaps of `pageSize` URLs
     const { out } = await children()
     expect(out.articles).toEqual(articleIds.map((id) => `${SITE}/article/${id}`)) // id order; the hero is not an article page
     expect(out.brands).toEqual(Array.from({ length: 6 }, (_, i) => `${SITE}/brands/brand-${i}`))
-    expect(out.archives).toEqual(
-      ['/', '/articles', '/articles/page/2', '/articles/page/3', '/brands', '/tag/news', '/tag/news/page/2', '/tag/slots-spins', '/tag/slots-spins/page/2'].map((p) => SITE + p),
-    )
+    expect(out.archives).toEqual(['/', '/articles', '/articles/page/2', '/articles/page/3', '/brands'].map((p) => SITE + p))
+    expect(out.tags).toEqual(['/tag/news', '/tag/news/page/2', '/tag/slots-spins', '/tag/slots-spins/page/2'].map((p) => SITE + p))
   })
 
-  it('lastmod: an article’s and a brand’s last change, a list’s newest article', async () => {
-    const first = parseXml((await service.sitemap('articles', 1))!)
-    const [url] = [...first.documentElement.children]
-    expect(childTexts(url, 'lastmod')).toEqual([at(100).replace('.000Z', 'Z')])
-    const archives = parseXml((await service.sitemap('archives', 1))!).documentElement.children
-    expect(childTexts(archives[0], 'lastmod')).toEqual([at(36).replace('.000Z', 'Z')]) // home: the newest listed article (not the hero)
+  it('lastmod: an article’s and a brand’s last change; a list’s, when it last gained an entry', async () => {
+    const w3c = (iso: string) => iso.replace('.000Z', 'Z')
+    const lastmods = async (kind: 'articles' | 'brands' | 'archives' | 'tags', n = 1) =>
+      [...parseXml((await service.sitemap(kind, n))!).documentElement.children].map((u) => childTexts(u, 'lastmod')[0])
+    expect((await lastmods('articles'))[0]).toBe(w3c(at(100)))
+    expect((await lastmods('brands'))[0]).toBe(w3c(at(200)))
+    // home and the three pages of /articles: the newest listed article (not the hero); /brands: the newest brand
+    expect(await lastmods('archives')).toEqual(Array(4).fill(w3c(at(36))))
+    expect(await lastmods('archives', 2)).toEqual([w3c(at(5))])
+    expect(await lastmods('tags')).toEqual([w3c(at(33)), w3c(at(33)), w3c(at(16)), w3c(at(16))]) // news: 17–33, slots: 0–16
   })
 
   it('past the last sitemap of a kind there is none', async () => {

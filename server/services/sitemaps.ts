@@ -10,14 +10,14 @@ export const SITEMAP_MAX_URLS = 50_000
 /**
  * URLs per child sitemap (WordPress core's number). Reading an article's `updatedAt` parses its stored
  * document (about 6 µs for 6.5 KB), so at 100,000 articles an uncached sitemap of 5,000 took 50–65 ms
- * (p50) and one of 2,000 takes 16–20 ms, p99 under 45 ms on a busy machine (`bun bench/sitemap.ts`).
+ * (p50) and one of 2,000 takes 15–20 ms, p99 under 40 ms (`bun bench/sitemap.ts`).
  */
 export const SITEMAP_PAGE_SIZE = 2_000
 
 const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9'
 
 /** The child sitemaps, in the order the index lists them. */
-export const SITEMAP_KINDS = ['articles', 'brands', 'archives'] as const
+export const SITEMAP_KINDS = ['articles', 'brands', 'archives', 'tags'] as const
 export type SitemapKind = (typeof SITEMAP_KINDS)[number]
 
 /** A URL a sitemap lists; `lastmod` is left out when unknown (a guessed date is worse than none). */
@@ -72,7 +72,7 @@ export function archiveUrls(lists: readonly ArchiveList[], skip: number, limit: 
 
 export type SitemapDeps = {
   posts: Pick<PostsRepository, 'sitemapEntries' | 'tagSlugs' | 'latest'>
-  brands: Pick<BrandsRepository, 'page' | 'list'>
+  brands: Pick<BrandsRepository, 'page'>
   content: Pick<ContentService, 'archiveSize'>
   directory: Pick<BrandsService, 'directorySize'>
   siteUrl: string
@@ -81,32 +81,47 @@ export type SitemapDeps = {
 }
 
 /**
- * The sitemap index and its children: every listed article, every brand page, and every page of the
- * home, `/articles`, `/brands` and each tag's archive. Lists are read a sitemap's worth at a time.
+ * The sitemap index and its children: every listed article, every brand page, the home page and every
+ * page of `/articles` and `/brands` ("archives"), and every page of each tag's archive ("tags"). Lists
+ * are read a sitemap's worth at a time; no sitemap asks the store more than its own kind needs.
  */
 export function createSitemapService(deps: SitemapDeps) {
   const { posts, brands, content, directory, siteUrl } = deps
   const pageSize = deps.pageSize ?? SITEMAP_PAGE_SIZE
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > SITEMAP_MAX_URLS) throw new Error(`Sitemap page size must be 1–${SITEMAP_MAX_URLS}`)
 
-  /**
-   * What each kind holds. Archive pages' lastmod is when their list last gained an article (every page
-   * of it shifted then); finding it costs one indexed read per list, so only a sitemap that shows it asks.
-   */
-  async function layout(withLastmod: boolean) {
-    const [articles, brandPages, tagSlugs] = await Promise.all([content.archiveSize(), directory.directorySize(), posts.tagSlugs()])
-    const tags = await Promise.all(tagSlugs.map(async (slug) => ({ slug, pages: (await content.archiveSize(slug)).pages })))
-    const newest = async (tagSlug?: string) => (withLastmod ? (await posts.latest({ tagSlug }, 1))[0]?.createdAt : undefined)
-    const newestAny = await newest()
-    const brandChange = withLastmod ? latestOf((await brands.list()).map((b) => b.updatedAt)) : undefined
-    const lists: ArchiveList[] = [
-      { base: '/', pages: 1, lastmod: newestAny },
-      { base: '/articles', pages: articles.pages, lastmod: newestAny },
-      { base: '/brands', pages: brandPages.pages, lastmod: brandChange },
-      ...(await Promise.all(tags.map(async (t) => ({ base: tagPath(t.slug), pages: t.pages, lastmod: await newest(t.slug) })))),
-    ]
-    return { articles: articles.total, brands: brandPages.total, archives: lists.reduce((n, l) => n + l.pages, 0), lists }
+  // A list's lastmod is when it last gained an entry (every page of it shifted then): one indexed read
+  // per list, so only a sitemap that shows dates asks.
+  const newestArticle = async (tagSlug?: string) => (await posts.latest({ tagSlug }, 1))[0]?.createdAt
+  async function newestBrand(total: number) {
+    const [last] = total ? await brands.page({ skip: total - 1, limit: 1 }) : [] // the directory is oldest first
+    return last?.createdAt
   }
+
+  /** The home page, `/articles` and `/brands`, and how many articles and brands there are. */
+  async function mainLists(withLastmod: boolean) {
+    const [articles, brandPages] = await Promise.all([content.archiveSize(), directory.directorySize()])
+    const [articlesChange, brandsChange] = withLastmod ? await Promise.all([newestArticle(), newestBrand(brandPages.total)]) : []
+    const lists: ArchiveList[] = [
+      { base: '/', pages: 1, lastmod: articlesChange },
+      { base: '/articles', pages: articles.pages, lastmod: articlesChange },
+      { base: '/brands', pages: brandPages.pages, lastmod: brandsChange },
+    ]
+    return { articles: articles.total, brands: brandPages.total, lists }
+  }
+
+  /** Every tag's archive (one count per tag). */
+  async function tagLists(withLastmod: boolean): Promise<ArchiveList[]> {
+    return Promise.all(
+      (await posts.tagSlugs()).map(async (slug) => ({
+        base: tagPath(slug),
+        pages: (await content.archiveSize(slug)).pages,
+        lastmod: withLastmod ? await newestArticle(slug) : undefined,
+      })),
+    )
+  }
+
+  const pagesOf = (lists: readonly ArchiveList[]) => lists.reduce((n, l) => n + l.pages, 0)
 
   return {
     pageSize,
@@ -116,7 +131,8 @@ export function createSitemapService(deps: SitemapDeps) {
      * search engines fetch a few dozen small files happily.
      */
     async index(): Promise<string> {
-      const totals = await layout(false)
+      const [main, tags] = await Promise.all([mainLists(false), tagLists(false)])
+      const totals: Record<SitemapKind, number> = { articles: main.articles, brands: main.brands, archives: pagesOf(main.lists), tags: pagesOf(tags) }
       return sitemapIndexXml(
         SITEMAP_KINDS.flatMap((kind) => Array.from({ length: sitemapCount(totals[kind], pageSize) }, (_, i) => ({ loc: siteUrl + sitemapPath(kind, i + 1) }))),
       )
@@ -132,17 +148,10 @@ export function createSitemapService(deps: SitemapDeps) {
       } else if (kind === 'brands') {
         urls = (await brands.page({ skip, limit: pageSize })).map((b) => ({ loc: siteUrl + brandPath(b._id), lastmod: b.updatedAt || b.createdAt }))
       } else {
-        urls = archiveUrls((await layout(true)).lists, skip, pageSize, siteUrl)
+        urls = archiveUrls(kind === 'archives' ? (await mainLists(true)).lists : await tagLists(true), skip, pageSize, siteUrl)
       }
       return urls.length ? urlsetXml(urls) : null
     },
   }
 }
 export type SitemapService = ReturnType<typeof createSitemapService>
-
-/** The latest of some ISO times (compared as instants: stored times may carry any offset), or undefined. */
-function latestOf(times: readonly (string | undefined)[]): string | undefined {
-  let latest: string | undefined
-  for (const t of times) if (t && !Number.isNaN(Date.parse(t)) && (!latest || Date.parse(t) > Date.parse(latest))) latest = t
-  return latest
-}
