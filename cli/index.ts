@@ -10,13 +10,16 @@ import type { PostType } from '../lib/schemas.ts'
 import { type Role, roles } from '../server/auth.ts'
 import { ConfigError, loadConfig } from '../server/config.ts'
 import { type AppContext, createAppContext } from '../server/context.ts'
+import { createLogger } from '../server/logger.ts'
 import { AI_SECTION_CHOICES } from '../server/services/ai-writer.ts'
 import { type Kind, type OnConflict, parseExport, toNdjson } from '../server/services/transfer.ts'
 
 class CliError extends Error {}
 
 async function withContext<T>(fn: (ctx: AppContext) => Promise<T>) {
-  const ctx = await createAppContext(loadConfig())
+  const config = loadConfig()
+  // logs to stderr: stdout carries a command's output (`export … > file`)
+  const ctx = await createAppContext(config, { log: createLogger(config, { fd: 2 }) })
   try {
     return await fn(ctx)
   } finally {
@@ -47,6 +50,8 @@ function writePrivateFile(file: string, text: string) {
     closeSync(fd)
   }
 }
+/** The first few names of a long list (an import of 100,000 posts must not print 100,000 ids; --json has them all). */
+const listSome = (names: string[], shown = 10) => (names.length <= shown ? names.join(', ') : `${names.slice(0, shown).join(', ')} and ${names.length - shown} more`)
 const kindArg = (v: string): Kind => {
   if (v !== 'posts' && v !== 'brands' && v !== 'all') throw new CliError(`Unknown kind "${v}"; use posts, brands or all`)
   return v
@@ -91,7 +96,7 @@ program
     const raw = parseExport(readInput(file), format)
     const report = await withContext((ctx) => ctx.services.transfer.import(k, raw, opts))
     const lines = [
-      `${opts.dryRun ? 'Would create' : 'Created'}: ${report.created.length}${report.created.length ? ` (${report.created.join(', ')})` : ''}`,
+      `${opts.dryRun ? 'Would create' : 'Created'}: ${report.created.length}${report.created.length ? ` (${listSome(report.created)})` : ''}`,
       `${opts.dryRun ? 'Would update' : 'Updated'}: ${report.updated.length}`,
       `${opts.dryRun ? 'Would skip' : 'Skipped'}: ${report.skipped.length}`,
       ...report.invalid.map((p) => `invalid ${p.record} ${p.field}: ${p.message}`),

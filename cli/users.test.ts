@@ -19,7 +19,7 @@ describe('cli users (issue 3)', () => {
     const { loadConfig } = await import('../server/config.ts')
     const { createAppContext } = await import('../server/context.ts')
     const { createApp } = await import('../server/app.ts')
-    const config = loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: CLI_SECRET })
+    const config = loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: CLI_SECRET, NODE_ENV: 'test' }) // quiet request logs
     const login = async () => {
       const ctx = await createAppContext(config)
       const app = createApp({ config, services: ctx.services, store: ctx.store, renderCache: ctx.renderCache })

@@ -1,20 +1,28 @@
-/** Canonical, Open Graph and Twitter card tags for a page (issue 2). Values are text, escaped by React. */
-export function SeoHead({ url, title, description, image, type = 'website' }: { url: string; title: string; description: string; image?: string; type?: string }) {
-  const origin = new URL(url).origin
-  const img = image ? new URL(image, origin).toString() : undefined
+import type { PageSeo } from '../lib/seo.ts'
+import { SITE_NAME } from '../lib/seo.ts'
+import { serializeJsonLd } from '../lib/structured-data.ts'
+
+/**
+ * The head tags vike-react does not emit: canonical, og:url, og:type, og:site_name, robots, article
+ * times and JSON-LD. Title, description, og:title, og:description, og:image, twitter:card and
+ * viewport come from vike-react's own settings (+title, +description, +image, viewport), once each.
+ * X reads og:title, og:description and og:image when its own twitter:* tags are absent.
+ * Rendered only on the server (vike-react's Head), so nothing here ships to the browser.
+ */
+export function SeoHead({ canonical, seo }: { canonical: string; seo: PageSeo }) {
   return (
     <>
-      <link rel="canonical" href={url} />
-      <meta property="og:type" content={type} />
-      <meta property="og:site_name" content="GameWise" />
-      <meta property="og:title" content={title} />
-      <meta property="og:description" content={description} />
-      <meta property="og:url" content={url} />
-      {img && <meta property="og:image" content={img} />}
-      <meta name="twitter:card" content={img ? 'summary_large_image' : 'summary'} />
-      <meta name="twitter:title" content={title} />
-      <meta name="twitter:description" content={description} />
-      {img && <meta name="twitter:image" content={img} />}
+      <link rel="canonical" href={canonical} />
+      {seo.robots && <meta name="robots" content={seo.robots} />}
+      <meta property="og:url" content={canonical} />
+      <meta property="og:type" content={seo.type ?? 'website'} />
+      <meta property="og:site_name" content={SITE_NAME} />
+      {seo.article && <meta property="article:published_time" content={seo.article.publishedTime} />}
+      {seo.article && <meta property="article:modified_time" content={seo.article.modifiedTime} />}
+      {(seo.jsonLd ?? []).map((data, i) =>
+        // a data block, never executed: the CSP needs no hash for it (server/csp.ts)
+        data ? <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} /> : null,
+      )}
     </>
   )
 }

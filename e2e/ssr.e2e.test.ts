@@ -68,3 +68,115 @@ describe('server-rendered HTML (raw, before any JavaScript)', () => {
     expect(res.headers.get('content-type')).toBe('image/svg+xml')
   })
 })
+
+/** The head of a page as served, before any JavaScript. */
+async function headOf(path: string) {
+  const res = await get(path)
+  const html = await res.text()
+  const head = html.slice(0, html.indexOf('</head>'))
+  const count = (re: RegExp) => head.match(new RegExp(re.source, 'g'))?.length ?? 0
+  const attr = (re: RegExp) => re.exec(head)?.[1]
+  const jsonLd = [...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]) as Record<string, any>)
+  return { status: res.status, html, head, count, attr, jsonLd }
+}
+
+// every tag a page must carry exactly once (issue "publishing at scale and in search")
+const ONCE: [string, RegExp][] = [
+  ['title', /<title>/],
+  ['description', /<meta name="description"/],
+  ['canonical', /<link rel="canonical"/],
+  ['og:title', /<meta property="og:title"/],
+  ['og:description', /<meta property="og:description"/],
+  ['og:image', /<meta property="og:image"/],
+  ['og:url', /<meta property="og:url"/],
+  ['og:type', /<meta property="og:type"/],
+  ['twitter:card', /<meta name="twitter:card"/],
+  ['viewport', /<meta name="viewport"/],
+]
+
+describe('the head: one of each tag, raster social images, JSON-LD', () => {
+  const pages: { path: string; status: number; types: string[]; robots?: string; title?: string; h1?: string }[] = [
+    { path: '/', status: 200, types: ['WebSite', 'Organization'] },
+    { path: '/article/rtp-explained', status: 200, types: ['Article', 'BreadcrumbList'] },
+    { path: '/brands/nova-spins', status: 200, types: ['Review', 'FAQPage', 'BreadcrumbList'] },
+    { path: '/brands/luckyforge', status: 200, types: ['Review', 'BreadcrumbList'] }, // no FAQ section
+    { path: '/articles', status: 200, types: ['BreadcrumbList'] },
+    { path: '/articles/page/2', status: 200, types: ['BreadcrumbList'], title: 'All articles – page 2 | GameWise' },
+    { path: '/tag/guides', status: 200, types: ['BreadcrumbList'] },
+    { path: '/brands', status: 200, types: ['BreadcrumbList'] },
+    { path: '/login', status: 200, types: [], robots: 'noindex, nofollow' },
+    { path: '/signup', status: 200, types: [], robots: 'noindex, nofollow' },
+    { path: '/admin', status: 200, types: [], robots: 'noindex, nofollow' },
+    { path: '/adminmarket', status: 200, types: [], robots: 'noindex, nofollow' },
+    { path: '/article/no-such-article', status: 404, types: [], robots: 'noindex', title: 'Article not found | GameWise', h1: 'Article not found.' },
+    { path: '/brands/no-such-brand', status: 404, types: [], robots: 'noindex', title: 'Brand not found | GameWise', h1: 'Brand not found' },
+    { path: '/no/such/page', status: 404, types: [], robots: 'noindex', title: 'Page not found | GameWise', h1: 'Page not found.' },
+  ]
+
+  it.each(pages)('$path: one of each tag, canonical = og:url, JSON-LD types $types', async (page) => {
+    const h = await headOf(page.path)
+    expect(h.status).toBe(page.status)
+    for (const [name, re] of ONCE) expect(h.count(re), name).toBe(1)
+    const canonical = h.attr(/<link rel="canonical" href="([^"]+)"/)
+    expect(canonical).toBe(BASE_URL + page.path)
+    expect(h.attr(/<meta property="og:url" content="([^"]+)"/)).toBe(canonical)
+    expect(h.attr(/<meta name="twitter:card" content="([^"]+)"/)).toBe('summary_large_image')
+    expect(h.count(/<meta name="robots"/)).toBe(page.robots ? 1 : 0)
+    if (page.robots) expect(h.attr(/<meta name="robots" content="([^"]+)"/)).toBe(page.robots)
+    expect(h.jsonLd.map((d) => d['@type'])).toEqual(page.types)
+    for (const d of h.jsonLd) expect(d['@context']).toBe('https://schema.org')
+    if (page.title) expect(h.head).toContain(`<title>${page.title}</title>`)
+    if (page.h1) {
+      expect(h.html.match(/<h1[\s>]/g)).toHaveLength(1)
+      expect(h.html).toMatch(new RegExp(`<h1[^>]*>${page.h1.replace('.', '\\.')}</h1>`))
+    }
+  })
+
+  it('og:image is a raster image that answers 200 on every page type', async () => {
+    const images = new Set<string>()
+    for (const page of pages) images.add((await headOf(page.path)).attr(/<meta property="og:image" content="([^"]+)"/)!)
+    expect(images.size).toBeGreaterThan(2) // the site card, an article's and a brand's own
+    for (const url of images) {
+      expect(url).toMatch(/^https?:\/\//)
+      expect(url).not.toMatch(/\.svg/i)
+      const res = await fetch(url)
+      expect(res.status, url).toBe(200)
+      expect(res.headers.get('content-type'), url).toMatch(/^image\/(png|jpeg|webp)$/)
+    }
+  })
+
+  it('article pages: unique titles and descriptions (50–160 characters), article times, Article JSON-LD with its image', async () => {
+    const blog = await (await get('/api/posts/blog-content')).json()
+    const bottoms = await (await get('/api/posts/article-bottom')).json()
+    const ids: string[] = [blog.featured, ...blog.articles, ...bottoms].filter(Boolean).map((p: { _id: string }) => p._id)
+    expect(ids.length).toBeGreaterThan(10)
+    const titles = new Set<string>()
+    const descriptions = new Set<string>()
+    for (const id of ids) {
+      const h = await headOf(`/article/${id}`)
+      expect(h.status).toBe(200)
+      for (const [name, re] of ONCE) expect(h.count(re), `${id} ${name}`).toBe(1)
+      const title = h.attr(/<title>([^<]+)<\/title>/)!
+      const description = h.attr(/<meta name="description" content="([^"]+)"/)!
+      expect(title).toMatch(/ \| GameWise$/)
+      expect(title.length).toBeLessThanOrEqual(70)
+      expect(description.length).toBeGreaterThanOrEqual(50)
+      expect(description.length).toBeLessThanOrEqual(160)
+      titles.add(title)
+      descriptions.add(description)
+      const published = h.attr(/<meta property="article:published_time" content="([^"]+)"/)!
+      const modified = h.attr(/<meta property="article:modified_time" content="([^"]+)"/)!
+      expect(Number.isNaN(Date.parse(published))).toBe(false)
+      const [ld] = h.jsonLd
+      expect(ld['@type']).toBe('Article')
+      expect(ld.datePublished).toBe(published)
+      expect(ld.dateModified).toBe(modified)
+      expect(ld.image).toEqual([h.attr(/<meta property="og:image" content="([^"]+)"/)])
+      expect(ld.headline).toBeTruthy()
+      expect(ld.author.name).toBeTruthy()
+      expect(ld.publisher.logo.url).toMatch(/\.png$/)
+    }
+    expect(titles.size).toBe(ids.length)
+    expect(descriptions.size).toBe(ids.length)
+  })
+})

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto'
-
 export function slugify(text: string) {
   return text
     .normalize('NFKD')
@@ -11,12 +9,15 @@ export function slugify(text: string) {
     .replace(/-+$/, '')
 }
 
+/** `bytes` random bytes as hex (Web Crypto: this module also runs in the browser, which has no node:crypto). */
+const randomHex = (bytes: number) => [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, '0')).join('')
+
 /** A readable id from `text` that `taken` says is free: the slug, or the slug plus a short suffix. */
 export async function freeSlug(text: string, taken: (id: string) => Promise<boolean>) {
-  const base = slugify(text) || randomBytes(6).toString('hex')
+  const base = slugify(text) || randomHex(6)
   if (!(await taken(base))) return base
   for (;;) {
-    const candidate = `${base}-${randomBytes(3).toString('hex')}`
+    const candidate = `${base}-${randomHex(3)}`
     if (!(await taken(candidate))) return candidate
   }
 }

@@ -1,16 +1,23 @@
+import type { PageContextServer } from 'vike/types'
 import { usePageContext } from 'vike-react/usePageContext'
+import { SeoHead } from '../components/SeoHead.tsx'
 import { SITE_URL_META } from '../components/site-url.ts'
 import { SiteFeedLink } from '../components/FeedLinks.tsx'
+import { absoluteUrl } from '../lib/social-image.ts'
 
+// The viewport tag comes from vike-react's `viewport` setting (default: responsive); not repeated here.
 export default function Head() {
-  const { siteUrl } = usePageContext()
+  const pageContext = usePageContext() as PageContextServer // Head renders on the server only
+  const siteUrl = pageContext.siteUrl ?? ''
+  const setting = pageContext.config.seo
+  const seo = (typeof setting === 'function' ? setting(pageContext) : setting) ?? {}
   return (
     <>
       <meta name={SITE_URL_META} content={siteUrl} />
-      <meta name="viewport" content="width=device-width, initial-scale=1" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <meta name="theme-color" content="#7c3aed" />
-      {/* feeds: the site's on every page (a tag archive adds its own) */}
+      <SeoHead canonical={absoluteUrl(seo.path ?? pageContext.urlPathname, siteUrl)} seo={seo} />
+      {/* feeds: the site's on every page (a tag archive adds its own, pages/tag/+Head.tsx) */}
       <SiteFeedLink />
     </>
   )

@@ -1,9 +1,17 @@
 import type { Config } from 'vike/types'
 import vikeReact from 'vike-react/config'
+import { SITE_DESCRIPTION, SITE_TITLE } from '../lib/seo.ts'
 
 export default {
   extends: [vikeReact],
-  title: 'GameWise – gaming and iGaming news, guides and offers',
-  description: 'Independent gaming and iGaming guides, honest reviews and curated brand offers.',
+  // vike-react emits <title> + og:title, the description + og:description, og:image + twitter:card
+  // (from +image.ts) and the viewport tag, once each; pages/+Head.tsx adds the rest.
+  title: SITE_TITLE,
+  description: SITE_DESCRIPTION,
   lang: 'en',
+  meta: {
+    // A page's +seo.ts (canonical path, og:type, robots, article times, JSON-LD; lib/seo.ts PageSeo):
+    // read by pages/+Head.tsx on the server only, so structured-data code stays out of the browser.
+    seo: { env: { server: true } },
+  },
 } satisfies Config

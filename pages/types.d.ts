@@ -1,7 +1,18 @@
+import type { PageContextServer } from 'vike/types'
+import type { PageSeo } from '../lib/seo.ts'
 import type { Services } from '../server/context.ts'
+
+type SeoSetting = PageSeo | ((pageContext: PageContextServer) => PageSeo)
 
 declare global {
   namespace Vike {
+    interface Config {
+      /** Head tags beyond title/description/image: see lib/seo.ts PageSeo and pages/+Head.tsx. */
+      seo?: SeoSetting
+    }
+    interface ConfigResolved {
+      seo?: SeoSetting
+    }
     interface PageContext {
       /** The server's services; present only while rendering on the server. */
       services?: Services

@@ -85,14 +85,14 @@ describe('protected routes need an editor or admin access token with a live sess
     ['admin', 'allowed'],
   ]
   for (const [who, expected] of cases) {
-    it(`${who}: ${expected === 'allowed' ? 'passes the guard' : `answers ${expected} { message }`} on every protected route`, async () => {
+    it(`${who}: ${expected === 'allowed' ? 'passes the guard' : `answers ${expected} { message, code }`} on every protected route`, async () => {
       for (const [method, path, access] of [...SPEC_ROUTES.map(([m, p]) => [m, p, 'editor'] as const), ...protectedRoutes()]) {
         const res = await send(method, path, tokens[who])
         const want = access === 'admin' && who === 'editor' ? 403 : expected
         if (want === 'allowed') expect([401, 403], `${method} ${path}`).not.toContain(res.status)
         else {
           expect(res.status, `${method} ${path}`).toBe(want)
-          expect(typeof (await res.json()).message).toBe('string')
+          expect(await res.json(), `${method} ${path}`).toEqual({ message: expect.any(String), code: want === 401 ? 'unauthorized' : 'forbidden' })
         }
         expect(res.headers.get('cache-control'), `${method} ${path}`).toBe('no-store')
       }

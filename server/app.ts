@@ -4,6 +4,7 @@ import * as z from 'zod'
 import type { Config } from './config.ts'
 import type { Services } from './context.ts'
 import { AppError } from './errors.ts'
+import { createLogger, type Logger } from './logger.ts'
 import type { RenderCache } from './render-cache.ts'
 import { onlyQuery, SECURITY_HEADERS } from './render-cache.ts'
 import { type AppEnv, assertEveryRouteHasARule, NO_STORE, rule } from './router.ts'
@@ -14,10 +15,12 @@ import { feedsRouter } from './routes/feeds.ts'
 import { goRouter } from './routes/go.ts'
 import { healthRouter } from './routes/health.ts'
 import { mediaRouter } from './routes/media.ts'
+import { metricsRouter } from './routes/metrics.ts'
 import { postbackRouter } from './routes/postback.ts'
 import { postsRouter } from './routes/posts.ts'
 import { reportsRouter } from './routes/reports.ts'
 import { trackRouter } from './routes/track.ts'
+import { requestLogger } from './request-log.ts'
 import { securityHeaders } from './security-headers.ts'
 import { serveStatic, type loadStaticFiles } from './static-files.ts'
 
@@ -33,6 +36,8 @@ export type AppDeps = {
   renderCache: RenderCache
   renderPage?: PageRenderer
   staticFiles?: ReturnType<typeof loadStaticFiles>
+  /** the context's logger (`ctx.log`); one from the config when absent */
+  log?: Logger
 }
 
 /** Query parameters a page's content depends on; any other parameter renders (and caches) as if absent. */
@@ -41,7 +46,11 @@ export const PAGE_QUERY: readonly string[] = []
 export function createApp(deps: AppDeps) {
   const { config, services, renderCache } = deps
   const app = new Hono<AppEnv>()
-  app.use('*', securityHeaders(config)) // first: HSTS and CSP on every answer, static files and errors included
+  const log = deps.log ?? createLogger(config)
+
+  // first, so every request (static files included) gets an id, a log line and its metrics
+  app.use('*', requestLogger(log, services.metrics))
+  app.use('*', securityHeaders(config)) // before static files: HSTS and CSP on every answer, static files and errors included
 
   if (deps.staticFiles?.size) {
     const files = deps.staticFiles
@@ -76,6 +85,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/track', trackRouter())
   app.route('/media', mediaRouter())
   app.route('/go', goRouter())
+  app.route('/metrics', metricsRouter())
   app.route('/', feedsRouter()) // robots.txt, sitemaps, RSS: before the pages' catch-all
   app.all('/api/*', (c) => c.json({ message: 'Not found', code: 'not_found' }, 404))
 
@@ -92,7 +102,8 @@ export function createApp(deps: AppDeps) {
       return c.json({ message: `Invalid ${issues[0]?.path || 'request'}: ${issues[0]?.message}`, code: 'bad_request', issues }, 400)
     }
     if (err instanceof HTTPException) return c.json({ message: err.message || 'Bad request', code: err.status === 413 ? 'payload_too_large' : 'bad_request' }, err.status)
-    console.error(`[server] ${c.req.method} ${c.req.path} failed:`, err)
+    // the detail goes to the log only, under the request's id (the path, never the query: keys travel there)
+    c.get('log').error({ err, method: c.req.method, path: c.req.path }, 'request failed')
     return c.json({ message: 'Something went wrong on our side. Please try again.', code: 'internal' }, 500)
   })
 

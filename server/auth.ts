@@ -10,7 +10,8 @@ import type { Config } from './config.ts'
 
 export const ACCESS_TOKEN_TTL = '15m'
 export const SESSION_TTL_SECONDS = 7 * 24 * 3600
-export const USERNAME = { min: 3, max: 32, pattern: /^[a-zA-Z0-9_.]+$/ }
+// no dot at either end and never two in a row: sign-up gives better-auth the email <name>@users.invalid, which must be an email
+export const USERNAME = { min: 3, max: 32, pattern: /^(?!\.)(?!.*\.\.)[a-zA-Z0-9_.]+(?<!\.)$/ }
 export const PASSWORD = { min: 8, max: 128 }
 export { type Role, roleSchema, roles } from '../lib/roles.ts'
 

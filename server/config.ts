@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { LOG_LEVELS, type LogLevel } from './logger.ts'
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional())
@@ -33,6 +34,9 @@ export const envSchema = z.object({
   LINK_CHECK_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
   // how many reverse proxies stand in front: only their X-Forwarded-For entries can be believed
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.coerce.number().int('must be a whole number of proxy hops').min(0).max(10).default(0)),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).optional()),
+  // a bearer secret on a public route: long enough not to be guessed
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -53,6 +57,8 @@ export type Config = {
   trustProxy: number
   /** The link checker may reach loopback and private addresses (intranet partners, tests). */
   linkCheckAllowPrivate: boolean
+  /** `info` unless set; tests default to `error`, so they stay quiet but still show (and fail on) errors */
+  logLevel: LogLevel
   raw: Env
 }
 
@@ -78,6 +84,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     renderCacheBytes: Math.round(env.RENDER_CACHE_MB * 1024 * 1024),
     trustProxy: env.TRUST_PROXY,
     linkCheckAllowPrivate: env.LINK_CHECK_ALLOW_PRIVATE === '1',
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'error' : 'info'),
     raw: env,
   }
 }

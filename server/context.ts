@@ -9,8 +9,11 @@ import { createMediaRepository } from '../db/repositories/media.ts'
 import { createPostsRepository } from '../db/repositories/posts.ts'
 import { createSettingsRepository } from '../db/repositories/settings.ts'
 import { createRegistry } from '../db/registry.ts'
+import { timeStore } from '../db/timed-store.ts'
 import { createAuth, registerAuthCollections } from './auth.ts'
 import type { Config } from './config.ts'
+import { createLogger, flushLogs, type Logger } from './logger.ts'
+import { createMetrics } from './metrics.ts'
 import { createRateLimiter } from './rate-limit.ts'
 import { createRenderCache } from './render-cache.ts'
 import { createBackupService } from './services/backup.ts'
@@ -39,8 +42,12 @@ export const newId = () => randomBytes(12).toString('hex')
  * The composition root (DESIGN.md, "Layers"): config → store → repositories → services.
  * The server and the CLI both start here.
  */
-export async function createAppContext(config: Config, opts: { store?: Store; now?: () => Date } = {}) {
-  const store = opts.store ?? (await openStore(config))
+export async function createAppContext(config: Config, opts: { store?: Store; now?: () => Date; log?: Logger } = {}) {
+  const log = opts.log ?? createLogger(config)
+  const metrics = createMetrics({ token: config.raw.METRICS_TOKEN })
+  const backend = opts.store ?? (await openStore(config))
+  // every store call timed by operation and collection, on either backend, when metrics are on
+  const store = metrics.observeStore ? timeStore(backend, metrics.observeStore) : backend
   const now = opts.now ?? (() => new Date())
   // each repository registers its collections here; backup and restore walk it
   const registry = createRegistry(store)
@@ -55,22 +62,36 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     limits: createLimitsRepository(store, registry),
   }
   for (const repo of Object.values(repos)) await repo.init()
-  const auth = await createAuth(config, store, repos.settings)
+  const auth = await createAuth(config, backend, repos.settings) // better-auth reaches into the backend's own driver
   registerAuthCollections(registry, auth)
-  const renderCache = createRenderCache({ maxBytes: config.renderCacheBytes, readVersion: () => repos.settings.contentVersion() })
+  const renderCache = createRenderCache({
+    maxBytes: config.renderCacheBytes,
+    readVersion: () => repos.settings.contentVersion(),
+    onError: (err) => log.error({ err }, 'render cache: content version check failed'),
+  })
   // every content write: this process's cache at once, every other process's within a second
   const pending = new Set<Promise<unknown>>()
   const onChange = () => {
     renderCache.clear()
     const bump = repos.settings
       .bumpContentVersion()
-      .catch((err) => console.error('[content-version] bump failed:', err))
+      .catch((err) => log.error({ err }, 'content version bump failed'))
       .finally(() => pending.delete(bump))
     pending.add(bump)
   }
   const media = createMediaService({ media: repos.media, now })
   const env = config.raw
-  const tracker = createTracker({ clicks: repos.clicks, limits: repos.limits, brands: repos.brands, secret: auth.options.secret!, now, newId, generation: () => renderCache.generation })
+  const tracker = createTracker({
+    clicks: repos.clicks,
+    limits: repos.limits,
+    brands: repos.brands,
+    secret: auth.options.secret!,
+    now,
+    newId,
+    generation: () => renderCache.generation,
+    onCommit: metrics.observeClickCommit,
+  })
+  metrics.watch({ renderCache, tracker })
   const limiter = createRateLimiter({ limits: repos.limits, now })
   const content = createContentService({ posts: repos.posts })
   const brands = createBrandsService({ brands: repos.brands })
@@ -115,6 +136,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     },
     transfer: createTransferService({ store, posts: repos.posts, brands: repos.brands, media: repos.media, now, onChange }),
     backup: createBackupService({ store, registry, onChange }),
+    metrics,
   }
   return {
     config,
@@ -124,10 +146,12 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     repos,
     services,
     renderCache,
+    log,
     async close() {
       await tracker.flush() // queued redirect clicks are written before the store closes
       await Promise.all(pending) // a CLI command exits right after its write: let other processes hear of it
       await store.close()
+      await flushLogs(log) // the last lines (the shutdown's own included) reach stdout before exit
     },
   }
 }

@@ -16,7 +16,7 @@ const ctx = await createAppContext(config)
 await bootstrap(ctx)
 
 // a cache that keeps nothing: dev always renders fresh
-const app = createApp({ config, services: ctx.services, store: ctx.store, renderCache: createRenderCache({ maxBytes: 0 }), renderPage: createVikeRenderer(ctx) })
+const app = createApp({ log: ctx.log, config, services: ctx.services, store: ctx.store, renderCache: createRenderCache({ maxBytes: 0 }), renderPage: createVikeRenderer(ctx) })
 
 const { devMiddleware } = await createDevMiddleware({ root: new URL('..', import.meta.url).pathname })
 const honoListener = getRequestListener(app.fetch)

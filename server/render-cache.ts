@@ -83,6 +83,8 @@ export type RenderCacheOptions = {
   readVersion?: () => Promise<number>
   checkEveryMs?: number
   now?: () => number
+  /** where a failed version check is reported (the app's logger); console.error by default */
+  onError?: (err: unknown) => void
 }
 
 export const DEFAULT_RENDER_CACHE_BYTES = 64 * 1024 * 1024
@@ -124,7 +126,7 @@ export function createRenderCache(opts: RenderCacheOptions = {}) {
           if (seenVersion !== undefined && v !== seenVersion) this.clear()
           seenVersion = v
         })
-        .catch((err) => console.error('[render-cache] content version check failed:', err))
+        .catch((err) => (opts.onError ? opts.onError(err) : console.error('[render-cache] content version check failed:', err)))
         .finally(() => {
           checking = false
         })

@@ -4,6 +4,7 @@ import type { Role } from '../lib/roles.ts'
 import { requireRole } from './access.ts'
 import type { Config } from './config.ts'
 import type { Services } from './context.ts'
+import type { RequestLog } from './logger.ts'
 import { answerFrom, cacheKey, makeEntry, type RenderCache, REVALIDATE } from './render-cache.ts'
 import type { AccessClaims } from './services/users.ts'
 
@@ -15,6 +16,10 @@ export type AppEnv = {
     renderCache: RenderCache
     /** the caller, once a route's access rule has verified their token */
     user?: AccessClaims
+    /** this request's id: the caller's `X-Request-Id` when short and safe, else a new one; echoed in the answer */
+    requestId: string
+    /** logs with the request id on every line (server/logger.ts) */
+    log: RequestLog
   }
 }
 

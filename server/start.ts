@@ -35,9 +35,11 @@ const { createVikeRenderer } = await import('./vike-renderer.ts')
 const { loadStaticFiles } = await import('./static-files.ts')
 
 const ctx = await createAppContext(config)
-await bootstrap(ctx)
+const { log } = ctx
+await bootstrap(ctx, (line) => log.info(line))
 
 const app = createApp({
+  log,
   config,
   services: ctx.services,
   store: ctx.store,
@@ -47,11 +49,14 @@ const app = createApp({
 })
 
 const server = Bun.serve({ port: config.port, hostname: config.host, fetch: app.fetch })
-console.log(`GameWise is serving http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${server.port} (store: ${ctx.store.kind})`)
+log.info(
+  { store: ctx.store.kind, metrics: ctx.services.metrics.enabled },
+  `GameWise is serving http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${server.port}`,
+)
 
 // housekeeping every 10 minutes (expired limits and claims); never keeps the process alive
 const MAINTENANCE_MS = 10 * 60_000
-const maintain = () => ctx.services.maintenance.run().catch((err) => console.error('[maintenance] failed:', err))
+const maintain = () => ctx.services.maintenance.run().catch((err) => log.error({ err }, 'maintenance failed'))
 void maintain()
 setInterval(maintain, MAINTENANCE_MS).unref()
 
@@ -60,8 +65,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     if (stopping) return
     stopping = true
+    log.info({ signal }, 'stopping: finishing requests, writing queued clicks')
     await server.stop()
-    await ctx.close()
+    await ctx.close() // flushes the log last
     process.exit(0)
   })
 }

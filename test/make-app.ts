@@ -1,14 +1,20 @@
+import type { Store } from '../db/port.ts'
 import { SqliteStore } from '../db/sqlite.ts'
 import { createApp } from '../server/app.ts'
 import { loadConfig } from '../server/config.ts'
 import { createAppContext } from '../server/context.ts'
+import { createLogger, type LogDestination } from '../server/logger.ts'
 
-/** A fresh app on its own in-memory store per test file, optionally with the demo content. */
-export async function makeTestApp(opts: { seed?: boolean; env?: Record<string, string>; now?: () => Date } = {}) {
+/**
+ * A fresh app on its own in-memory store per test file, optionally with the demo content. Logs stay
+ * quiet except errors (through console.error) unless `logTo` captures them.
+ */
+export async function makeTestApp(opts: { seed?: boolean; env?: Record<string, string>; now?: () => Date; logTo?: LogDestination; store?: Store } = {}) {
   const config = loadConfig({ DATA_DIR: ':memory:', SITE_URL: 'http://localhost:3000', NODE_ENV: 'test', SIGNUP_LIMIT_PER_HOUR: '1000', AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789', ...opts.env })
-  const ctx = await createAppContext(config, { store: new SqliteStore(':memory:'), now: opts.now })
+  const log = createLogger(config, { destination: opts.logTo })
+  const ctx = await createAppContext(config, { store: opts.store ?? new SqliteStore(':memory:'), now: opts.now, log })
   if (opts.seed !== false) await ctx.services.seed.seedDemo()
-  const app = createApp({ config, services: ctx.services, store: ctx.store, renderCache: ctx.renderCache })
+  const app = createApp({ log, config, services: ctx.services, store: ctx.store, renderCache: ctx.renderCache })
   return { app, ctx }
 }
 

@@ -1,11 +1,12 @@
 import { usePageContext } from 'vike-react/usePageContext'
+import { errorMessage } from './error-message.ts'
 
 export default function Page() {
-  const { is404, abortReason } = usePageContext()
-  const message = typeof abortReason === 'string' ? abortReason : is404 ? 'Page not found.' : 'Something went wrong. Please try again.'
+  // the spec's texts ('Article not found.', 'Brand not found') as the page's one heading
+  const message = errorMessage(usePageContext())
   return (
     <div className="error-page">
-      <p className="empty">{message}</p>
+      <h1 className="empty">{message}</h1>
       <a className="btn" href="/">
         Go to the home page
       </a>

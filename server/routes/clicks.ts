@@ -1,5 +1,6 @@
 import type { CreateClickBody } from '../../lib/schemas.ts'
 import { clientIp } from '../client-ip.ts'
+import { AppError } from '../errors.ts'
 import { createRouter, rule } from '../router.ts'
 
 export const CLICK_BODY_LIMIT = 16 * 1024
@@ -21,7 +22,7 @@ export function clicksRouter() {
       try {
         body = await c.req.json()
       } catch {
-        return c.json({ message: 'Malformed JSON in request body' }, 400)
+        throw new AppError('bad_request', 'Malformed JSON in request body')
       }
       const meta = { ip: clientIp(c), userAgent: c.req.header('user-agent') ?? '', method: c.req.method }
       return c.json(await c.var.services.clicks.record(body as CreateClickBody, meta), 201)

@@ -11,7 +11,8 @@ export function healthRouter(store: 'sqlite' | 'mongodb') {
     try {
       await c.var.services.health.checkStore()
       return c.json({ ok: true, store })
-    } catch {
+    } catch (err) {
+      c.var.log.warn({ err }, 'readiness: the store is not answering')
       return c.json({ ok: false, store, message: 'The store is not answering', code: 'unavailable' }, 503)
     }
   })

@@ -1,4 +1,5 @@
 import { clientIp } from '../client-ip.ts'
+import { AppError } from '../errors.ts'
 import { createRouter, rule } from '../router.ts'
 
 export function postbackRouter() {
@@ -9,16 +10,18 @@ export function postbackRouter() {
     const params: Record<string, string> = { ...c.req.query() }
     if (c.req.method === 'POST') {
       const type = c.req.header('content-type') ?? ''
+      let body: unknown = {}
       try {
-        if (type.includes('application/json')) {
-          const body = await c.req.json()
-          if (body && typeof body === 'object' && !Array.isArray(body)) for (const [k, v] of Object.entries(body)) params[k] = String(v)
-          else return c.json({ message: 'Postback body must be a JSON object' }, 400)
-        } else if (type.includes('form')) {
-          for (const [k, v] of Object.entries(await c.req.parseBody())) if (typeof v === 'string') params[k] = v
-        }
+        if (type.includes('application/json')) body = await c.req.json()
+        else if (type.includes('form')) body = Object.fromEntries(Object.entries(await c.req.parseBody()).filter(([, v]) => typeof v === 'string'))
       } catch {
-        return c.json({ message: 'Malformed postback body' }, 400)
+        throw new AppError('bad_request', 'Malformed postback body')
+      }
+      if (!body || typeof body !== 'object' || Array.isArray(body)) throw new AppError('bad_request', 'Postback body must be a JSON object')
+      for (const [k, v] of Object.entries(body)) {
+        // networks send flat parameters; a nested value is refused, never stringified (String() of a deep one overflows the stack)
+        if (v !== null && typeof v === 'object') throw new AppError('bad_request', `Invalid ${k.slice(0, 40)}: postback values must be text or numbers`)
+        params[k] = String(v)
       }
     }
     const { status, body } = await c.var.services.postbacks.handle(params, { ip: clientIp(c) })

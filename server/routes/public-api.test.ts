@@ -151,13 +151,14 @@ describe('POST /api/clicks', () => {
     ['a form-encoded body', () => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'clickid=x' }), 415],
     ['a request a browser marks cross-site', () => json(valid(), { 'sec-fetch-site': 'cross-site' }), 403],
   ]
-  it.each(bad)('rejects %s with a 4xx { message } and stores nothing', async (_name, init, status) => {
+  it.each(bad)('rejects %s with a 4xx { message, code } and stores nothing', async (_name, init, status) => {
     const before = await t.ctx.repos.clicks.count()
     const res = await t.app.request('/api/clicks', init())
     expect(res.status).toBe(status)
     const body = await res.json()
     expect(typeof body.message).toBe('string')
     expect(body.message.length).toBeGreaterThan(0)
+    expect(typeof body.code).toBe('string') // malformed JSON had none (found by server/fuzz.test.ts)
     expect(await t.ctx.repos.clicks.count()).toBe(before)
   })
 

@@ -151,6 +151,20 @@ describe('POST|GET /api/postback', () => {
     expect(JSON.stringify(await t.ctx.services.postbacks.log())).not.toContain('wrong')
   })
 
+  // found by the route fuzz (server/fuzz.test.ts): these answered { message } without a code
+  it.each([
+    ['a JSON body that is not an object', 'application/json', '[1,2]'],
+    ['malformed JSON', 'application/json', '{"click_id":'],
+    // a 500 before (String() of a nested value overflowed the stack): values must be text or numbers
+    ['a nested value', 'application/json', `{"click_id":"x","aff_sub":${'['.repeat(5_000)}${']'.repeat(5_000)}}`],
+  ])('answers %s with 400 { message, code } and stores nothing', async (_what, type, body) => {
+    const conversions = await count('conversions')
+    const res = await t.app.request('/api/postback', { method: 'POST', headers: { 'content-type': type }, body })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ message: expect.any(String), code: 'bad_request' })
+    expect(await count('conversions')).toBe(conversions)
+  })
+
   it('stores a conversion once (click + goal + txn), says so on a repeat, and updates its status', async () => {
     const params = { click_id: clickId, goal: '1006', payout: '25.5', currency: 'usd', txn_id: 'T-1', status: 'pending', key: SECRET }
     const first = await pb(params)

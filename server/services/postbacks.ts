@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import * as z from 'zod'
 import type { ClicksRepository } from '../../db/repositories/clicks.ts'
 import { dayOf } from '../../db/repositories/clicks.ts'
@@ -6,6 +6,7 @@ import { type Conversion, type ConversionsRepository, conversionStatuses } from 
 import { isCurrencyCode } from '../../lib/currencies.ts'
 import { FRAUD_EVENT_CODE, findEventCode } from '../../lib/event-codes.ts'
 import type { Limit, RateLimiter } from '../rate-limit.ts'
+import { sameSecret } from '../same-secret.ts'
 
 export { type Conversion, type ConversionStatus, conversionStatuses } from '../../db/repositories/conversions.ts'
 
@@ -78,13 +79,6 @@ type Answer = { status: 200 | 201 | 400 | 403 | 404 | 429 | 503; body: Record<st
 export const DENIED_POSTBACK_LIMIT: Limit = { limit: 30, windowMs: 60_000 }
 /** What one log row may keep of a postback's parameters: enough to debug a network, never a flood. */
 export const LOG_ROW = { params: 20, name: 40, value: 200 }
-
-const sameSecret = (given: string, expected: string) => {
-  // hash first: timingSafeEqual needs equal lengths, and the lengths must not leak either
-  const a = createHash('sha256').update(given).digest()
-  const b = createHash('sha256').update(expected).digest()
-  return timingSafeEqual(a, b)
-}
 
 /** What a conversion adds to its brand's day counter, by status (rejected adds nothing, nor does a Fraud signal). */
 function contribution(c: Pick<Conversion, 'status' | 'goal' | 'payout' | 'currency'>): Record<string, number> {

@@ -53,10 +53,10 @@ function isCalendarDay(v: string): boolean {
 export function createReportsService(deps: { clicks: ClicksRepository; brands: BrandsRepository; now: () => Date }) {
   function range(from?: string, to?: string) {
     const end = to ?? dayOf(deps.now())
+    // `to` is checked before the default `from` is counted back from it: an invalid day has no date to count from
+    if (!isCalendarDay(end)) throw new AppError('bad_request', 'Invalid to: use YYYY-MM-DD')
     const start = from ?? dayOf(new Date(new Date(`${end}T00:00:00Z`).getTime() - 29 * 86_400_000))
-    for (const [name, v] of [['from', start], ['to', end]] as const) {
-      if (!isCalendarDay(v)) throw new AppError('bad_request', `Invalid ${name}: use YYYY-MM-DD`)
-    }
+    if (!isCalendarDay(start)) throw new AppError('bad_request', 'Invalid from: use YYYY-MM-DD')
     if (start > end) throw new AppError('bad_request', 'Invalid range: from is after to')
     if ((new Date(`${end}T00:00:00Z`).getTime() - new Date(`${start}T00:00:00Z`).getTime()) / 86_400_000 > 366) throw new AppError('bad_request', 'Invalid range: at most 366 days')
     return { from: start, to: end }

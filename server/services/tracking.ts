@@ -57,6 +57,8 @@ export function createTracker(deps: {
   generation: () => number
   flushMs?: number
   maxBatch?: number
+  /** told after each group commit how many clicks it wrote and how long it took (metrics) */
+  onCommit?: (clicks: number, seconds: number) => void
 }) {
   const bots = new Map<string, boolean>()
   const brandCache = new Map<string, BrandDoc | null>()
@@ -138,15 +140,24 @@ export function createTracker(deps: {
     }
   }
 
+  /** A flush, timed for `deps.onCommit` (kept apart so flush itself stays as it is). */
+  async function commit() {
+    const clicks = queue.length
+    if (!clicks || !deps.onCommit) return flush()
+    const start = performance.now()
+    await flush()
+    deps.onCommit(clicks, (performance.now() - start) / 1000)
+  }
+
   /** Queues a click; the promise settles when its batch has been committed. */
   function enqueue(click: TrackedClick): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       queue.push({ click, done: (err) => (err ? reject(err) : resolve()) })
-      if (queue.length >= (deps.maxBatch ?? 1_000)) flushing = flushing.then(flush)
+      if (queue.length >= (deps.maxBatch ?? 1_000)) flushing = flushing.then(commit)
       else if (!timer) {
         // by default the commit runs on the next turn of the event loop: under load that turn has
         // gathered many clicks (one transaction for all), and a lone click waits for nothing
-        const run = () => (flushing = flushing.then(flush))
+        const run = () => (flushing = flushing.then(commit))
         if (deps.flushMs) {
           const t = setTimeout(run, deps.flushMs)
           timer = { cancel: () => clearTimeout(t) }
@@ -239,7 +250,7 @@ export function createTracker(deps: {
 
     /** Writes whatever is queued; called on shutdown and by tests. */
     async flush() {
-      await (flushing = flushing.then(flush))
+      await (flushing = flushing.then(commit))
     },
     get pending() {
       return queue.length

@@ -8,11 +8,15 @@ const bearer = (token: string) => new Headers({ authorization: `Bearer ${token}`
 /** What a verified access token says: the role is null when it is not one we know (no rights). */
 export type AccessClaims = { sub: string; username: string; role: Role | null; sid?: string }
 
-/** better-auth's own message when it has one, under our status mapping. */
-function fromAuthError(err: unknown, fallback: string): AppError {
-  if (err instanceof APIError) {
-    const message = (err.body as { message?: string } | undefined)?.message || fallback
-    const status = err.statusCode
+/**
+ * better-auth's own message when it has one, under our status mapping. Its request validation throws
+ * better-call's base APIError, not the subclass better-auth exports, so the class is recognised by name too.
+ */
+export function fromAuthError(err: unknown, fallback: string): AppError {
+  const isApiError = err instanceof APIError || (err instanceof Error && err.name === 'APIError' && typeof (err as { statusCode?: unknown }).statusCode === 'number')
+  if (isApiError) {
+    const { body, statusCode: status } = err as APIError
+    const message = (body as { message?: string } | undefined)?.message || fallback
     if (status === 401 || status === 403) return new AppError('unauthorized', fallback)
     if (status === 409 || /already|taken|exists/i.test(message)) return new AppError('conflict', message)
     if (status >= 400 && status < 500) return new AppError('bad_request', message)
@@ -23,7 +27,8 @@ function fromAuthError(err: unknown, fallback: string): AppError {
 export function checkUsername(name: string) {
   if (name.length < USERNAME.min || name.length > USERNAME.max)
     throw new AppError('bad_request', `Username must be ${USERNAME.min} to ${USERNAME.max} characters`)
-  if (!USERNAME.pattern.test(name)) throw new AppError('bad_request', 'Username may contain only letters, digits, dots and underscores')
+  if (!USERNAME.pattern.test(name))
+    throw new AppError('bad_request', 'Username may contain only letters, digits, dots and underscores, with no dot at either end or two in a row')
 }
 
 export function checkPassword(password: string) {

@@ -1,4 +1,5 @@
 import type { PageContext } from 'vike/types'
+import { pageTitle } from '../../../lib/seo.ts'
 import type { Data } from './+data.shared.ts'
 
-export default (pageContext: PageContext<Data>) => `${pageContext.data.article.title} | GameWise`
+export default (pageContext: PageContext<Data>) => pageTitle(pageContext.data.article.title)

@@ -1,4 +1,5 @@
 import type { PageContext } from 'vike/types'
+import { brandDescription } from '../../../lib/seo.ts'
 import type { Data } from './+data.ts'
 
-export default (pageContext: PageContext<Data>) => pageContext.data.brand.tagline || pageContext.data.brand.offerHighlight
+export default (pageContext: PageContext<Data>) => brandDescription(pageContext.data.brand)

@@ -1,4 +1,5 @@
 import type { PageContext } from 'vike/types'
+import { brandTitle } from '../../../lib/seo.ts'
 import type { Data } from './+data.ts'
 
-export default (pageContext: PageContext<Data>) => `${pageContext.data.brand.brandName} review and offer | GameWise`
+export default (pageContext: PageContext<Data>) => brandTitle(pageContext.data.brand)

@@ -1,0 +1,1 @@
+export default 'GameWise brand admin: brand pages, offers, tracked links and their click and conversion reports.'

@@ -1,0 +1,31 @@
+import type { PageContextServer } from 'vike/types'
+import { articleHref } from '../../../components/ArticleGrid.tsx'
+import { tagPath } from '../../../lib/archive.ts'
+import { type PageSeo, postDescription } from '../../../lib/seo.ts'
+import { absoluteUrl, socialImagePath } from '../../../lib/social-image.ts'
+import { article, breadcrumbList } from '../../../lib/structured-data.ts'
+import type { Data } from './+data.shared.ts'
+
+/**
+ * Published and modified times are the store's createdAt and updatedAt, not meta.date: a save
+ * publishes at once (there are no drafts), so createdAt is when the article went live here, and
+ * updatedAt moves with every edit. meta.date is a free-text byline label (any format, unchecked,
+ * back- or forward-dated at will: the demo's are invented), shown as typed but not claimed as a time.
+ */
+export default (pageContext: PageContextServer<Data>): PageSeo => {
+  const { article: post } = pageContext.data
+  const siteUrl = pageContext.siteUrl!
+  const path = articleHref(post._id)
+  const url = absoluteUrl(path, siteUrl)
+  const image = absoluteUrl(socialImagePath(post.image), siteUrl)
+  return {
+    path,
+    type: 'article',
+    article: { publishedTime: post.createdAt, modifiedTime: post.updatedAt },
+    jsonLd: [
+      article({ post, url, image, description: postDescription(post), siteUrl }),
+      // Home › {tag} › title: the tag chip on the page links its archive; without one, Home › All articles
+      breadcrumbList(siteUrl, [tagPath(post.tag) !== '/tag/' ? { name: post.tag.trim(), path: tagPath(post.tag) } : { name: 'All articles', path: '/articles' }, { name: post.title, path }]),
+    ],
+  }
+}
