@@ -1,3 +1,5 @@
+import { SITE_DESCRIPTION, SITE_NAME } from './seo.ts'
+
 /**
  * Where the site's feeds and sitemap live and what the feeds are called: one home for the routes,
  * robots.txt and the `<link rel="alternate">` pages put in their head.
@@ -13,9 +15,7 @@ export const FEED_ITEMS = 20
 
 export const tagFeedPath = (tagSlug: string) => `/tag/${encodeURIComponent(tagSlug)}/rss.xml`
 
-// the site's name: lib/seo.ts's SITE_NAME once the page-head rework lands
-const SITE_NAME = 'GameWise'
 export const SITE_FEED_TITLE = `${SITE_NAME} – latest articles`
-export const SITE_FEED_DESCRIPTION = 'Independent gaming and iGaming guides, honest reviews and curated brand offers.'
+export const SITE_FEED_DESCRIPTION = SITE_DESCRIPTION
 export const tagFeedTitle = (tagName: string) => `${SITE_NAME} – ${tagName}`
 export const tagFeedDescription = (tagName: string) => `The latest ${SITE_NAME} articles tagged ${tagName}.`

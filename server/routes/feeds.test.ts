@@ -9,7 +9,7 @@ import { childText, childTexts, parseXml } from '../../test/xml.ts'
 const SITE = 'http://localhost:3000' // makeTestApp's SITE_URL
 const W3C_DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/
 const RFC822 = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/
-const PRIVATE = /\/(admin|adminmarket|login|signup|go|api)(\/|$)/
+const PRIVATE = /\/(admin|adminmarket|login|signup|go|api|metrics)(\/|$)/
 
 let t: Awaited<ReturnType<typeof makeTestApp>>
 beforeAll(async () => {
@@ -62,7 +62,7 @@ describe('GET /robots.txt', () => {
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8')
     const lines = (await res.text()).split('\n')
     expect(lines[0]).toBe('User-agent: *')
-    for (const p of ['/admin', '/adminmarket', '/login', '/signup', '/go/', '/api/']) expect(lines).toContain(`Disallow: ${p}`)
+    for (const p of ['/admin', '/adminmarket', '/login', '/signup', '/go/', '/api/', '/metrics']) expect(lines).toContain(`Disallow: ${p}`)
     expect(lines).toContain('Allow: /')
     expect(lines.filter((l) => l.startsWith('Disallow:')).some((l) => /^Disallow: \/?$/.test(l))).toBe(false) // nothing public is closed
     expect(lines).toContain(`Sitemap: ${SITE}/sitemap.xml`)

@@ -2,9 +2,9 @@ import { SITEMAP_PATH } from '../../lib/feeds.ts'
 
 /**
  * Paths crawlers have no business in: the admin areas and account forms (nothing to index), tracked
- * redirects (each visit is an affiliate click) and the API.
+ * redirects (each visit is an affiliate click), the API and the metrics endpoint.
  */
-export const CRAWL_DISALLOWED = ['/admin', '/adminmarket', '/login', '/signup', '/go/', '/api/'] as const
+export const CRAWL_DISALLOWED = ['/admin', '/adminmarket', '/login', '/signup', '/go/', '/api/', '/metrics'] as const
 
 /** GET /robots.txt: everything public may be crawled, the private paths may not, and where the sitemap is. */
 export function robotsTxt(siteUrl: string): string {
