@@ -49,8 +49,9 @@ export interface Collection<T extends Doc = Doc> {
   /** Inserts each document whose `_id` is not taken yet, skipping the others; answers the ids it inserted. */
   insertMissing(docs: T[]): Promise<string[]>
   /**
-   * Documents holding every one of `terms` (whole words; on SQLite the last term may also be a word's
-   * start), most relevant first. Terms are plain words: no query syntax reaches the backend.
+   * Documents holding every one of `terms` (whole words; on SQLite the last term, when longer than one
+   * character, may also be a word's start), most relevant first: one holding the terms in its highest-weighted field ranks above one
+   * that only repeats them in others. Terms are plain words: no query syntax reaches the backend.
    */
   textSearch(terms: readonly string[], options?: TextSearchOptions): Promise<TextHit<T>[]>
   textCount(terms: readonly string[], filter?: Filter): Promise<number>
