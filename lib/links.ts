@@ -14,3 +14,6 @@ export function isSafeHref(v: string): boolean {
     return false
   }
 }
+
+/** An article's page on this site (components' `articleHref` is the same path). */
+export const articlePath = (id: string) => `/article/${encodeURIComponent(id)}`

@@ -34,9 +34,12 @@ export type SearchAnswer = { q: string; total: number; page: number; pages: numb
  */
 export const WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu
 
+const NON_ASCII = /[^\x00-\x7f]/
+
 /** A word as the index compares it: lower-case, without diacritics ("Café" and "cafe" are one word). */
 export function foldWord(word: string): string {
-  return word.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')
+  // most words are ASCII: lower-casing is all they need (snippets fold every word of a post)
+  return NON_ASCII.test(word) ? word.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '') : word.toLowerCase()
 }
 
 /**

@@ -11,18 +11,26 @@ type Span = { start: number; end: number; term: number }
 
 /**
  * Where `terms` occur in `text`, word by word, as the text index matches them: a whole word, folded
- * (case and diacritics), and the last term also as the start of a word. Comparing words rather than
+ * (case and diacritics), and the last term, unless one character, also as the start of a word. Comparing words rather than
  * building a regular expression from the query keeps any query (`.*`, `(`, `\`) plain text.
  */
 export function matchSpans(text: string, terms: readonly string[]): Span[] {
   if (!terms.length) return []
   const folded = terms.map(foldWord)
-  const last = folded[folded.length - 1]
+  const last = [...folded[folded.length - 1]].length > 1 ? folded[folded.length - 1] : '' // as SQLite's matchText
+  // a word can only match where its term is a substring of the folded text: most texts are skipped here
+  const whole = foldWord(text)
+  if (!folded.some((t) => t && whole.includes(t))) return []
   const spans: Span[] = []
+  const known = new Map<string, number>() // a word's term (or -1): text repeats its words
   for (const m of text.matchAll(WORD)) {
-    const word = foldWord(m[0])
-    let term = folded.indexOf(word)
-    if (term < 0 && last && word.startsWith(last)) term = folded.length - 1
+    let term = known.get(m[0])
+    if (term === undefined) {
+      const word = foldWord(m[0])
+      term = folded.indexOf(word)
+      if (term < 0 && last && word.startsWith(last)) term = folded.length - 1
+      known.set(m[0], term)
+    }
     if (term >= 0) spans.push({ start: m.index, end: m.index + m[0].length, term })
   }
   return spans

@@ -26,6 +26,7 @@ import { createSeedService } from './services/seed.ts'
 import { createLinkChecker } from './services/link-check.ts'
 import { createPostbackService, parseAliases } from './services/postbacks.ts'
 import { createReportsService } from './services/reports.ts'
+import { createSearchService } from './services/search.ts'
 import { createTracker } from './services/tracking.ts'
 import { createTransferService } from './services/transfer.ts'
 import { createUsersService } from './services/users.ts'
@@ -72,6 +73,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   const limiter = createRateLimiter({ limits: repos.limits, now })
   const services = {
     content: createContentService({ posts: repos.posts }),
+    search: createSearchService({ posts: repos.posts }),
     limiter,
     brands: createBrandsService({ brands: repos.brands }),
     brandAdmin: createBrandAdminService({ brands: repos.brands, posts: repos.posts, media, now, onChange }),
