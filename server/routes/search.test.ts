@@ -122,6 +122,13 @@ describe('GET /api/search', () => {
     }
   })
 
+  it('gives the /search page the reason for a refused query instead of throwing', async () => {
+    const long = await t.ctx.services.search.searchPage({ q: 'x'.repeat(300) })
+    expect(long).toMatchObject({ q: 'x'.repeat(200), total: 0, results: [], error: 'Search query is too long (at most 200 characters)' })
+    expect((await t.ctx.services.search.searchPage({ q: 'poker', page: 'abc' })).error).toMatch(/^Invalid page/)
+    expect((await t.ctx.services.search.searchPage({ q: 'wagering' })).error).toBeUndefined()
+  })
+
   it('caches by q and page only: other parameters share the entry', async () => {
     const a = await t.app.request('/api/search?q=poker&utm_source=x')
     const b = await t.app.request('/api/search?q=poker&page=1&x=2')

@@ -3,7 +3,7 @@ import { articlePath } from '../../lib/links.ts'
 import type { Post } from '../../lib/schemas.ts'
 import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX, type SearchAnswer, type SearchResult, searchTerms } from '../../lib/search.ts'
 import { buildSnippet } from '../../lib/snippet.ts'
-import { badRequest } from '../errors.ts'
+import { AppError, badRequest } from '../errors.ts'
 
 /** `q` and `page` as a visitor sent them (query-string values, or absent). */
 export type SearchParams = { q?: string | null; page?: string | number | null }
@@ -60,7 +60,7 @@ function toResult(post: Post, terms: readonly string[]): SearchResult {
  */
 export function createSearchService(deps: { posts: PostsRepository }) {
   const { posts } = deps
-  return {
+  const service = {
     async search(params: SearchParams): Promise<SearchAnswer> {
       const { q, terms, page } = parseSearchParams(params)
       if (!terms.length) return { q, total: 0, page, pages: 0, results: [] }
@@ -71,6 +71,20 @@ export function createSearchService(deps: { posts: PostsRepository }) {
       const hits = await posts.search(terms, { limit: SEARCH_PAGE_SIZE, skip: (page - 1) * SEARCH_PAGE_SIZE })
       return { q, total, page, pages, results: hits.map((h) => toResult(h.post, terms)) }
     },
+
+    /**
+     * The /search page's search: a refused query (too long, a malformed page) answers with the
+     * reason beside an empty answer, for the page to show with its form, rather than throwing.
+     */
+    async searchPage(params: SearchParams): Promise<SearchAnswer & { error?: string }> {
+      try {
+        return await service.search(params)
+      } catch (err) {
+        if (!(err instanceof AppError && err.code === 'bad_request')) throw err
+        return { q: (params.q ?? '').slice(0, SEARCH_QUERY_MAX), total: 0, page: 1, pages: 0, results: [], error: err.message }
+      }
+    },
   }
+  return service
 }
 export type SearchService = ReturnType<typeof createSearchService>
