@@ -247,14 +247,25 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
       return this.column(field, 'r.')
     })
     if (!sql.complete) throw new Error(`a text search filter on ${this.name} may only use _id and index fields`)
-    const joins = (joinsKeys ? ` JOIN "${this.name}__textkeys" k ON k.rowid = ${fts}.rowid` : '') + (joinsRow ? ` JOIN "${this.name}" r ON r.rowid = ${fts}.rowid` : '')
+    // CROSS JOIN keeps the FTS5 table the outer loop, where bm25() can run, whatever the planner estimates
+    const joins = (joinsKeys ? ` CROSS JOIN "${this.name}__textkeys" k ON k.rowid = ${fts}.rowid` : '') + (joinsRow ? ` CROSS JOIN "${this.name}" r ON r.rowid = ${fts}.rowid` : '')
     const where = [`${fts} MATCH ?`, ...sql.where].join(' AND ')
     return { spec, fts, from: `${fts}${joins} WHERE ${where}`, params: [SqliteCollection.matchText(terms), ...sql.params] as Param[] }
   }
 
   async textSearch(terms: readonly string[], options: TextSearchOptions = {}) {
     if (!terms.length) return []
-    const { spec, fts, from, params } = this.textSql(terms, options.filter ?? {})
+    const { spec, fts, from: matches, params: matchParams } = this.textSql(terms, options.filter ?? {})
+    let from = matches
+    let params = matchParams
+    if (options.candidates) {
+      // the newest `candidates` matches start at this rowid: walking matches costs far less than ranking them
+      const edge = this.db.query<{ id: number }, Param[]>(`SELECT ${fts}.rowid AS id FROM ${matches} ORDER BY ${fts}.rowid DESC LIMIT 1 OFFSET ${Math.floor(options.candidates) - 1}`).get(...matchParams)
+      if (edge) {
+        from = `${matches} AND ${fts}.rowid >= ?`
+        params = [...matchParams, edge.id]
+      }
+    }
     const weights = Object.values(spec.fields)
     // bm25 saturates term frequency, so weights alone let a body that repeats the words outrank a
     // title that holds them: the highest-weighted field counts once more on its own
@@ -281,10 +292,11 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
     return this.db.query<{ v: unknown }, Param[]>(`SELECT DISTINCT ${col} AS v FROM "${this.name}"${where} ORDER BY v`).all(...sql.params).map((r) => r.v)
   }
 
-  async textCount(terms: readonly string[], filter: Filter = {}) {
+  async textCount(terms: readonly string[], filter: Filter = {}, options: { limit?: number } = {}) {
     if (!terms.length) return 0
     const { from, params } = this.textSql(terms, filter)
-    return this.db.query<{ n: number }, Param[]>(`SELECT count(*) AS n FROM ${from}`).get(...params)!.n
+    const rows = options.limit ? `(SELECT 1 FROM ${from} LIMIT ${Math.floor(options.limit)})` : from
+    return this.db.query<{ n: number }, Param[]>(`SELECT count(*) AS n FROM ${rows}`).get(...params)!.n
   }
 
   async find(filter: Filter = {}, options?: FindOptions) {
@@ -449,6 +461,9 @@ export class SqliteStore implements Store {
     if (file !== ':memory:') restrictFiles(file)
     this.db = new Database(file, { create: true, strict: true })
     this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;')
+    // 64 MB of page cache (SQLite's default is 2 MB): at 100,000 articles a text search's keys and
+    // document-size lookups otherwise read most pages from the OS (bench/search.ts: 21 → 14 ms)
+    this.db.exec('PRAGMA cache_size = -65536;')
   }
 
   ensureTable(name: string) {

@@ -324,6 +324,20 @@ for (const backend of backends) {
         expect(await c.textCount(['odds'])).toBe(0)
       })
 
+      it('counts up to a limit', async () => {
+        expect(await c.textCount(['bankroll'], {}, { limit: 2 })).toBe(2)
+        expect(await c.textCount(['bankroll'], { type: 'article' }, { limit: 10 })).toBe(3)
+      })
+
+      it.skipIf(backend.name === 'mongodb')('ranks only the newest `candidates` matches when told to (SQLite)', async () => {
+        for (let i = 0; i < 5; i++) await c.insertOne({ _id: `n${i}`, type: 'article', title: `Late bankroll ${i}`, body: [] })
+        // a1 ranks first among all matches (its title holds the word); among the newest four it cannot appear
+        expect(ids(await c.textSearch(['bankroll'], { filter: { type: 'article' } }))).toHaveLength(8)
+        expect(ids(await c.textSearch(['bankroll'], { filter: { type: 'article' }, candidates: 4 })).sort()).toEqual(['n1', 'n2', 'n3', 'n4'])
+        expect(ids(await c.textSearch(['bankroll'], { filter: { type: 'article' }, candidates: 4, skip: 3 }))).toHaveLength(1)
+        expect(ids(await c.textSearch(['bankroll'], { filter: { type: 'article' }, candidates: 50 }))).toHaveLength(8)
+      })
+
       it('rebuilds from the documents when the text index is declared with other fields', async () => {
         await store.ensureTextIndex(name, { fields: { title: 10 } })
         expect(ids(await c.textSearch(['budget']))).toEqual([]) // body text no longer indexed

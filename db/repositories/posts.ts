@@ -128,13 +128,14 @@ export function createPostsRepository(store: Store, registry: Registry) {
     sitemapEntries(opts: { skip: number; limit: number }) {
       return posts.find({ listed: true }, { sort: { _id: 1 }, skip: opts.skip, limit: opts.limit, projection: ['updatedAt', 'createdAt'] }) as Promise<Pick<Post, '_id' | 'updatedAt' | 'createdAt'>[]>
     },
-    /** Listed posts holding every term, most relevant first. */
-    async search(terms: readonly string[], opts: { limit: number; skip?: number }) {
-      const hits = await posts.textSearch(terms, { filter: { listed: true }, limit: opts.limit, skip: opts.skip })
+    /** Listed posts holding every term, most relevant first (among the newest `candidates`, when given). */
+    async search(terms: readonly string[], opts: { limit: number; skip?: number; candidates?: number }) {
+      const hits = await posts.textSearch(terms, { filter: { listed: true }, limit: opts.limit, skip: opts.skip, candidates: opts.candidates })
       return hits.map((h) => ({ post: fromDoc(h.doc)!, score: h.score }))
     },
-    searchCount(terms: readonly string[]) {
-      return posts.textCount(terms, { listed: true })
+    /** How many listed posts hold every term (counting stops at `limit`, when given). */
+    searchCount(terms: readonly string[], opts: { limit?: number } = {}) {
+      return posts.textCount(terms, { listed: true }, opts)
     },
     /** Every post of a type (exports and the content-ops CLI; the site reads pages). */
     async listByType(type: PostType) {
