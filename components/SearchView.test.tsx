@@ -15,7 +15,7 @@ const result = (over: Partial<SearchResult> = {}): SearchResult => ({
   snippet: [{ text: 'What ' }, { text: 'RTP', highlight: true }, { text: ' means <script>alert(1)</script>' }],
   ...over,
 })
-const answer = (over: Partial<SearchAnswer> = {}): SearchAnswer => ({ q: 'rtp', total: 1, page: 1, pages: 1, results: [result()], ...over })
+const answer = (over: Partial<SearchAnswer> = {}): SearchAnswer => ({ q: 'rtp', total: 1, capped: false, page: 1, pages: 1, results: [result()], ...over })
 
 describe('SearchView', () => {
   it('shows the count, result titles linking to the article, and highlights as <mark> around text only', () => {
@@ -35,6 +35,11 @@ describe('SearchView', () => {
     expect(screen.getByRole('link', { name: 'Next' }).getAttribute('href')).toBe('/search?q=free+spins&page=3')
     expect(screen.getByRole('link', { name: 'Previous' }).getAttribute('href')).toBe('/search?q=free+spins')
     expect(screen.getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page')
+  })
+
+  it('says 10,000+ when the search stopped counting', () => {
+    render(<SearchView {...answer({ q: 'casino', total: 10_000, capped: true, pages: 1_000 })} />)
+    expect(screen.getByText('10,000+ results for “casino”')).toBeTruthy()
   })
 
   it('says no article matches, with suggestions and a link to all articles', () => {

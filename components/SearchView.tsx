@@ -53,7 +53,7 @@ function SearchPagination({ q, page, pages }: { q: string; page: number; pages: 
 const quoted = (q: string) => `“${q}”`
 
 /** /search: the form, then the count and results, an empty state, or a page past the last. */
-export function SearchView({ q, total, page, pages, results, error }: SearchAnswer & { error?: string }) {
+export function SearchView({ q, total, capped, page, pages, results, error }: SearchAnswer & { error?: string }) {
   return (
     <section className="search-page">
       <h1>Search</h1>
@@ -76,7 +76,7 @@ export function SearchView({ q, total, page, pages, results, error }: SearchAnsw
       )}
       {total > 0 && (
         <p className="search-count" aria-live="polite">
-          {`${total.toLocaleString('en')} ${total === 1 ? 'result' : 'results'} for ${quoted(q)}`}
+          {`${total.toLocaleString('en')}${capped ? '+' : ''} ${total === 1 ? 'result' : 'results'} for ${quoted(q)}`}
           {pages > 1 && page <= pages && <span className="muted">{` · page ${page} of ${pages}`}</span>}
         </p>
       )}

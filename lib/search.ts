@@ -9,6 +9,12 @@ export const SEARCH_PAGE_SIZE = 10
 export const SEARCH_QUERY_MAX = 200
 /** Words of a query that count; more only slow the search down without narrowing it usefully. */
 export const SEARCH_TERMS_MAX = 8
+/**
+ * The most matches a search counts and ranks: past it, the newest this many matching articles are
+ * ranked and the count reads "10,000+". Keeps an uncached search's cost (SQLite ranks synchronously,
+ * about a microsecond a match) the same at 100,000 articles as at 10,000 (bench/search.ts).
+ */
+export const SEARCH_MAX_RESULTS = 10_000
 /** The highest page number accepted: past it a `page` is malformed, below it past the end is just empty. */
 export const SEARCH_PAGE_MAX = 99_999
 
@@ -25,7 +31,8 @@ export type SearchResult = {
   snippet: SnippetSegment[]
 }
 
-export type SearchAnswer = { q: string; total: number; page: number; pages: number; results: SearchResult[] }
+/** `capped`: more than `total` (= `SEARCH_MAX_RESULTS`) articles match; the results come from the newest of them. */
+export type SearchAnswer = { q: string; total: number; capped: boolean; page: number; pages: number; results: SearchResult[] }
 
 /**
  * A run of what the text index (SQLite FTS5 `unicode61`) counts as word characters: letters, digits
@@ -43,23 +50,33 @@ export function foldWord(word: string): string {
 }
 
 /**
+ * The most frequent English words. Every term must match, so they narrow nothing (nearly every
+ * article holds them) while costing the most: their index lists are the longest (bench/search.ts).
+ */
+const STOPWORDS = new Set(
+  'a an and are as at be but by for from had has have he her his i if in into is it its of on or not she so than that the their them then there these they this to was we were what when which who will with would you your'.split(
+    ' ',
+  ),
+)
+
+/**
  * The words a query searches for: lower-case, in order, each once (compared as the index folds
- * them), at most `SEARCH_TERMS_MAX`. Query syntax cannot survive this: only word characters are
- * left, and the backends quote every term. `AND`, `OR`, `NOT` and `NEAR` stay as plain words: they
- * are never operators here, and an article ("Stop or Go", "Not Your Average Slot") can be searched
- * by its own words; long articles nearly always hold them, so keeping them rarely costs a match.
+ * them), without the most common English words unless nothing else is left ("The Witcher 3" is
+ * `witcher 3`, "to be or not to be" stays whole), at most `SEARCH_TERMS_MAX`. Query syntax cannot
+ * survive this: only word characters are left, and the backends quote every term. So `AND`, `OR`
+ * and `NOT` are never operators: they go as common words; `NEAR` stays as the plain word it is.
  */
 export function searchTerms(q: string): string[] {
-  const out: string[] = []
+  const words: string[] = []
   const seen = new Set<string>()
   for (const [word] of q.normalize('NFC').matchAll(WORD)) {
     const key = foldWord(word)
     if (!key || seen.has(key)) continue
     seen.add(key)
-    out.push(word.toLowerCase())
-    if (out.length === SEARCH_TERMS_MAX) break
+    words.push(word.toLowerCase())
   }
-  return out
+  const meaningful = words.filter((w) => !STOPWORDS.has(foldWord(w)))
+  return (meaningful.length ? meaningful : words).slice(0, SEARCH_TERMS_MAX)
 }
 
 /** The URL of a search results page (the WebSite JSON-LD SearchAction uses `/search?q={search_term_string}`). */

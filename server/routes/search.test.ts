@@ -61,13 +61,25 @@ describe('GET /api/search', () => {
   it('pages 10 at a time with totals; past the last page answers no results, not an error', async () => {
     for (let i = 0; i < 23; i++) await t.ctx.services.posts.create('article', body(`Zorblax report ${i}`, { description: `Zorblax field notes number ${i}.` }))
     const first = (await q('zorblax')).body
-    expect(first).toMatchObject({ total: 23, pages: 3, page: 1 })
+    expect(first).toMatchObject({ total: 23, capped: false, pages: 3, page: 1 })
     const pages = [first, (await q('zorblax', 2)).body, (await q('zorblax', 3)).body]
     expect(pages.map((p) => p.results.length)).toEqual([10, 10, 3])
     expect(new Set(pages.flatMap(ids)).size).toBe(23)
     const past = await q('zorblax', 4)
     expect(past.status).toBe(200)
     expect(past.body).toMatchObject({ total: 23, pages: 3, page: 4, results: [] })
+  })
+
+  it('counts and ranks at most maxResults matches, the newest, and says so', async () => {
+    const { createSearchService } = await import('../services/search.ts')
+    for (let i = 0; i < 15; i++) await t.ctx.services.posts.create('article', body(`Quillfeather note ${i}`))
+    const small = createSearchService({ posts: t.ctx.repos.posts, maxResults: 12 })
+    const a = await small.search({ q: 'quillfeather' })
+    expect(a).toMatchObject({ total: 12, capped: true, pages: 2 })
+    const pages = [...a.results, ...(await small.search({ q: 'quillfeather', page: 2 })).results]
+    expect(pages.map((r) => r.title).sort()).toEqual(Array.from({ length: 12 }, (_, i) => `Quillfeather note ${i + 3}`).sort())
+    expect((await small.search({ q: 'quillfeather', page: 3 })).results).toEqual([])
+    expect(await small.search({ q: 'wagering' })).toMatchObject({ capped: false })
   })
 
   it('searches listed articles only: the hero is not an article page', async () => {

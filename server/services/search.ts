@@ -1,7 +1,7 @@
 import type { PostsRepository } from '../../db/repositories/posts.ts'
 import { articlePath } from '../../lib/links.ts'
 import type { Post } from '../../lib/schemas.ts'
-import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX, type SearchAnswer, type SearchResult, searchTerms } from '../../lib/search.ts'
+import { SEARCH_MAX_RESULTS, SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX, type SearchAnswer, type SearchResult, searchTerms } from '../../lib/search.ts'
 import { buildSnippet } from '../../lib/snippet.ts'
 import { AppError, badRequest } from '../errors.ts'
 
@@ -56,20 +56,23 @@ function toResult(post: Post, terms: readonly string[]): SearchResult {
 /**
  * Site search over listed posts (the repository's `search`: the store's text index, title weighted
  * highest), a page of `SEARCH_PAGE_SIZE` at a time, each result with a highlighted snippet built here,
- * the same on either backend.
+ * the same on either backend. At most `maxResults` matches are counted and ranked (the newest).
  */
-export function createSearchService(deps: { posts: PostsRepository }) {
+export function createSearchService(deps: { posts: PostsRepository; maxResults?: number }) {
   const { posts } = deps
+  const max = deps.maxResults ?? SEARCH_MAX_RESULTS
   const service = {
     async search(params: SearchParams): Promise<SearchAnswer> {
       const { q, terms, page } = parseSearchParams(params)
-      if (!terms.length) return { q, total: 0, page, pages: 0, results: [] }
-      const total = await posts.searchCount(terms)
+      if (!terms.length) return { q, total: 0, capped: false, page, pages: 0, results: [] }
+      const count = await posts.searchCount(terms, { limit: max + 1 })
+      const capped = count > max
+      const total = Math.min(count, max)
       const pages = Math.ceil(total / SEARCH_PAGE_SIZE)
       // past the last page there is nothing to rank
-      if (page > pages) return { q, total, page, pages, results: [] }
-      const hits = await posts.search(terms, { limit: SEARCH_PAGE_SIZE, skip: (page - 1) * SEARCH_PAGE_SIZE })
-      return { q, total, page, pages, results: hits.map((h) => toResult(h.post, terms)) }
+      if (page > pages) return { q, total, capped, page, pages, results: [] }
+      const hits = await posts.search(terms, { limit: SEARCH_PAGE_SIZE, skip: (page - 1) * SEARCH_PAGE_SIZE, ...(capped ? { candidates: max } : {}) })
+      return { q, total, capped, page, pages, results: hits.map((h) => toResult(h.post, terms)) }
     },
 
     /**
@@ -81,7 +84,7 @@ export function createSearchService(deps: { posts: PostsRepository }) {
         return await service.search(params)
       } catch (err) {
         if (!(err instanceof AppError && err.code === 'bad_request')) throw err
-        return { q: (params.q ?? '').slice(0, SEARCH_QUERY_MAX), total: 0, page: 1, pages: 0, results: [], error: err.message }
+        return { q: (params.q ?? '').slice(0, SEARCH_QUERY_MAX), total: 0, capped: false, page: 1, pages: 0, results: [], error: err.message }
       }
     },
   }
