@@ -1,6 +1,7 @@
 import { tagPath } from '../lib/archive.ts'
 import type { BrandOffer } from '../lib/schemas.ts'
-import { ArticleGrid, type ArticleCardData, articleHref, Recommended } from './ArticleGrid.tsx'
+import { articlePath } from '../lib/links.ts'
+import { ArticleGrid, type ArticleCardData, Recommended } from './ArticleGrid.tsx'
 import { BrandOffers } from './BrandOffers.tsx'
 
 export type HomeData = {
@@ -32,7 +33,7 @@ export function HomeView({ hero, featured, articles, nextCursor = null, bottoms,
               )}
               <h2>{featured.title}</h2>
               <p className="muted">{featured.description}</p>
-              <a className="btn btn-primary" href={articleHref(featured._id)}>
+              <a className="btn btn-primary" href={articlePath(featured._id)}>
                 Read Guide
               </a>
             </div>

@@ -37,5 +37,5 @@ export function pageLinks(page: number, pages: number): PageLink[] {
 }
 
 /** An article's and a brand page's path (what lists, sitemaps and feeds link to). */
-export const articlePath = (id: string) => `/article/${encodeURIComponent(id)}`
+export { articlePath } from './links.ts'
 export const brandPath = (id: string) => `/brands/${encodeURIComponent(id)}`

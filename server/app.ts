@@ -19,6 +19,7 @@ import { metricsRouter } from './routes/metrics.ts'
 import { postbackRouter } from './routes/postback.ts'
 import { postsRouter } from './routes/posts.ts'
 import { reportsRouter } from './routes/reports.ts'
+import { searchRouter } from './routes/search.ts'
 import { trackRouter } from './routes/track.ts'
 import { requestLogger } from './request-log.ts'
 import { securityHeaders } from './security-headers.ts'
@@ -40,8 +41,13 @@ export type AppDeps = {
   log?: Logger
 }
 
-/** Query parameters a page's content depends on; any other parameter renders (and caches) as if absent. */
-export const PAGE_QUERY: readonly string[] = []
+/**
+ * Query parameters a page's content depends on, by page path; a page not listed reads none. Any other
+ * parameter renders (and caches) as if absent, so `?utm_source=…` cannot vary a page or its cache entry.
+ */
+export const PAGE_QUERY: Readonly<Record<string, readonly string[]>> = {
+  '/search': ['q', 'page'],
+}
 
 export function createApp(deps: AppDeps) {
   const { config, services, renderCache } = deps
@@ -82,6 +88,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/clicks', clicksRouter())
   app.route('/api/postback', postbackRouter())
   app.route('/api/reports', reportsRouter())
+  app.route('/api/search', searchRouter())
   app.route('/api/track', trackRouter())
   app.route('/media', mediaRouter())
   app.route('/go', goRouter())
@@ -92,7 +99,12 @@ export function createApp(deps: AppDeps) {
   if (deps.renderPage) {
     const render = deps.renderPage
     // pages are public and not personalised: rendered once per URL (minus query noise), then cached
-    app.get('*', rule({ access: 'public', cache: 'public', query: PAGE_QUERY }), async (c) => render(pageRequest(c.req.raw, PAGE_QUERY)))
+    for (const [path, query] of Object.entries(PAGE_QUERY)) {
+      const page = rule({ access: 'public', cache: 'public', query })
+      // the page, and its data for client-side navigation (Vike's pageContext.json), read the same parameters
+      for (const p of [path, `${path}/index.pageContext.json`]) app.get(p, page, async (c) => render(pageRequest(c.req.raw, query)))
+    }
+    app.get('*', rule({ access: 'public', cache: 'public' }), async (c) => render(pageRequest(c.req.raw, [])))
   }
 
   app.onError((err, c) => {

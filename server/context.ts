@@ -31,6 +31,7 @@ import { createSitemapService } from './services/sitemaps.ts'
 import { createLinkChecker } from './services/link-check.ts'
 import { createPostbackService, parseAliases } from './services/postbacks.ts'
 import { createReportsService } from './services/reports.ts'
+import { createSearchService } from './services/search.ts'
 import { createTracker } from './services/tracking.ts'
 import { createTransferService } from './services/transfer.ts'
 import { createUsersService } from './services/users.ts'
@@ -99,6 +100,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     content,
     feeds: createFeedsService({ posts: repos.posts, siteUrl: config.siteUrl }),
     sitemaps: createSitemapService({ posts: repos.posts, brands: repos.brands, content, directory: brands, siteUrl: config.siteUrl }),
+    search: createSearchService({ posts: repos.posts }),
     limiter,
     brands,
     brandAdmin: createBrandAdminService({ brands: repos.brands, posts: repos.posts, media, now, onChange }),
