@@ -19,6 +19,7 @@ import { postbackRouter } from './routes/postback.ts'
 import { postsRouter } from './routes/posts.ts'
 import { reportsRouter } from './routes/reports.ts'
 import { trackRouter } from './routes/track.ts'
+import { siteSettingsRouter } from './routes/site-settings.ts'
 import { requestLogger } from './request-log.ts'
 import { securityHeaders } from './security-headers.ts'
 import { serveStatic, type loadStaticFiles } from './static-files.ts'
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/postback', postbackRouter())
   app.route('/api/reports', reportsRouter())
   app.route('/api/track', trackRouter())
+  app.route('/api/site-settings', siteSettingsRouter())
   app.route('/media', mediaRouter())
   app.route('/go', goRouter())
   app.route('/metrics', metricsRouter())
