@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react'
 import type { BrandOffer } from '../lib/schemas.ts'
 import { pageCount, pageSlice } from '../lib/text.ts'
 import { useGoHref } from './tracked-link.ts'
+import { OfferTerms } from './OfferTerms.tsx'
 import { Pagination } from './Pagination.tsx'
 
 export const OFFERS_PER_PAGE = 5 // spec §9
@@ -61,6 +62,7 @@ function OfferTable({ offers }: { offers: BrandOffer[] }) {
             <td>
               <strong className="deal-main">{o.dealBox?.mainText}</strong>
               <p className="muted">{o.dealBox?.subText}</p>
+              <OfferTerms offer={o} />
             </td>
             <td>{o.rating != null ? `★ ${o.rating.toFixed(1)}` : '-'}</td>
             <td>
@@ -91,6 +93,7 @@ export function OfferCards({ offers }: { offers: BrandOffer[] }) {
           <p className="deal-main">{o.dealBox?.mainText}</p>
           <p className="muted">{o.dealBox?.subText}</p>
           {o.bonusOffer && <p className="bonus-offer">{o.bonusOffer}</p>}
+          <OfferTerms offer={o} />
           <div className="actions">
             <PlayLink offer={o} />
             <ReviewButton offer={o} />
