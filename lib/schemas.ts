@@ -2,7 +2,6 @@ import * as z from 'zod'
 import { boundedJsonSchema, type JsonValue } from './bounded-json.ts'
 import { goalsByKind, parseCampaignType } from './event-codes.ts'
 import { isSafeHref } from './links.ts'
-import { DISCLOSURE_MAX, hasControlChars, isAbsoluteHttpUrl, looksLikeHtml, TERMS_SUMMARY_MAX } from './offer-terms.ts'
 
 export { isSafeHref }
 
@@ -198,9 +197,17 @@ export type BrandOffer = Pick<
   | 'dealBox'
 > & { campaignTypeRaw: string }
 
-// ---------- offer terms and affiliate disclosure (compliance) ----------
+// ---------- offer terms and affiliate disclosure (compliance; what pages show: lib/offer-terms.ts) ----------
 
-/** A brand's significant-terms line, shown beside every rendering of its offer (lib/offer-terms.ts). */
+/** A significant-terms line is a short summary, not the operator's full terms. */
+export const TERMS_SUMMARY_MAX = 300
+export const DISCLOSURE_MAX = 300
+// C0 controls and DEL: nothing a one-line text needs, and a newline would split it
+const hasControlChars = (v: string) => /[\u0000-\u001f\u007f]/.test(v)
+// the disclosure is plain text and rendered as such: a tag would show as literal '<a …>'
+const looksLikeHtml = (v: string) => /<[a-z!/?]/i.test(v)
+
+/** A brand's significant-terms line, shown beside every rendering of its offer (components/OfferTerms.tsx). */
 export const termsSummarySchema = z
   .string()
   .trim()
@@ -212,14 +219,14 @@ export const termsUrlSchema = z
   .string()
   .trim()
   .max(2048)
-  .refine((v) => v === '' || (isAbsoluteHttpUrl(v) && isSafeHref(v)), { message: 'must be an absolute http(s) URL, without control characters or backslashes' })
+  // isSafeHref allows http(s) URLs and same-site paths; the operator's terms are never a path here
+  .refine((v) => v === '' || (isSafeHref(v) && !v.startsWith('/')), { message: 'must be an absolute http(s) URL, without control characters or backslashes' })
 
 /** Additive brand fields: older clients and exports without them get '' (pages then show '18+ | T&Cs apply'). */
 export const offerTermsShape = {
   termsSummary: termsSummarySchema.default(''),
   termsUrl: termsUrlSchema.default(''),
 }
-export type OfferTermsFields = { termsSummary: string; termsUrl: string }
 
 /** The affiliate disclosure line shown near every list of offers and on every brand page (a site setting). */
 export const affiliateDisclosureSchema = z

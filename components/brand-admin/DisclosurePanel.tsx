@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react'
-import { DISCLOSURE_MAX } from '../../lib/offer-terms.ts'
+import { DISCLOSURE_MAX } from '../../lib/schemas.ts'
 import { disclosureApi } from './api.ts'
 
 /** The affiliate disclosure line shown near every list of offers and on every brand page (compliance). */

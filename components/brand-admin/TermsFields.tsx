@@ -1,4 +1,4 @@
-import { TERMS_SUMMARY_MAX } from '../../lib/offer-terms.ts'
+import { TERMS_SUMMARY_MAX } from '../../lib/schemas.ts'
 import type { BrandDraft } from './draft.ts'
 
 /** The bonus fields whose text makes an offer that needs its significant terms beside it. */
