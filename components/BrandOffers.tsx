@@ -36,6 +36,19 @@ function Logo({ offer, size = 48 }: { offer: BrandOffer; size?: number }) {
   )
 }
 
+/** Logo, name and tagline: the same in the table row and the card. */
+function OfferBrand({ offer, size }: { offer: BrandOffer; size?: number }) {
+  return (
+    <div className="offer-brand">
+      <Logo offer={offer} size={size} />
+      <div>
+        <strong>{offer.brandName}</strong>
+        <p className="muted">{offer.tagline}</p>
+      </div>
+    </div>
+  )
+}
+
 function OfferTable({ offers }: { offers: BrandOffer[] }) {
   return (
     <table className="offers-table">
@@ -51,13 +64,7 @@ function OfferTable({ offers }: { offers: BrandOffer[] }) {
         {offers.map((o) => (
           <tr key={o._id} data-testid="offer-row">
             <td>
-              <div className="offer-brand">
-                <Logo offer={o} />
-                <div>
-                  <strong>{o.brandName}</strong>
-                  <p className="muted">{o.tagline}</p>
-                </div>
-              </div>
+              <OfferBrand offer={o} />
             </td>
             <td>
               <strong className="deal-main">{o.dealBox?.mainText}</strong>
@@ -83,13 +90,7 @@ export function OfferCards({ offers }: { offers: BrandOffer[] }) {
     <ul className="offers-cards">
       {offers.map((o) => (
         <li key={o._id} className="offer-card" data-testid="offer-card">
-          <div className="offer-brand">
-            <Logo offer={o} size={56} />
-            <div>
-              <strong>{o.brandName}</strong>
-              <p className="muted">{o.tagline}</p>
-            </div>
-          </div>
+          <OfferBrand offer={o} size={56} />
           <p className="deal-main">{o.dealBox?.mainText}</p>
           <p className="muted">{o.dealBox?.subText}</p>
           {o.bonusOffer && <p className="bonus-offer">{o.bonusOffer}</p>}
