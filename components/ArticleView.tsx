@@ -1,7 +1,7 @@
 import { navigate } from 'vike/client/router'
 import { tagPath } from '../lib/archive.ts'
 import type { BodySection, Post } from '../lib/schemas.ts'
-import { classifyLink, linkKeywords } from '../lib/text.ts'
+import { classifyLink, linkKeywords } from '../lib/article-links.ts'
 import { articlePath } from '../lib/links.ts'
 
 function InTextLink({ href, text, origin }: { href: string; text: string; origin: string }) {

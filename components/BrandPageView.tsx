@@ -4,6 +4,7 @@ import type { BrandPage, DealBox, PromoTable, Section } from '../lib/schemas.ts'
 import { isSafeHref } from '../lib/links.ts'
 import { truncate } from '../lib/text.ts'
 import { useGoHref } from './tracked-link.ts'
+import { AffiliateDisclosure, OfferTerms } from './OfferTerms.tsx'
 
 export const PLACEHOLDER_BANNER = '/placeholder-banner.svg'
 export const DEFAULT_TERMS_TITLE = 'Important Terms & Conditions' // spec §9
@@ -81,6 +82,7 @@ export function DealBoxCard({ brand }: { brand: BrandPage }) {
         </a>
       )}
       <CtaButton brand={brand} />
+      <OfferTerms offer={brand} />
     </div>
   )
 }
@@ -97,7 +99,20 @@ export function MobileDealBar({ brand }: { brand: BrandPage }) {
         </span>
       )}
       <CtaButton brand={brand} className="btn btn-primary" />
+      <OfferTerms offer={brand} compact />
     </div>
+  )
+}
+
+/** What "See Offer Details" scrolls to: the bonus, its condition and the significant terms, on every brand page. */
+export function OfferDetails({ brand }: { brand: BrandPage }) {
+  return (
+    <section id="offer-details" className="card brand-section offer-details" aria-labelledby="offer-details-heading">
+      <h2 id="offer-details-heading">Offer details</h2>
+      {(brand.bonusOffer || brand.dealBox.mainText) && <p className="deal-main">{brand.bonusOffer || brand.dealBox.mainText}</p>}
+      {brand.bonusCondition && <p className="muted">{brand.bonusCondition}</p>}
+      <OfferTerms offer={brand} />
+    </section>
   )
 }
 
@@ -198,7 +213,7 @@ export function SectionView({ section }: { section: Section }) {
   }
 }
 
-export function BrandPageView({ brand }: { brand: BrandPage }) {
+export function BrandPageView({ brand, disclosure }: { brand: BrandPage; disclosure?: string }) {
   useBrandView(brand._id)
   return (
     <div className="brand-page">
@@ -215,6 +230,7 @@ export function BrandPageView({ brand }: { brand: BrandPage }) {
           </div>
         </div>
       </div>
+      <AffiliateDisclosure text={disclosure} />
       <div className="brand-layout">
         <div className="brand-main">
           {brand.tagline && <Tagline text={brand.tagline} />}
@@ -253,6 +269,7 @@ export function BrandPageView({ brand }: { brand: BrandPage }) {
               </div>
             </section>
           )}
+          <OfferDetails brand={brand} />
           {brand.sections.map((s, i) => (
             <SectionView key={i} section={s} />
           ))}
@@ -263,9 +280,9 @@ export function BrandPageView({ brand }: { brand: BrandPage }) {
             <h2>{`Top ${brand.brandName} Offers`}</h2>
             {brand.bonusOffer && <p className="deal-main">{brand.bonusOffer}</p>}
             {brand.bonusCondition && <p className="muted small">{brand.bonusCondition}</p>}
-            <a href="#offer-details" onClick={(e) => e.preventDefault()}>
-              See Offer Details
-            </a>
+            <OfferTerms offer={brand} />
+            {/* a plain in-page anchor: works before and without JavaScript */}
+            <a href="#offer-details">See Offer Details</a>
           </div>
         </aside>
       </div>

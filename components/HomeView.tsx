@@ -3,6 +3,7 @@ import type { BrandOffer } from '../lib/schemas.ts'
 import { articlePath } from '../lib/links.ts'
 import { ArticleGrid, type ArticleCardData, Recommended } from './ArticleGrid.tsx'
 import { BrandOffers } from './BrandOffers.tsx'
+import { AffiliateDisclosure } from './OfferTerms.tsx'
 
 export type HomeData = {
   hero: { title: string } | null
@@ -12,9 +13,11 @@ export type HomeData = {
   nextCursor?: string | null
   bottoms: ArticleCardData[] | undefined
   offers: BrandOffer[]
+  /** the affiliate disclosure line (a site setting); the default when absent */
+  disclosure?: string
 }
 
-export function HomeView({ hero, featured, articles, nextCursor = null, bottoms, offers }: HomeData) {
+export function HomeView({ hero, featured, articles, nextCursor = null, bottoms, offers, disclosure }: HomeData) {
   return (
     <>
       {hero && featured ? (
@@ -44,6 +47,7 @@ export function HomeView({ hero, featured, articles, nextCursor = null, bottoms,
       )}
       <section className="section" aria-labelledby="offers-heading">
         <h2 id="offers-heading">Top offers</h2>
+        <AffiliateDisclosure text={disclosure} />
         <BrandOffers offers={offers} />
         <p className="center">
           <a href="/brands">All brands</a>

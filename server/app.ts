@@ -21,6 +21,7 @@ import { postsRouter } from './routes/posts.ts'
 import { reportsRouter } from './routes/reports.ts'
 import { searchRouter } from './routes/search.ts'
 import { trackRouter } from './routes/track.ts'
+import { siteSettingsRouter } from './routes/site-settings.ts'
 import { requestLogger } from './request-log.ts'
 import { securityHeaders } from './security-headers.ts'
 import { serveStatic, type loadStaticFiles } from './static-files.ts'
@@ -90,6 +91,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/reports', reportsRouter())
   app.route('/api/search', searchRouter())
   app.route('/api/track', trackRouter())
+  app.route('/api/site-settings', siteSettingsRouter())
   app.route('/media', mediaRouter())
   app.route('/go', goRouter())
   app.route('/metrics', metricsRouter())

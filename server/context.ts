@@ -8,6 +8,7 @@ import { createLinkChecksRepository } from '../db/repositories/link-checks.ts'
 import { createMediaRepository } from '../db/repositories/media.ts'
 import { createPostsRepository } from '../db/repositories/posts.ts'
 import { createSettingsRepository } from '../db/repositories/settings.ts'
+import { createSiteSettingsRepository } from '../db/repositories/site-settings.ts'
 import { createRegistry } from '../db/registry.ts'
 import { timeStore } from '../db/timed-store.ts'
 import { createAuth, registerAuthCollections } from './auth.ts'
@@ -28,6 +29,7 @@ import { createMediaService } from './services/media.ts'
 import { createPostsService } from './services/posts.ts'
 import { createSeedService } from './services/seed.ts'
 import { createSitemapService } from './services/sitemaps.ts'
+import { createSiteSettingsService } from './services/site-settings.ts'
 import { createLinkChecker } from './services/link-check.ts'
 import { createPostbackService, parseAliases } from './services/postbacks.ts'
 import { createReportsService } from './services/reports.ts'
@@ -61,6 +63,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     linkChecks: createLinkChecksRepository(store, registry),
     settings: createSettingsRepository(store, registry),
     limits: createLimitsRepository(store, registry),
+    siteSettings: createSiteSettingsRepository(store, registry),
   }
   for (const repo of Object.values(repos)) await repo.init()
   const auth = await createAuth(config, backend, repos.settings) // better-auth reaches into the backend's own driver
@@ -125,6 +128,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     }),
     ai: createAiWriter({ baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS }),
     seed: createSeedService({ posts: repos.posts, brands: repos.brands, now, onChange }),
+    siteSettings: createSiteSettingsService({ siteSettings: repos.siteSettings, now, onChange }),
     users: createUsersService({ auth }),
     maintenance: {
       /** Drops expired limit counters and claims (MongoDB's TTL indexes do it by themselves) and old postback log entries. */

@@ -4,6 +4,7 @@ import { sectionTypes, type PromoTable, type Section } from '../../lib/schemas.t
 import { brandApi } from './api.ts'
 import { type BrandDraft, emptySection, type ImageDraft, previewOf, toFormData } from './draft.ts'
 import { emptyTable, LinesEditor, PromoTableEditor, RowsEditor, TagInput } from './editors.tsx'
+import { TermsFields } from './TermsFields.tsx'
 
 function ImageField({ label, value, onChange }: { label: string; value: ImageDraft; onChange: (v: ImageDraft) => void }) {
   const [objectUrl, setObjectUrl] = useState<string>()
@@ -164,6 +165,7 @@ export function BrandForm({ initial, onDone, onCancel }: { initial: BrandDraft; 
         Bonus Condition
         <input value={d.bonusCondition} onChange={(e) => set({ bonusCondition: e.target.value })} />
       </label>
+      <TermsFields draft={d} onChange={set} />
 
       <fieldset>
         <legend>Enable/Disable Parameters</legend>

@@ -5,7 +5,8 @@ import { BRANDS_PAGE_SIZE } from '../../lib/archive.ts'
 import { notFound } from '../errors.ts'
 
 export function toBrandPage(doc: BrandDoc): BrandPage {
-  return { ...doc, logo: toImageRef(doc.logo), bannerImage: toImageRef(doc.bannerImage) } as BrandPage
+  // brands stored before the compliance fields existed answer '' for them
+  return { ...doc, termsSummary: doc.termsSummary ?? '', termsUrl: doc.termsUrl ?? '', logo: toImageRef(doc.logo), bannerImage: toImageRef(doc.bannerImage) } as BrandPage
 }
 
 export function toOffer(page: BrandPage): BrandOffer {
@@ -18,6 +19,9 @@ export function toOffer(page: BrandPage): BrandOffer {
     tagline: page.tagline,
     offerHighlight: page.offerHighlight,
     bonusOffer: page.bonusOffer,
+    // significant terms travel with the offer: every list shows them beside it (components/OfferTerms.tsx)
+    termsSummary: page.termsSummary,
+    termsUrl: page.termsUrl,
     campaignType: page.campaignType,
     campaignTypeRaw: page.campaignType,
     logo: page.logo,

@@ -96,6 +96,7 @@ function jsonFields(route: DeclaredRoute, w: FuzzWorld): Field[] {
       ['customParams', json([{ key: 'src', value: 'fuzz' }], { src: 'fuzz' }, [])],
     ]
   if (p === '/api/track/brand-view') return [['brandId', json(...w.ids.brands), true]]
+  if (p === '/api/site-settings/disclosure') return [['text', asJson(someText), true]]
   if (p === '/api/postback') return postbackFields(w).map(([n, v, r]) => [n, v.map((s) => JSON.stringify(s)), r])
   return []
 }
@@ -140,7 +141,7 @@ export function queryEntries(route: DeclaredRoute, w: FuzzWorld): fc.Arbitrary<E
 
 // the brand form's fields (server/services/brand-admin.ts)
 const BRAND_JSON = ['type', 'position', 'customParams', 'promoTable', 'promoTables', 'timelines', 'highlights', 'sections', 'dealBox']
-const BRAND_TEXT = ['brandName', 'campaignType', 'tagline', 'offerHighlight', 'bonusOffer', 'bonusCondition', 'rating', 'logoCdnUrl', 'bannerCdnUrl']
+const BRAND_TEXT = ['brandName', 'campaignType', 'tagline', 'offerHighlight', 'bonusOffer', 'bonusCondition', 'termsSummary', 'termsUrl', 'rating', 'logoCdnUrl', 'bannerCdnUrl']
 const BRAND_FLAGS = ['enableClickId', 'enableGaid', 'enableUserAgent', 'enableCustomParams']
 export const BRAND_FIELDS = [...BRAND_TEXT, ...BRAND_JSON, ...BRAND_FLAGS, 'logo', 'bannerImage']
 
@@ -156,6 +157,8 @@ export function brandFormParts(w: FuzzWorld): fc.Arbitrary<Part[]> {
     ['offerHighlight', shortText],
     ['bonusOffer', shortText],
     ['bonusCondition', shortText],
+    ['termsSummary', shortText],
+    ['termsUrl', fc.constantFrom('', 'https://op.example/terms', 'http://op.example/t?x=1')],
     ['type', json(['typeNew'], ['typePopular', 'typeCrypto'], [])],
     ['position', json(['PositionPopular'], [])],
     ['customParams', json([{ key: 'src', value: 'gw' }], { a: 'b' }, [])],

@@ -3,6 +3,6 @@ import { BrandPageView } from '../../../components/BrandPageView.tsx'
 import type { Data } from './+data.ts'
 
 export default function Page() {
-  const { brand } = useData<Data>()
-  return <BrandPageView brand={brand} />
+  const { brand, disclosure } = useData<Data>()
+  return <BrandPageView brand={brand} disclosure={disclosure} />
 }

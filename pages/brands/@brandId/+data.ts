@@ -4,7 +4,8 @@ import type { PageContextServer } from 'vike/types'
 export type Data = Awaited<ReturnType<typeof data>>
 
 export async function data(pageContext: PageContextServer) {
-  const brand = await pageContext.services!.brands.findBrandPage(pageContext.routeParams.brandId)
+  const { brands, siteSettings } = pageContext.services!
+  const [brand, disclosure] = await Promise.all([brands.findBrandPage(pageContext.routeParams.brandId), siteSettings.disclosure()])
   if (!brand) throw render(404, 'Brand not found')
-  return { brand }
+  return { brand, disclosure: disclosure.text }
 }
