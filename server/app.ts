@@ -13,6 +13,7 @@ import { brandsRouter } from './routes/brands.ts'
 import { clicksRouter } from './routes/clicks.ts'
 import { goRouter } from './routes/go.ts'
 import { healthRouter } from './routes/health.ts'
+import { infoPagesRouter } from './routes/info-pages.ts'
 import { mediaRouter } from './routes/media.ts'
 import { metricsRouter } from './routes/metrics.ts'
 import { postbackRouter } from './routes/postback.ts'
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/postback', postbackRouter())
   app.route('/api/reports', reportsRouter())
   app.route('/api/track', trackRouter())
+  app.route('/api/info-pages', infoPagesRouter())
   app.route('/media', mediaRouter())
   app.route('/go', goRouter())
   app.route('/metrics', metricsRouter())
