@@ -1,8 +1,14 @@
 import { useData } from 'vike-react/useData'
 import { BrandPageView } from '../../../components/BrandPageView.tsx'
+import { BrandHelp } from '../../../components/GamblingHelp.tsx'
 import type { Data } from './+data.ts'
 
 export default function Page() {
-  const { brand } = useData<Data>()
-  return <BrandPageView brand={brand} />
+  const { brand, help } = useData<Data>()
+  return (
+    <>
+      <BrandPageView brand={brand} />
+      <BrandHelp set={help} />
+    </>
+  )
 }

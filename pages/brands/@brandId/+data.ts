@@ -1,10 +1,12 @@
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
+import { helpFor } from '../../../lib/responsible-gambling.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 
 export async function data(pageContext: PageContextServer) {
   const brand = await pageContext.services!.brands.findBrandPage(pageContext.routeParams.brandId)
   if (!brand) throw render(404, 'Brand not found')
-  return { brand }
+  // gambling help for the visitor's country (the international set when unknown): brand pages render per country
+  return { brand, help: helpFor(pageContext.visitorCountry) }
 }
