@@ -11,6 +11,7 @@ import { type AppEnv, assertEveryRouteHasARule, NO_STORE, rule } from './router.
 import { authRouter } from './routes/auth.ts'
 import { brandsRouter } from './routes/brands.ts'
 import { clicksRouter } from './routes/clicks.ts'
+import { geoRouter } from './routes/geo.ts'
 import { goRouter } from './routes/go.ts'
 import { healthRouter } from './routes/health.ts'
 import { infoPagesRouter } from './routes/info-pages.ts'
@@ -84,6 +85,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/reports', reportsRouter())
   app.route('/api/track', trackRouter())
   app.route('/api/info-pages', infoPagesRouter())
+  app.route('/api/geo', geoRouter())
   app.route('/media', mediaRouter())
   app.route('/go', goRouter())
   app.route('/metrics', metricsRouter())
