@@ -12,8 +12,7 @@ function HelpLinkWithPhone({ link }: { link: HelpLink }) {
       </a>
       {link.phone && (
         <>
-          {' '}
-          <a href={`tel:${link.phone.tel}`}>{link.phone.display}</a>
+          , call <a href={`tel:${link.phone.tel}`}>{link.phone.display}</a>
         </>
       )}
     </>

@@ -56,7 +56,7 @@ describe('info pages, server-rendered', () => {
     expect(html).toMatch(/<meta name="description" content="What GameWise records when you read or click an offer/)
     expect(html).toContain(`<link rel="canonical" href="${BASE_URL}/info/privacy"/>`)
     expect(html).toMatch(/<h1[^>]*>Privacy policy<\/h1>/)
-    expect(html).toContain('IP address itself is never stored')
+    expect(html).toContain('IP address itself is never stored</strong> with a click')
     expect(html).toContain('<a href="/info/cookies">cookie policy</a>')
   })
 

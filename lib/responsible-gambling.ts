@@ -34,7 +34,7 @@ export const HELP_BY_COUNTRY: Record<string, Omit<HelpSet, 'country'>> = {
       {
         name: '1-800-GAMBLER',
         url: 'https://www.1800gambler.net',
-        phone: { display: '1-800-GAMBLER (1-800-426-2537)', tel: '18004262537' },
+        phone: { display: '1-800-426-2537', tel: '18004262537' },
         about: 'The national problem gambling helpline: confidential, 24 hours a day.',
       },
       { name: 'National Council on Problem Gambling', url: 'https://www.ncpgambling.org', about: 'Help and treatment near you, state by state.' },

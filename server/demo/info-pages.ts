@@ -54,7 +54,7 @@ const privacy = `This policy explains what GameWise records when you use the sit
 
 ## Reading the site
 
-You can read every page without an account. Until you agree to analytics, the site stores nothing in your browser except that choice. Our servers keep a log line for each request (the page's route, the answer's status and how long it took) without your address, the query string, cookies or other headers.
+You can read every page without an account. Until you agree to analytics or the device id below, the site stores nothing in your browser except your choice. Our servers keep a log line for each request (the page's route, the answer's status and how long it took) without your address, the query string, cookies or other headers.
 
 ## When you click an offer
 
@@ -62,7 +62,7 @@ Offer links go through our own address (\`/go/…\`) before sending you to the o
 
 - the brand, the time and a random click id;
 - your browser's user-agent string (its name and version);
-- a **visitor hash**: a one-way, salted hash of your network address and user agent, used only to count one unique click per visitor per brand per hour. Your **IP address itself is never stored**;
+- a **visitor hash**: a one-way, salted hash of your network address and user agent, used only to count one unique click per visitor per brand per hour. Your **IP address itself is never stored** with a click;
 - campaign parameters the link carried (for example \`sub1\`), and the device id described below, if there is one.
 
 The operator receives the click id, and depending on the brand, your user agent, the device id and fixed campaign parameters, so it can report a sign-up or deposit back to us. Operators report conversions by click id only (the goal, the amount and a transaction id); they do not send us your name or account details.
