@@ -156,7 +156,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
 }
 export type AppContext = Awaited<ReturnType<typeof createAppContext>>
 
-/** What every start does, server or dev: demo content into an empty store, and the env's admin. */
+/** What every start does, server or dev: the default info pages, demo content into an empty store, and the env's admin. */
 export async function bootstrap(ctx: AppContext, log: (line: string) => void = console.log) {
   // the default info pages (privacy, terms…) into every store, old ones too: the footer links to them
   const created = await ctx.services.infoPages.ensureDefaults()
