@@ -20,6 +20,12 @@ declare global {
       siteUrl?: string
       /** Navigation state: a full article handed over by the page that linked here (spec §2). */
       navigationArticle?: import('../lib/schemas.ts').Post
+      /**
+       * The visitor's country (ISO 3166-1 alpha-2, upper-case), or null/absent when unknown; set by
+       * geo-targeting on the server. A page that reads it renders per country, so its cache entry must
+       * vary by country too: only the brand pages and /info/responsible-gambling read it.
+       */
+      visitorCountry?: string | null
     }
   }
   interface Window {

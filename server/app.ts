@@ -12,8 +12,10 @@ import { authRouter } from './routes/auth.ts'
 import { brandsRouter } from './routes/brands.ts'
 import { clicksRouter } from './routes/clicks.ts'
 import { feedsRouter } from './routes/feeds.ts'
+import { geoRouter } from './routes/geo.ts'
 import { goRouter } from './routes/go.ts'
 import { healthRouter } from './routes/health.ts'
+import { infoPagesRouter } from './routes/info-pages.ts'
 import { mediaRouter } from './routes/media.ts'
 import { metricsRouter } from './routes/metrics.ts'
 import { postbackRouter } from './routes/postback.ts'
@@ -92,6 +94,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/search', searchRouter())
   app.route('/api/track', trackRouter())
   app.route('/api/site-settings', siteSettingsRouter())
+  app.route('/api/info-pages', infoPagesRouter())
+  app.route('/api/geo', geoRouter())
   app.route('/media', mediaRouter())
   app.route('/go', goRouter())
   app.route('/metrics', metricsRouter())

@@ -20,6 +20,8 @@ export type AppEnv = {
     requestId: string
     /** logs with the request id on every line (server/logger.ts) */
     log: RequestLog
+    /** the visitor's country (ISO 3166-1 alpha-2, upper-case) when geo-targeting knows it; absent or null: unknown */
+    country?: string | null
   }
 }
 

@@ -16,7 +16,7 @@ export type FuzzWorld = {
   tokens: { user: string; editor: string }
   /** tokens that must give no rights: tampered payloads and signatures, alg none */
   forgedTokens: string[]
-  ids: { brands: string[]; posts: string[]; media: string[] }
+  ids: { brands: string[]; posts: string[]; media: string[]; infoPages: string[] }
   clickId: string
   postbackSecret: string
   refreshToken: string
@@ -97,6 +97,18 @@ function jsonFields(route: DeclaredRoute, w: FuzzWorld): Field[] {
     ]
   if (p === '/api/track/brand-view') return [['brandId', json(...w.ids.brands), true]]
   if (p === '/api/site-settings/disclosure') return [['text', asJson(someText), true]]
+  if (p.startsWith('/api/info-pages')) {
+    // Markdown with the syntax and the tricks the page must survive
+    const body = fc.oneof(asJson(shortText), json('## Heading\n\n*em* **strong** `code`\n\n- a\n- b', '[x](javascript:alert(1)) <script>x</script>', '> quote\n\n```\ncode\n```', ''))
+    if (p === '/api/info-pages/preview') return [['body', body, true]]
+    return [
+      ...(route.method === 'POST' ? ([['slug', fc.oneof(json(...w.ids.infoPages), asJson(fc.stringMatching(/^[a-z0-9]{1,8}(-[a-z0-9]{1,8}){0,2}$/))), true]] as Field[]) : []),
+      ['title', asJson(someText), true],
+      ['body', body, true],
+      ['seoTitle', asJson(shortText)],
+      ['seoDescription', asJson(shortText)],
+    ]
+  }
   if (p === '/api/postback') return postbackFields(w).map(([n, v, r]) => [n, v.map((s) => JSON.stringify(s)), r])
   return []
 }

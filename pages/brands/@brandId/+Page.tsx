@@ -1,8 +1,14 @@
 import { useData } from 'vike-react/useData'
 import { BrandPageView } from '../../../components/BrandPageView.tsx'
+import { BrandHelp } from '../../../components/GamblingHelp.tsx'
 import type { Data } from './+data.ts'
 
 export default function Page() {
-  const { brand, disclosure } = useData<Data>()
-  return <BrandPageView brand={brand} disclosure={disclosure} />
+  const { brand, disclosure, help } = useData<Data>()
+  return (
+    <>
+      <BrandPageView brand={brand} disclosure={disclosure} />
+      <BrandHelp set={help} />
+    </>
+  )
 }
