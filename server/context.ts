@@ -106,7 +106,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   const services = {
     content,
     feeds: createFeedsService({ posts: repos.posts, siteUrl: config.siteUrl }),
-    sitemaps: createSitemapService({ posts: repos.posts, brands: repos.brands, content, directory: brands, siteUrl: config.siteUrl }),
+    sitemaps: createSitemapService({ posts: repos.posts, brands: repos.brands, content, directory: brands, info: infoPages, siteUrl: config.siteUrl }),
     search: createSearchService({ posts: repos.posts }),
     limiter,
     brands,

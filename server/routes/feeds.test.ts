@@ -79,6 +79,13 @@ describe('GET /sitemap.xml and its children', () => {
     expect(listed.length).toBeGreaterThan(FEED_ITEMS)
   })
 
+  it('list every info page (responsible gambling, disclosure, privacy…)', async () => {
+    const pages = await t.ctx.services.infoPages.sitemapEntries()
+    const locs = (await readSitemaps()).info.map((u) => childText(u, 'loc'))
+    expect(locs.sort()).toEqual(pages.map((p) => SITE + p.path).sort())
+    expect(locs).toContain(`${SITE}/info/responsible-gambling`)
+  })
+
   it('list every brand page', async () => {
     const { brands } = await fromStore()
     const locs = (await readSitemaps()).brands.map((u) => childText(u, 'loc'))
@@ -119,10 +126,10 @@ describe('GET /sitemap.xml and its children', () => {
     for (const loc of locs) {
       expect(loc.startsWith(`${SITE}/`), loc).toBe(true)
       expect(new URL(loc).pathname, loc).not.toMatch(PRIVATE)
-      expect(new URL(loc).pathname, loc).toMatch(/^\/(article\/[^/]+|brands(\/[^/]+|\/page\/\d+)?|articles(\/page\/\d+)?|tag\/[a-z0-9-]+(\/page\/\d+)?)?$/)
+      expect(new URL(loc).pathname, loc).toMatch(/^\/(article\/[^/]+|brands(\/[^/]+|\/page\/\d+)?|articles(\/page\/\d+)?|tag\/[a-z0-9-]+(\/page\/\d+)?|info\/[a-z0-9-]+)?$/)
     }
     for (const u of all) for (const lastmod of childTexts(u, 'lastmod')) expect(lastmod).toMatch(W3C_DATETIME)
-    expect(Object.keys(await readSitemaps()).sort()).toEqual(['archives', 'articles', 'brands', 'tags'])
+    expect(Object.keys(await readSitemaps()).sort()).toEqual(['archives', 'articles', 'brands', 'info', 'tags'])
   })
 
   it('a sitemap number past the end, or a name that is not one, is a 404', async () => {

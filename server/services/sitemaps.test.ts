@@ -21,6 +21,7 @@ import {
 } from './sitemaps.ts'
 
 const SITE = 'https://gamewise.example'
+const noInfo = { sitemapEntries: async () => [] }
 const locs = (xml: string, child = 'url') => [...parseXml(xml).documentElement.children].filter((e) => e.localName === child).flatMap((e) => childTexts(e, 'loc'))
 
 describe('sitemap XML', () => {
@@ -83,7 +84,7 @@ describe('the sitemap service splits every list into sitemaps of `pageSize` URLs
   const brandsRepo = createBrandsRepository(store, registry)
   const content = createContentService({ posts })
   const directory = createBrandsService({ brands: brandsRepo })
-  const service = createSitemapService({ posts, brands: brandsRepo, content, directory, siteUrl: SITE, pageSize: PAGE })
+  const service = createSitemapService({ posts, brands: brandsRepo, content, directory, info: noInfo, siteUrl: SITE, pageSize: PAGE })
   const articleIds: string[] = []
   const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString()
 
@@ -166,6 +167,6 @@ describe('the sitemap service splits every list into sitemaps of `pageSize` URLs
   })
 
   it('refuses a page size over the cap', () => {
-    expect(() => createSitemapService({ posts, brands: brandsRepo, content, directory, siteUrl: SITE, pageSize: SITEMAP_MAX_URLS + 1 })).toThrow()
+    expect(() => createSitemapService({ posts, brands: brandsRepo, content, directory, info: noInfo, siteUrl: SITE, pageSize: SITEMAP_MAX_URLS + 1 })).toThrow()
   })
 })

@@ -17,7 +17,7 @@ export const SITEMAP_PAGE_SIZE = 2_000
 const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9'
 
 /** The child sitemaps, in the order the index lists them. */
-export const SITEMAP_KINDS = ['articles', 'brands', 'archives', 'tags'] as const
+export const SITEMAP_KINDS = ['articles', 'brands', 'archives', 'tags', 'info'] as const
 export type SitemapKind = (typeof SITEMAP_KINDS)[number]
 
 /** A URL a sitemap lists; `lastmod` is left out when unknown (a guessed date is worse than none). */
@@ -75,6 +75,8 @@ export type SitemapDeps = {
   brands: Pick<BrandsRepository, 'page'>
   content: Pick<ContentService, 'archiveSize'>
   directory: Pick<BrandsService, 'directorySize'>
+  /** the info pages (responsible gambling, disclosure, privacy…): few, read whole */
+  info: { sitemapEntries(): Promise<{ path: string; lastmod: string }[]> }
   siteUrl: string
   /** URLs per child sitemap (tests make it small) */
   pageSize?: number
@@ -82,7 +84,8 @@ export type SitemapDeps = {
 
 /**
  * The sitemap index and its children: every listed article, every brand page, the home page and every
- * page of `/articles` and `/brands` ("archives"), and every page of each tag's archive ("tags"). Lists
+ * page of `/articles` and `/brands` ("archives"), every page of each tag's archive ("tags") and the
+ * info pages ("info"). Lists
  * are read a sitemap's worth at a time; no sitemap asks the store more than its own kind needs.
  */
 export function createSitemapService(deps: SitemapDeps) {
@@ -131,8 +134,8 @@ export function createSitemapService(deps: SitemapDeps) {
      * search engines fetch a few dozen small files happily.
      */
     async index(): Promise<string> {
-      const [main, tags] = await Promise.all([mainLists(false), tagLists(false)])
-      const totals: Record<SitemapKind, number> = { articles: main.articles, brands: main.brands, archives: pagesOf(main.lists), tags: pagesOf(tags) }
+      const [main, tags, info] = await Promise.all([mainLists(false), tagLists(false), deps.info.sitemapEntries()])
+      const totals: Record<SitemapKind, number> = { articles: main.articles, brands: main.brands, archives: pagesOf(main.lists), tags: pagesOf(tags), info: info.length }
       return sitemapIndexXml(
         SITEMAP_KINDS.flatMap((kind) => Array.from({ length: sitemapCount(totals[kind], pageSize) }, (_, i) => ({ loc: siteUrl + sitemapPath(kind, i + 1) }))),
       )
@@ -147,6 +150,8 @@ export function createSitemapService(deps: SitemapDeps) {
         urls = (await posts.sitemapEntries({ skip, limit: pageSize })).map((p) => ({ loc: siteUrl + articlePath(p._id), lastmod: p.updatedAt || p.createdAt }))
       } else if (kind === 'brands') {
         urls = (await brands.page({ skip, limit: pageSize })).map((b) => ({ loc: siteUrl + brandPath(b._id), lastmod: b.updatedAt || b.createdAt }))
+      } else if (kind === 'info') {
+        urls = (await deps.info.sitemapEntries()).slice(skip, skip + pageSize).map((p) => ({ loc: siteUrl + p.path, lastmod: p.lastmod }))
       } else {
         urls = archiveUrls(kind === 'archives' ? (await mainLists(true)).lists : await tagLists(true), skip, pageSize, siteUrl)
       }
