@@ -10,7 +10,7 @@ describe('pageCsp', () => {
   it('is the site policy: self by default, no plugins, no framing by others, https images', () => {
     expect(pageCsp()).toBe(
       "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' https: data: blob:; connect-src 'self'; font-src 'self'; " +
-        "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'",
+        "object-src 'none'; frame-src 'none'; child-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'",
     )
   })
 

@@ -48,6 +48,9 @@ export function pageCsp(opts: PageCspOptions = {}): string {
     ['connect-src', ["'self'", ...(opts.dev ? ['ws:', 'wss:'] : []), ...(extra.connect ?? [])]],
     ['font-src', ["'self'"]],
     ['object-src', ["'none'"]],
+    // the site embeds no frames: none may load, and srcdoc frames cannot run script ('sandbox'-less frames would)
+    ['frame-src', ["'none'"]],
+    ['child-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],
     ['frame-ancestors', ["'self'"]],
