@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { openConsentSettings } from './consent.ts'
 import { Modal } from './Modal.tsx'
 
 // spec §2, "Top bar and footer"
@@ -59,7 +60,7 @@ export function Footer() {
           </div>
           <div className="legal">
             {legal.map((item) => (
-              <button key={item} type="button" className="link-button" onClick={() => setModal({ item })}>
+              <button key={item} type="button" className="link-button" onClick={() => (item === 'Cookie Settings' ? openConsentSettings() : setModal({ item }))}>
                 {item}
               </button>
             ))}
