@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { tagPath } from '../lib/archive.ts'
+import { tagPath } from '../lib/tag-path.ts'
 import { type ArticleCardData, toCard } from '../lib/cards.ts'
 import type { Post } from '../lib/schemas.ts'
 

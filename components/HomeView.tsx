@@ -1,4 +1,4 @@
-import { tagPath } from '../lib/archive.ts'
+import { tagPath } from '../lib/tag-path.ts'
 import type { BrandOffer } from '../lib/schemas.ts'
 import { ArticleGrid, type ArticleCardData, articleHref, Recommended } from './ArticleGrid.tsx'
 import { BrandOffers } from './BrandOffers.tsx'
