@@ -201,6 +201,19 @@ describe('rejecting and withdrawing', () => {
     expect(pageViews()).toEqual(['/']) // no page_view after withdrawing
   })
 
+  it('a withdrawal in another tab stops analytics in this one too', async () => {
+    localStorage.setItem('consent', 'granted')
+    const { navigate } = await loadPage('/')
+    await waitFor(() => expect(pageViews()).toEqual(['/']))
+    localStorage.setItem('consent', 'denied') // what the other tab wrote; the browser tells this one
+    act(() => void window.dispatchEvent(new StorageEvent('storage', { key: 'consent', newValue: 'denied' })))
+    await waitFor(() => expect(window.gtag).toBeUndefined())
+    expect(localStorage.getItem('gaid')).toBeNull()
+    navigate('/after')
+    await act(() => Promise.resolve())
+    expect(pageViews()).toEqual(['/'])
+  })
+
   it('Cookie Settings can accept after a rejection, and Close leaves the answer as it was', async () => {
     localStorage.setItem('consent', 'denied')
     await loadPage('/x')
