@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { tagPath } from '../lib/archive.ts'
 import { articlePath } from '../lib/links.ts'
+import { tagPath } from '../lib/tag-path.ts'
 import { type ArticleCardData, toCard } from '../lib/cards.ts'
 import type { Post } from '../lib/schemas.ts'
 

@@ -1,5 +1,5 @@
 import { navigate } from 'vike/client/router'
-import { tagPath } from '../lib/archive.ts'
+import { tagPath } from '../lib/tag-path.ts'
 import type { BodySection, Post } from '../lib/schemas.ts'
 import { classifyLink, linkKeywords } from '../lib/article-links.ts'
 import { articlePath } from '../lib/links.ts'

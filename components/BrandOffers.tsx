@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import type { BrandOffer } from '../lib/schemas.ts'
-import { pageCount, pageSlice } from '../lib/text.ts'
+import { pageCount, pageSlice } from '../lib/paging.ts'
 import { useGoHref } from './tracked-link.ts'
 import { OfferTerms } from './OfferTerms.tsx'
 import { Pagination } from './Pagination.tsx'

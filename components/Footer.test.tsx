@@ -28,7 +28,6 @@ describe('footer: items with an info page are links, the rest keep the spec’s 
     ['Team', 'Team content coming soon.'],
     ['Careers', 'Careers content coming soon.'],
     ['Press', 'Press content coming soon.'],
-    ['Cookie Settings', 'Cookie Settings content coming soon.'], // left to the consent work
     ['YouTube', 'Coming soon. Stay tuned for updates on YouTube!'],
   ])("%s still opens the spec's modal (spec §2) with 'Got It!'", (name, text) => {
     geo(null)

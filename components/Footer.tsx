@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { infoPath } from '../lib/info-pages.ts'
 import { FooterHelpLinks } from './FooterHelpLinks.tsx'
+import { openConsentSettings } from './consent.ts'
 import { Modal } from './Modal.tsx'
 
 // spec §2, "Top bar and footer"
@@ -80,7 +81,7 @@ export function Footer() {
                   {item}
                 </a>
               ) : (
-                <button key={item} type="button" className="link-button" onClick={() => setModal({ item })}>
+                <button key={item} type="button" className="link-button" onClick={() => (item === 'Cookie Settings' ? openConsentSettings() : setModal({ item }))}>
                   {item}
                 </button>
               ),

@@ -1,4 +1,4 @@
-import { tagPath } from '../lib/archive.ts'
+import { tagPath } from '../lib/tag-path.ts'
 import type { BrandOffer } from '../lib/schemas.ts'
 import { articlePath } from '../lib/links.ts'
 import { ArticleGrid, type ArticleCardData, Recommended } from './ArticleGrid.tsx'

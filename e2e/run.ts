@@ -24,6 +24,8 @@ process.env.AI_BASE_URL = fakeAi.url
 process.env.AI_API_KEY = 'e2e-key'
 process.env.AI_MODEL = 'fake-model'
 process.env.UNSPLASH_ACCESS_KEY = '' // image search uses the media library
+// analytics behind the consent banner; the browser tests answer gtag.js locally (e2e/browser.ts fakeGoogle)
+process.env.GA_MEASUREMENT_ID = 'G-E2ETEST00'
 
 // the first admin comes from the environment (issue 3); a fresh password every run, none in the repo
 process.env.ADMIN_USERNAME = 'e2e_admin'

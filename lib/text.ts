@@ -6,10 +6,5 @@ export function truncate(text: string, limit = TAGLINE_LIMIT): { text: string; t
   return { text: `${text.slice(0, limit)}...`, truncated: true }
 }
 
-export function pageCount(total: number, perPage: number) {
-  return Math.max(1, Math.ceil(total / perPage))
-}
-
-export function pageSlice<T>(items: T[], page: number, perPage: number): T[] {
-  return items.slice((page - 1) * perPage, page * perPage)
-}
+// in their own module so the home page's offers list does not load the rest of this file
+export { pageCount, pageSlice } from './paging.ts'

@@ -1,5 +1,6 @@
 import type { PageContextServer } from 'vike/types'
 import { usePageContext } from 'vike-react/usePageContext'
+import { GA_META } from '../components/analytics.ts'
 import { SeoHead } from '../components/SeoHead.tsx'
 import { SITE_URL_META } from '../components/site-url.ts'
 import { SiteFeedLink } from '../components/FeedLinks.tsx'
@@ -14,6 +15,7 @@ export default function Head() {
   return (
     <>
       <meta name={SITE_URL_META} content={siteUrl} />
+      {pageContext.gaMeasurementId && <meta name={GA_META} content={pageContext.gaMeasurementId} />}
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <meta name="theme-color" content="#7c3aed" />
       <SeoHead canonical={absoluteUrl(seo.path ?? pageContext.urlPathname, siteUrl)} seo={seo} />

@@ -37,6 +37,8 @@ export const envSchema = z.object({
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).optional()),
   // a bearer secret on a public route: long enough not to be guessed
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  // Google Analytics 4, loaded in the browser only after the visitor accepts analytics (components/analytics.ts)
+  GA_MEASUREMENT_ID: z.preprocess(emptyToUndefined, z.string().regex(/^G-[A-Z0-9]{4,20}$/, 'must be a GA4 measurement id such as G-ABC123XYZ9').optional()),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -59,6 +61,8 @@ export type Config = {
   linkCheckAllowPrivate: boolean
   /** `info` unless set; tests default to `error`, so they stay quiet but still show (and fail on) errors */
   logLevel: LogLevel
+  /** GA4 measurement id: a public value the pages carry; its origins enter the CSP only when set */
+  gaMeasurementId?: string
   raw: Env
 }
 
@@ -85,6 +89,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     linkCheckAllowPrivate: env.LINK_CHECK_ALLOW_PRIVATE === '1',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'error' : 'info'),
+    gaMeasurementId: env.GA_MEASUREMENT_ID,
     raw: env,
   }
 }

@@ -1,7 +1,7 @@
 import { renderPage } from 'vike/server'
 import type { PageRenderer } from './app.ts'
 import type { AppContext } from './context.ts'
-import { withPageCsp } from './csp.ts'
+import { thirdPartySources, withPageCsp } from './csp.ts'
 import { REVALIDATE, SECURITY_HEADERS } from './render-cache.ts'
 
 /**
@@ -17,6 +17,7 @@ export function createVikeRenderer(ctx: Pick<AppContext, 'services' | 'config'>)
       headersOriginal: req.headers,
       services: ctx.services,
       siteUrl: ctx.config.siteUrl,
+      gaMeasurementId: ctx.config.gaMeasurementId,
     })
     const res = pageContext.httpResponse
     if (!res) return new Response('Not found', { status: 404 })
@@ -24,5 +25,5 @@ export function createVikeRenderer(ctx: Pick<AppContext, 'services' | 'config'>)
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) headers.set(k, v)
     headers.set('Cache-Control', res.statusCode === 200 ? REVALIDATE : 'no-store')
     return new Response(res.body, { status: res.statusCode, headers })
-  }, { dev: ctx.config.env === 'development' })
+  }, { dev: ctx.config.env === 'development', thirdParty: thirdPartySources(ctx.config) })
 }
