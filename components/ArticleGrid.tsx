@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { tagPath } from '../lib/archive.ts'
+import { articlePath } from '../lib/links.ts'
+import { tagPath } from '../lib/tag-path.ts'
 import { type ArticleCardData, toCard } from '../lib/cards.ts'
 import type { Post } from '../lib/schemas.ts'
 
@@ -7,7 +8,6 @@ export const ARTICLES_PER_STEP = 6 // spec §9
 
 export { type ArticleCardData, toCard }
 
-export const articleHref = (id: string) => `/article/${encodeURIComponent(id)}`
 
 export function ArticleCard({ article, cta = 'Read More' }: { article: ArticleCardData; cta?: string }) {
   return (
@@ -21,7 +21,7 @@ export function ArticleCard({ article, cta = 'Read More' }: { article: ArticleCa
         )}
         <h3>{article.title}</h3>
         <p className="muted">{article.description}</p>
-        <a className="btn" href={articleHref(article._id)} aria-label={`${cta}: ${article.title}`}>
+        <a className="btn" href={articlePath(article._id)} aria-label={`${cta}: ${article.title}`}>
           {cta}
         </a>
       </div>
@@ -90,7 +90,7 @@ export function Recommended({ articles }: { articles: ArticleCardData[] | undefi
       <div className="grid grid-4">
         {articles
           ? articles.map((a) => (
-              <a key={a._id} className="card card-link" href={articleHref(a._id)} data-testid="recommended-card">
+              <a key={a._id} className="card card-link" href={articlePath(a._id)} data-testid="recommended-card">
                 {a.image && <img src={a.image} alt="" width={300} height={169} loading="lazy" />}
                 <div className="card-body">
                   <h3>{a.title}</h3>

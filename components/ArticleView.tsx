@@ -1,13 +1,13 @@
 import { navigate } from 'vike/client/router'
-import { tagPath } from '../lib/archive.ts'
+import { tagPath } from '../lib/tag-path.ts'
 import type { BodySection, Post } from '../lib/schemas.ts'
-import { classifyLink, linkKeywords } from '../lib/text.ts'
-import { articleHref } from './ArticleGrid.tsx'
+import { classifyLink, linkKeywords } from '../lib/article-links.ts'
+import { articlePath } from '../lib/links.ts'
 
 function InTextLink({ href, text, origin }: { href: string; text: string; origin: string }) {
   const kind = classifyLink(href, origin)
   if (kind.internal) {
-    const to = articleHref(kind.articleId)
+    const to = articlePath(kind.articleId)
     return (
       <a
         href={to}

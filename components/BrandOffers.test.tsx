@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { fireEvent, render, screen, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { offer } from '../test/factories.ts'
 import { BrandOffers } from './BrandOffers.tsx'
+import { resetConsentForTests, setConsent } from './consent.ts'
 
 const rows = () => screen.getAllByTestId('offer-row').map((r) => within(r).getByText(/^Brand \d+$/).textContent)
 
@@ -54,7 +55,12 @@ describe('BrandOffers (spec §2, "Brand offers list")', () => {
     expect(screen.getAllByTestId('offer-card')).toHaveLength(2)
   })
 
-  it('gives each offer a tracked Play link (/go, with the device gaid) in a new tab and a Review link to its brand page', () => {
+  it('gives each offer a tracked Play link (/go, with the device gaid once analytics is accepted) in a new tab and a Review link to its brand page', () => {
+    setConsent('granted')
+    onTestFinished(() => {
+      resetConsentForTests()
+      localStorage.clear()
+    })
     localStorage.setItem('gaid', 'device-1')
     render(<BrandOffers offers={[offer({ _id: 'nova', dealBox: { ctaUrl: 'https://nova.example/x', mainText: 'M' } })]} />)
     const row = screen.getByTestId('offer-row')

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react'
 import type { BrandOffer } from '../lib/schemas.ts'
-import { pageCount, pageSlice } from '../lib/text.ts'
+import { pageCount, pageSlice } from '../lib/paging.ts'
 import { useGoHref } from './tracked-link.ts'
+import { OfferTerms } from './OfferTerms.tsx'
 import { Pagination } from './Pagination.tsx'
 
 export const OFFERS_PER_PAGE = 5 // spec §9
@@ -35,6 +36,19 @@ function Logo({ offer, size = 48 }: { offer: BrandOffer; size?: number }) {
   )
 }
 
+/** Logo, name and tagline: the same in the table row and the card. */
+function OfferBrand({ offer, size }: { offer: BrandOffer; size?: number }) {
+  return (
+    <div className="offer-brand">
+      <Logo offer={offer} size={size} />
+      <div>
+        <strong>{offer.brandName}</strong>
+        <p className="muted">{offer.tagline}</p>
+      </div>
+    </div>
+  )
+}
+
 function OfferTable({ offers }: { offers: BrandOffer[] }) {
   return (
     <table className="offers-table">
@@ -50,17 +64,12 @@ function OfferTable({ offers }: { offers: BrandOffer[] }) {
         {offers.map((o) => (
           <tr key={o._id} data-testid="offer-row">
             <td>
-              <div className="offer-brand">
-                <Logo offer={o} />
-                <div>
-                  <strong>{o.brandName}</strong>
-                  <p className="muted">{o.tagline}</p>
-                </div>
-              </div>
+              <OfferBrand offer={o} />
             </td>
             <td>
               <strong className="deal-main">{o.dealBox?.mainText}</strong>
               <p className="muted">{o.dealBox?.subText}</p>
+              <OfferTerms offer={o} />
             </td>
             <td>{o.rating != null ? `★ ${o.rating.toFixed(1)}` : '-'}</td>
             <td>
@@ -81,16 +90,11 @@ export function OfferCards({ offers }: { offers: BrandOffer[] }) {
     <ul className="offers-cards">
       {offers.map((o) => (
         <li key={o._id} className="offer-card" data-testid="offer-card">
-          <div className="offer-brand">
-            <Logo offer={o} size={56} />
-            <div>
-              <strong>{o.brandName}</strong>
-              <p className="muted">{o.tagline}</p>
-            </div>
-          </div>
+          <OfferBrand offer={o} size={56} />
           <p className="deal-main">{o.dealBox?.mainText}</p>
           <p className="muted">{o.dealBox?.subText}</p>
           {o.bonusOffer && <p className="bonus-offer">{o.bonusOffer}</p>}
+          <OfferTerms offer={o} />
           <div className="actions">
             <PlayLink offer={o} />
             <ReviewButton offer={o} />

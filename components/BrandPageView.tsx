@@ -5,6 +5,7 @@ import { isSafeHref } from '../lib/links.ts'
 import { truncate } from '../lib/text.ts'
 import { GeoUnavailable } from './GeoUnavailable.tsx'
 import { useGoHref } from './tracked-link.ts'
+import { AffiliateDisclosure, OfferTerms } from './OfferTerms.tsx'
 
 export const PLACEHOLDER_BANNER = '/placeholder-banner.svg'
 export const DEFAULT_TERMS_TITLE = 'Important Terms & Conditions' // spec §9
@@ -82,6 +83,7 @@ export function DealBoxCard({ brand }: { brand: BrandPage }) {
         </a>
       )}
       <CtaButton brand={brand} />
+      <OfferTerms offer={brand} />
     </div>
   )
 }
@@ -98,7 +100,20 @@ export function MobileDealBar({ brand }: { brand: BrandPage }) {
         </span>
       )}
       <CtaButton brand={brand} className="btn btn-primary" />
+      <OfferTerms offer={brand} compact />
     </div>
+  )
+}
+
+/** What "See Offer Details" scrolls to: the bonus, its condition and the significant terms, on every brand page. */
+export function OfferDetails({ brand }: { brand: BrandPage }) {
+  return (
+    <section id="offer-details" className="card brand-section offer-details" aria-labelledby="offer-details-heading">
+      <h2 id="offer-details-heading">Offer details</h2>
+      {(brand.bonusOffer || brand.dealBox.mainText) && <p className="deal-main">{brand.bonusOffer || brand.dealBox.mainText}</p>}
+      {brand.bonusCondition && <p className="muted">{brand.bonusCondition}</p>}
+      <OfferTerms offer={brand} />
+    </section>
   )
 }
 
@@ -202,7 +217,7 @@ export function SectionView({ section }: { section: Section }) {
 /** Whether the visitor's country may be shown this brand's offer (compliance: geo rules); absent = yes. */
 export type BrandAvailability = { available: boolean; alternatives: BrandOffer[] }
 
-export function BrandPageView({ brand, availability }: { brand: BrandPage; availability?: BrandAvailability }) {
+export function BrandPageView({ brand, disclosure, availability }: { brand: BrandPage; disclosure?: string; availability?: BrandAvailability }) {
   useBrandView(brand._id)
   const unavailable = availability?.available === false
   return (
@@ -220,6 +235,7 @@ export function BrandPageView({ brand, availability }: { brand: BrandPage; avail
           </div>
         </div>
       </div>
+      <AffiliateDisclosure text={disclosure} />
       <div className="brand-layout">
         <div className="brand-main">
           {brand.tagline && <Tagline text={brand.tagline} />}
@@ -258,6 +274,7 @@ export function BrandPageView({ brand, availability }: { brand: BrandPage; avail
               </div>
             </section>
           )}
+          <OfferDetails brand={brand} />
           {brand.sections.map((s, i) => (
             <SectionView key={i} section={s} />
           ))}
@@ -268,9 +285,9 @@ export function BrandPageView({ brand, availability }: { brand: BrandPage; avail
             <h2>{`Top ${brand.brandName} Offers`}</h2>
             {brand.bonusOffer && <p className="deal-main">{brand.bonusOffer}</p>}
             {brand.bonusCondition && <p className="muted small">{brand.bonusCondition}</p>}
-            <a href="#offer-details" onClick={(e) => e.preventDefault()}>
-              See Offer Details
-            </a>
+            <OfferTerms offer={brand} />
+            {/* a plain in-page anchor: works before and without JavaScript */}
+            <a href="#offer-details">See Offer Details</a>
           </div>
         </aside>
       </div>

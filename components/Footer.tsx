@@ -1,4 +1,7 @@
 import { useState } from 'react'
+import { infoPath } from '../lib/info-pages.ts'
+import { FooterHelpLinks } from './FooterHelpLinks.tsx'
+import { openConsentSettings } from './consent.ts'
 import { Modal } from './Modal.tsx'
 
 // spec §2, "Top bar and footer"
@@ -10,6 +13,14 @@ const lists: [string, string[]][] = [
 ]
 const legal = ['Privacy Policy', 'Terms of Service', 'Cookie Settings']
 const socials = ['X', 'YouTube', 'Twitch', 'Instagram']
+// Items with an info page (/info/:slug, edited in /admin) are links; the rest keep the spec's modal.
+const pageOf: Record<string, string> = { 'About Us': 'about', Contact: 'contact', 'Privacy Policy': 'privacy', 'Terms of Service': 'terms' }
+// compliance pages beside the spec's legal items
+const compliance: [string, string][] = [
+  ['Cookie policy', 'cookies'],
+  ['Responsible gambling', 'responsible-gambling'],
+  ['Affiliate disclosure', 'affiliate-disclosure'],
+]
 
 export function comingSoonText(item: string, group?: string) {
   return group === 'About' || legal.includes(item) ? `${item} content coming soon.` : `Coming soon. Stay tuned for updates on ${item}!`
@@ -40,9 +51,15 @@ export function Footer() {
               <ul>
                 {items.map((item) => (
                   <li key={item}>
-                    <button type="button" className="link-button" onClick={() => setModal({ item, group })}>
-                      {item}
-                    </button>
+                    {pageOf[item] ? (
+                      <a className="link-button" href={infoPath(pageOf[item])}>
+                        {item}
+                      </a>
+                    ) : (
+                      <button type="button" className="link-button" onClick={() => setModal({ item, group })}>
+                        {item}
+                      </button>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -58,14 +75,26 @@ export function Footer() {
             ))}
           </div>
           <div className="legal">
-            {legal.map((item) => (
-              <button key={item} type="button" className="link-button" onClick={() => setModal({ item })}>
+            {legal.map((item) =>
+              pageOf[item] ? (
+                <a key={item} className="link-button" href={infoPath(pageOf[item])}>
+                  {item}
+                </a>
+              ) : (
+                <button key={item} type="button" className="link-button" onClick={() => (item === 'Cookie Settings' ? openConsentSettings() : setModal({ item }))}>
+                  {item}
+                </button>
+              ),
+            )}
+            {compliance.map(([item, slug]) => (
+              <a key={slug} className="link-button" href={infoPath(slug)}>
                 {item}
-              </button>
+              </a>
             ))}
           </div>
           <p className="small">18+ | Play responsibly. © 2026 GameWise</p>
         </div>
+        <FooterHelpLinks />
       </div>
       {modal && (
         <Modal title={modal.item} onClose={() => setModal(null)}>

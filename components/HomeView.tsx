@@ -1,7 +1,9 @@
-import { tagPath } from '../lib/archive.ts'
+import { tagPath } from '../lib/tag-path.ts'
 import type { BrandOffer } from '../lib/schemas.ts'
-import { ArticleGrid, type ArticleCardData, articleHref, Recommended } from './ArticleGrid.tsx'
+import { articlePath } from '../lib/links.ts'
+import { ArticleGrid, type ArticleCardData, Recommended } from './ArticleGrid.tsx'
 import { BrandOffers } from './BrandOffers.tsx'
+import { AffiliateDisclosure } from './OfferTerms.tsx'
 
 export type HomeData = {
   hero: { title: string } | null
@@ -11,9 +13,11 @@ export type HomeData = {
   nextCursor?: string | null
   bottoms: ArticleCardData[] | undefined
   offers: BrandOffer[]
+  /** the affiliate disclosure line (a site setting); the default when absent */
+  disclosure?: string
 }
 
-export function HomeView({ hero, featured, articles, nextCursor = null, bottoms, offers }: HomeData) {
+export function HomeView({ hero, featured, articles, nextCursor = null, bottoms, offers, disclosure }: HomeData) {
   return (
     <>
       {hero && featured ? (
@@ -32,7 +36,7 @@ export function HomeView({ hero, featured, articles, nextCursor = null, bottoms,
               )}
               <h2>{featured.title}</h2>
               <p className="muted">{featured.description}</p>
-              <a className="btn btn-primary" href={articleHref(featured._id)}>
+              <a className="btn btn-primary" href={articlePath(featured._id)}>
                 Read Guide
               </a>
             </div>
@@ -43,6 +47,7 @@ export function HomeView({ hero, featured, articles, nextCursor = null, bottoms,
       )}
       <section className="section" aria-labelledby="offers-heading">
         <h2 id="offers-heading">Top offers</h2>
+        <AffiliateDisclosure text={disclosure} />
         <BrandOffers offers={offers} />
         <p className="center">
           <a href="/brands">All brands</a>

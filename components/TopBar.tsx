@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { SearchForm } from './SearchForm.tsx'
 
 export function TopBar({ siteUrl }: { siteUrl: string }) {
   const [open, setOpen] = useState(false)
@@ -19,6 +20,7 @@ export function TopBar({ siteUrl }: { siteUrl: string }) {
             </a>
           ))}
         </nav>
+        <SearchForm id="topbar-q" label="Search the site" compact />
         <button type="button" className="menu-toggle" aria-label="Toggle menu" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
           <span />
           <span />

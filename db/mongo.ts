@@ -83,8 +83,8 @@ class MongoCollection<T extends Doc> implements Collection<T> {
     if (options.limit) cursor = cursor.limit(options.limit)
     return (await cursor.toArray()).map(({ __score, ...doc }) => ({ doc: doc as T, score: Number(__score) }))
   }
-  async textCount(terms: readonly string[], filter: Filter = {}) {
-    return terms.length ? this.c.countDocuments(this.textFilter(terms, filter)) : 0
+  async textCount(terms: readonly string[], filter: Filter = {}, options: { limit?: number } = {}) {
+    return terms.length ? this.c.countDocuments(this.textFilter(terms, filter), options.limit ? { limit: options.limit } : {}) : 0
   }
   async distinct(field: string, filter: Filter = {}) {
     return (await this.c.distinct(field, filter)).sort()

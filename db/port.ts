@@ -21,8 +21,13 @@ export type FindOptions = { sort?: Sort; limit?: number; skip?: number; projecti
 export type TextIndexSpec = { fields: Record<string, number> }
 /** A text-search hit: the document and its relevance (higher is better; only comparable within one search). */
 export type TextHit<T> = { doc: T; score: number }
-/** Search options: `filter` may only use `_id` and declared index fields (both backends answer it in the index). */
-export type TextSearchOptions = { filter?: Filter; limit?: number; skip?: number }
+/**
+ * Search options: `filter` may only use `_id` and declared index fields (both backends answer it in the index).
+ * `candidates`: rank at most this many matches, the most recently inserted, so a query matching most
+ * of a large collection costs no more than one matching that many (SQLite, where ranking costs about
+ * a microsecond a match and blocks its thread; MongoDB ranks every match).
+ */
+export type TextSearchOptions = { filter?: Filter; limit?: number; skip?: number; candidates?: number }
 /**
  * An index the repository declares. Its fields hold scalars (string, number, boolean, Date or null) in
  * every document: that promise lets SQLite answer conditions and sorts on them in SQL.
@@ -49,11 +54,13 @@ export interface Collection<T extends Doc = Doc> {
   /** Inserts each document whose `_id` is not taken yet, skipping the others; answers the ids it inserted. */
   insertMissing(docs: T[]): Promise<string[]>
   /**
-   * Documents holding every one of `terms` (whole words; on SQLite the last term may also be a word's
-   * start), most relevant first. Terms are plain words: no query syntax reaches the backend.
+   * Documents holding every one of `terms` (whole words; on SQLite the last term, when longer than one
+   * character, may also be a word's start), most relevant first: one holding the terms in its highest-weighted field ranks above one
+   * that only repeats them in others. Terms are plain words: no query syntax reaches the backend.
    */
   textSearch(terms: readonly string[], options?: TextSearchOptions): Promise<TextHit<T>[]>
-  textCount(terms: readonly string[], filter?: Filter): Promise<number>
+  /** How many documents hold every term; with `limit`, counting stops there. */
+  textCount(terms: readonly string[], filter?: Filter, options?: { limit?: number }): Promise<number>
   /** The distinct values of an index field (a scalar) among the matching documents, sorted. */
   distinct(field: string, filter?: Filter): Promise<unknown[]>
   deleteOne(filter: Filter): Promise<number>

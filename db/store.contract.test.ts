@@ -288,6 +288,63 @@ for (const backend of backends) {
         }
         expect(await c.textSearch([])).toEqual([])
       })
+
+      it('ranks a document holding the terms in its highest-weighted field above one that only repeats them in others', async () => {
+        await c.insertOne({ _id: 'r1', type: 'article', title: 'Crowd notes', body: [{ text: 'Roulette wheel physics. '.repeat(30), parts: [{ text: 'roulette wheel' }] }] })
+        await c.insertOne({ _id: 'r2', type: 'article', title: 'Roulette wheel physics', body: [{ text: 'Why the ball lands where it does.', parts: [] }] })
+        expect(ids(await c.textSearch(['roulette', 'wheel', 'physics']))).toEqual(['r2', 'r1'])
+      })
+
+      it.skipIf(backend.name === 'mongodb')('matches the last term as a word start too, the others only as whole words (SQLite)', async () => {
+        expect(ids(await c.textSearch(['bank'])).sort()).toEqual(['a1', 'a2', 'a3', 'h1'])
+        expect(ids(await c.textSearch(['welcome', 'bank']))).toEqual(['a2'])
+        expect(ids(await c.textSearch(['bank', 'welcome']))).toEqual([])
+        expect(ids(await c.textSearch(['ba']))).toHaveLength(4) // a two-letter start (FTS5's prefix index)
+        expect(ids(await c.textSearch(['b']))).toEqual([]) // one letter is a whole word only
+      })
+
+      it('answers filters on _id, on index fields and on an index declared after the text index', async () => {
+        expect(ids(await c.textSearch(['bankroll'], { filter: { _id: { $in: ['a2', 'h1'] } } })).sort()).toEqual(['a2', 'h1'])
+        expect(ids(await c.textSearch(['bankroll'], { filter: { type: { $ne: 'article' } } }))).toEqual(['h1'])
+        await store.ensureIndex(name, { fields: { title: 1 } })
+        expect(ids(await c.textSearch(['bankroll'], { filter: { title: 'Bankroll hero', type: 'hero' } }))).toEqual(['h1'])
+        expect(await c.textCount(['bankroll'], { $or: [{ type: 'hero' }, { _id: 'a1' }] })).toBe(2)
+      })
+
+      it('forgets replaced text exactly: words of older versions never match, after many updates and deletes', async () => {
+        for (let i = 0; i < 20; i++) await c.updateOne({ _id: 'a3' }, { $set: { title: `Version${i} odds`, body: [{ text: `Round${i} text`, parts: [{ text: `Part${i}` }] }] } })
+        expect(await c.textCount(['version18'])).toBe(0)
+        expect(await c.textCount(['round3'])).toBe(0)
+        expect(ids(await c.textSearch(['version19', 'part19']))).toEqual(['a3'])
+        await c.deleteMany({ type: 'article' })
+        expect(await c.textCount(['bankroll'])).toBe(1)
+        expect(await c.textCount(['version19'])).toBe(0)
+        await c.insertOne({ _id: 'a3', type: 'article', title: 'Back again', body: [] })
+        expect(ids(await c.textSearch(['back', 'again']))).toEqual(['a3'])
+        expect(await c.textCount(['odds'])).toBe(0)
+      })
+
+      it('counts up to a limit', async () => {
+        expect(await c.textCount(['bankroll'], {}, { limit: 2 })).toBe(2)
+        expect(await c.textCount(['bankroll'], { type: 'article' }, { limit: 10 })).toBe(3)
+      })
+
+      it.skipIf(backend.name === 'mongodb')('ranks only the newest `candidates` matches when told to (SQLite)', async () => {
+        for (let i = 0; i < 5; i++) await c.insertOne({ _id: `n${i}`, type: 'article', title: `Late bankroll ${i}`, body: [] })
+        // a1 ranks first among all matches (its title holds the word); among the newest four it cannot appear
+        expect(ids(await c.textSearch(['bankroll'], { filter: { type: 'article' } }))).toHaveLength(8)
+        expect(ids(await c.textSearch(['bankroll'], { filter: { type: 'article' }, candidates: 4 })).sort()).toEqual(['n1', 'n2', 'n3', 'n4'])
+        expect(ids(await c.textSearch(['bankroll'], { filter: { type: 'article' }, candidates: 4, skip: 3 }))).toHaveLength(1)
+        expect(ids(await c.textSearch(['bankroll'], { filter: { type: 'article' }, candidates: 50 }))).toHaveLength(8)
+      })
+
+      it('rebuilds from the documents when the text index is declared with other fields', async () => {
+        await store.ensureTextIndex(name, { fields: { title: 10 } })
+        expect(ids(await c.textSearch(['budget']))).toEqual([]) // body text no longer indexed
+        expect(ids(await c.textSearch(['bankroll'])).sort()).toEqual(['a1', 'h1'])
+        await store.ensureTextIndex(name, { fields: { title: 10, 'body[].text': 2, 'body[].parts[].text': 1 } })
+        expect(ids(await c.textSearch(['budget']))).toEqual(['a1'])
+      })
     })
 
     it.skipIf(backend.name === 'mongodb')('rolls a failed batch back whole (SQLite; MongoDB needs a replica set for this)', async () => {

@@ -1,4 +1,4 @@
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100'
 export const DATA_DIR = process.env.E2E_DATA_DIR ?? ''
@@ -21,4 +21,59 @@ export async function logIn(page: Page, who: { username: string; password: strin
   await page.getByLabel('Username').fill(who.username)
   await page.getByLabel('Password').fill(who.password)
   await page.getByRole('button', { name: 'Login' }).click()
+}
+
+/** The GA4 measurement id e2e/run.ts gives the test server. */
+export const GA_ID = process.env.GA_MEASUREMENT_ID ?? 'G-E2ETEST00'
+
+/**
+ * A stand-in for Google's gtag.js: it reads dataLayer as gtag.js does (the queue, then every push),
+ * records each command as an array in `window.__gtag`, and, like GA, sets its `_ga` cookies once
+ * analytics_storage is granted and a measurement id is configured.
+ */
+const FAKE_GTAG = `(() => {
+  const calls = (window.__gtag = [])
+  const dl = (window.dataLayer = window.dataLayer || [])
+  let granted = false
+  let id = null
+  const record = (args) => {
+    const call = JSON.parse(JSON.stringify(Array.from(args)))
+    calls.push(call)
+    if (call[0] === 'consent') granted = call[2].analytics_storage === 'granted' || (granted && !call[2].analytics_storage)
+    if (call[0] === 'config') id = call[1]
+    if (granted && id && !window['ga-disable-' + id]) {
+      document.cookie = '_ga=GA1.1.1.1; path=/; max-age=63072000'
+      document.cookie = '_ga_' + id.slice(2) + '=GS1.1.1; path=/; max-age=63072000'
+    }
+  }
+  dl.forEach(record)
+  dl.push = (...items) => (items.forEach(record), Array.prototype.push.apply(dl, items))
+})()`
+
+/**
+ * Nothing leaves this machine: gtag.js is answered with FAKE_GTAG, and any other outside origin is
+ * refused (partners' `*.example` sites are left to each test's own route). Returns every outside URL
+ * the pages asked for, gtag.js included, in order.
+ */
+export async function fakeGoogle(context: BrowserContext): Promise<string[]> {
+  const outside: string[] = []
+  const origin = new URL(BASE_URL).origin
+  // routes registered later are tried first: the catch-all, then gtag.js
+  await context.route(
+    (url) => url.origin !== origin && !url.hostname.endsWith('.example'),
+    (route) => {
+      outside.push(route.request().url())
+      return route.abort()
+    },
+  )
+  await context.route(/^https:\/\/www\.googletagmanager\.com\/gtag\/js\?/, (route) => {
+    outside.push(route.request().url())
+    return route.fulfill({ status: 200, contentType: 'application/javascript', body: FAKE_GTAG })
+  })
+  return outside
+}
+
+/** Answers the consent banner. */
+export async function answerConsent(page: Page, answer: 'Accept analytics' | 'Reject' = 'Accept analytics') {
+  await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: answer }).click()
 }

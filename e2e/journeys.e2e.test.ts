@@ -2,7 +2,7 @@ import { Database } from 'bun:sqlite'
 import { join } from 'node:path'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { BASE_URL, DATA_DIR, launchBrowser, PERSON_UA } from './browser.ts'
+import { answerConsent, BASE_URL, DATA_DIR, fakeGoogle, launchBrowser, PERSON_UA } from './browser.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -29,6 +29,7 @@ async function newContext(width: number): Promise<BrowserContext> {
   })
   // Partner sites are outside this machine: answer them locally so the new tab has somewhere to land.
   await context.route(/\.example\//, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Partner</h1>' }))
+  await fakeGoogle(context) // gtag.js, after consent, is answered locally
   return context
 }
 
@@ -71,6 +72,7 @@ describe('visitor journeys (Chromium)', () => {
     const context = await newContext(1280)
     const page = await context.newPage()
     await page.goto(BASE_URL + '/')
+    await answerConsent(page) // a visitor who accepted analytics: the CTA carries the device's gaid
     await page.getByRole('tab', { name: 'New' }).click()
     const rows = page.getByTestId('offer-row')
     await expect.poll(() => rows.count()).toBe(4)

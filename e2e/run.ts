@@ -27,6 +27,8 @@ process.env.UNSPLASH_ACCESS_KEY = '' // image search uses the media library
 // geo-targeting: the browser plays a CDN's visitor by sending this header (Playwright's extraHTTPHeaders);
 // without it every visitor is on loopback, so of unknown country
 process.env.GEO_HEADER = 'cf-ipcountry'
+// analytics behind the consent banner; the browser tests answer gtag.js locally (e2e/browser.ts fakeGoogle)
+process.env.GA_MEASUREMENT_ID = 'G-E2ETEST00'
 
 // the first admin comes from the environment (issue 3); a fresh password every run, none in the repo
 process.env.ADMIN_USERNAME = 'e2e_admin'

@@ -104,6 +104,8 @@ describe('the head: one of each tag, raster social images, JSON-LD', () => {
     { path: '/articles/page/2', status: 200, types: ['BreadcrumbList'], title: 'All articles – page 2 | GameWise' },
     { path: '/tag/guides', status: 200, types: ['BreadcrumbList'] },
     { path: '/brands', status: 200, types: ['BreadcrumbList'] },
+    { path: '/info/privacy', status: 200, types: ['BreadcrumbList'], title: 'Privacy policy | GameWise', h1: 'Privacy policy' },
+    { path: '/info/responsible-gambling', status: 200, types: ['BreadcrumbList'], title: 'Responsible gambling and where to get help | GameWise' },
     { path: '/login', status: 200, types: [], robots: 'noindex, nofollow' },
     { path: '/signup', status: 200, types: [], robots: 'noindex, nofollow' },
     { path: '/admin', status: 200, types: [], robots: 'noindex, nofollow' },
@@ -111,6 +113,7 @@ describe('the head: one of each tag, raster social images, JSON-LD', () => {
     { path: '/article/no-such-article', status: 404, types: [], robots: 'noindex', title: 'Article not found | GameWise', h1: 'Article not found.' },
     { path: '/brands/no-such-brand', status: 404, types: [], robots: 'noindex', title: 'Brand not found | GameWise', h1: 'Brand not found' },
     { path: '/no/such/page', status: 404, types: [], robots: 'noindex', title: 'Page not found | GameWise', h1: 'Page not found.' },
+    { path: '/info/no-such-page', status: 404, types: [], robots: 'noindex', title: 'Page not found | GameWise', h1: 'Page not found.' },
   ]
 
   it.each(pages)('$path: one of each tag, canonical = og:url, JSON-LD types $types', async (page) => {

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BASE_URL, launchBrowser, logIn, PERSON_UA } from './browser.ts'
+import { answerConsent, BASE_URL, fakeGoogle, launchBrowser, logIn, PERSON_UA } from './browser.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -15,8 +15,10 @@ describe('tracking (Chromium)', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: PERSON_UA })
     // the partner's site is a local page: nothing leaves this machine
     await context.route(/\.example\//, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Partner landing</h1>' }))
+    await fakeGoogle(context)
     const page = await context.newPage()
     await page.goto(`${BASE_URL}/`)
+    await answerConsent(page) // the gaid exists only with consent (e2e/consent.e2e.test.ts covers the rest)
     await page.getByRole('tab', { name: 'Crypto' }).click()
     const row = page.getByTestId('offer-row').filter({ hasText: 'Velocity Bet' })
     await expect.poll(() => row.getByRole('link', { name: 'Play' }).getAttribute('href')).toMatch(/^\/go\/velocity-bet\?gaid=/)

@@ -1,5 +1,3 @@
-import { slugify } from './slug.ts'
-
 /** Articles per archive page (Ghost and WordPress serve about as many). */
 export const ARCHIVE_PAGE_SIZE = 15
 /** Brands per page of the /brands directory. */
@@ -16,8 +14,8 @@ export function pageParam(value: string | undefined): number {
   return /^[1-9]\d{0,6}$/.test(value) ? Number(value) : Number.NaN
 }
 
-/** A tag archive's path: `/tag/{slug}`. */
-export const tagPath = (tag: string) => `/tag/${slugify(tag)}`
+// in its own module so pages that only link to tags (home, articles) do not load the pager helpers below
+export { tagPath } from './tag-path.ts'
 
 export type PageLink = { page: number } | { gap: true }
 
@@ -35,3 +33,7 @@ export function pageLinks(page: number, pages: number): PageLink[] {
   })
   return out
 }
+
+/** An article's and a brand page's path (what lists, sitemaps and feeds link to). */
+export { articlePath } from './links.ts'
+export const brandPath = (id: string) => `/brands/${encodeURIComponent(id)}`

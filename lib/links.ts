@@ -14,3 +14,6 @@ export function isSafeHref(v: string): boolean {
     return false
   }
 }
+
+/** An article's page on this site: the one definition every link to an article uses. */
+export const articlePath = (id: string) => `/article/${encodeURIComponent(id)}`

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { classifyLink, linkKeywords, pageCount, pageSlice, truncate } from './text.ts'
+import { classifyLink, linkKeywords } from './article-links.ts'
+import { pageCount, pageSlice, truncate } from './text.ts'
 
 describe('truncate (spec §9: 180 characters plus ...)', () => {
   it('leaves short text alone', () => expect(truncate('a'.repeat(180))).toEqual({ text: 'a'.repeat(180), truncated: false }))

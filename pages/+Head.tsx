@@ -1,7 +1,9 @@
 import type { PageContextServer } from 'vike/types'
 import { usePageContext } from 'vike-react/usePageContext'
+import { GA_META } from '../components/analytics.ts'
 import { SeoHead } from '../components/SeoHead.tsx'
 import { SITE_URL_META } from '../components/site-url.ts'
+import { SiteFeedLink } from '../components/FeedLinks.tsx'
 import { absoluteUrl } from '../lib/social-image.ts'
 
 // The viewport tag comes from vike-react's `viewport` setting (default: responsive); not repeated here.
@@ -13,9 +15,12 @@ export default function Head() {
   return (
     <>
       <meta name={SITE_URL_META} content={siteUrl} />
+      {pageContext.gaMeasurementId && <meta name={GA_META} content={pageContext.gaMeasurementId} />}
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <meta name="theme-color" content="#7c3aed" />
       <SeoHead canonical={absoluteUrl(seo.path ?? pageContext.urlPathname, siteUrl)} seo={seo} />
+      {/* feeds: the site's on every page (a tag archive adds its own, pages/tag/+Head.tsx) */}
+      <SiteFeedLink />
     </>
   )
 }

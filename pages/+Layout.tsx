@@ -2,6 +2,7 @@ import './style.css'
 import type { ReactNode } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { usePageView } from '../components/analytics.ts'
+import { ConsentBanner } from '../components/ConsentBanner.tsx'
 import { useSiteUrl } from '../components/site-url.ts'
 import { Footer } from '../components/Footer.tsx'
 import { TopBar } from '../components/TopBar.tsx'
@@ -18,6 +19,7 @@ export default function Layout({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      <ConsentBanner />
       <TopBar siteUrl={siteUrl} />
       <main id="main" className="container">
         <div className="page-loading" aria-hidden="true">

@@ -9,6 +9,9 @@ export default {
   title: SITE_TITLE,
   description: SITE_DESCRIPTION,
   lang: 'en',
+  // vike-react's default Loading (a shimmer for ClientOnly/Suspense fallbacks) is code every page
+  // downloads and none uses: no page suspends or renders client-only components.
+  Loading: {},
   meta: {
     // A page's +seo.ts (canonical path, og:type, robots, article times, JSON-LD; lib/seo.ts PageSeo):
     // read by pages/+Head.tsx on the server only, so structured-data code stays out of the browser.

@@ -18,6 +18,8 @@ declare global {
       services?: Services
       /** Public origin (SITE_URL); server only — components use useSiteUrl(). */
       siteUrl?: string
+      /** GA_MEASUREMENT_ID; server only — +Head puts it in a <meta> that components/analytics.ts reads. */
+      gaMeasurementId?: string
       /** Navigation state: a full article handed over by the page that linked here (spec §2). */
       navigationArticle?: import('../lib/schemas.ts').Post
       /**
@@ -35,7 +37,9 @@ declare global {
     }
   }
   interface Window {
+    /** Google's gtag(); defined only once the visitor has accepted analytics (components/analytics.ts). */
     gtag?: (...args: unknown[]) => void
+    dataLayer?: unknown[]
   }
 }
 export {}

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import * as z from 'zod'
 import type { VisitorCountry } from '../lib/geo.ts'
+import { RESPONSIBLE_GAMBLING_SLUG } from '../lib/info-pages.ts'
 import type { Config } from './config.ts'
 import type { Services } from './context.ts'
 import { AppError } from './errors.ts'
@@ -13,14 +14,19 @@ import { type AppEnv, assertEveryRouteHasARule, NO_STORE, rule } from './router.
 import { authRouter } from './routes/auth.ts'
 import { brandsRouter } from './routes/brands.ts'
 import { clicksRouter } from './routes/clicks.ts'
+import { feedsRouter } from './routes/feeds.ts'
+import { geoRouter } from './routes/geo.ts'
 import { goRouter } from './routes/go.ts'
 import { healthRouter } from './routes/health.ts'
+import { infoPagesRouter } from './routes/info-pages.ts'
 import { mediaRouter } from './routes/media.ts'
 import { metricsRouter } from './routes/metrics.ts'
 import { postbackRouter } from './routes/postback.ts'
 import { postsRouter } from './routes/posts.ts'
 import { reportsRouter } from './routes/reports.ts'
+import { searchRouter } from './routes/search.ts'
 import { trackRouter } from './routes/track.ts'
+import { siteSettingsRouter } from './routes/site-settings.ts'
 import { requestLogger } from './request-log.ts'
 import { securityHeaders } from './security-headers.ts'
 import { serveStatic, type loadStaticFiles } from './static-files.ts'
@@ -43,16 +49,23 @@ export type AppDeps = {
   log?: Logger
 }
 
-/** Query parameters a page's content depends on; any other parameter renders (and caches) as if absent. */
-export const PAGE_QUERY: readonly string[] = []
+/**
+ * Query parameters a page's content depends on, by page path; a page not listed reads none. Any other
+ * parameter renders (and caches) as if absent, so `?utm_source=…` cannot vary a page or its cache entry.
+ */
+export const PAGE_QUERY: Readonly<Record<string, readonly string[]>> = {
+  '/search': ['q', 'page'],
+}
 
 /**
- * Pages that list offers, so depend on the visitor's country: home, the /brands directory and brand
- * pages (and their pageContext.json for client navigation). Articles and the other archives do not.
+ * Pages that depend on the visitor's country (and their pageContext.json for client navigation): those
+ * listing offers (home, the /brands directory, brand pages, which also show the country's gambling
+ * help) and the responsible-gambling page (every country's help, the visitor's first). Articles and the
+ * other archives do not: the footer's help links swap in after hydration (GET /api/geo).
  */
 export function isCountryPage(path: string): boolean {
   const page = path.replace(/\/index\.pageContext\.json$/, '') || '/'
-  return page === '/' || page === '/brands' || page.startsWith('/brands/')
+  return page === '/' || page === '/brands' || page.startsWith('/brands/') || page === `/info/${RESPONSIBLE_GAMBLING_SLUG}`
 }
 
 export function createApp(deps: AppDeps) {
@@ -96,20 +109,30 @@ export function createApp(deps: AppDeps) {
   app.route('/api/clicks', clicksRouter())
   app.route('/api/postback', postbackRouter())
   app.route('/api/reports', reportsRouter())
+  app.route('/api/search', searchRouter())
   app.route('/api/track', trackRouter())
+  app.route('/api/site-settings', siteSettingsRouter())
+  app.route('/api/info-pages', infoPagesRouter())
+  app.route('/api/geo', geoRouter())
   app.route('/media', mediaRouter())
   app.route('/go', goRouter())
   app.route('/metrics', metricsRouter())
+  app.route('/', feedsRouter()) // robots.txt, sitemaps, RSS: before the pages' catch-all
   app.all('/api/*', (c) => c.json({ message: 'Not found', code: 'not_found' }, 404))
 
   if (deps.renderPage) {
     const render = deps.renderPage
     // pages are public and not personalised: rendered once per URL (minus query noise), then cached;
-    // those listing offers once per country profile. Other pages are shared by every country, so they
-    // render with no country at all: one visitor's country must not be frozen into everyone's page.
-    app.get('*', rule({ access: 'public', cache: 'public', query: PAGE_QUERY, vary: { country: isCountryPage } }), async (c) =>
-      render(pageRequest(c.req.raw, PAGE_QUERY), { visitorCountry: isCountryPage(c.req.path) ? c.var.country : null }),
-    )
+    // those that depend on the visitor's country once per country profile. Other pages are shared by
+    // every country, so they render with no country at all: one visitor's must not be frozen into everyone's.
+    const country = { country: isCountryPage }
+    const init = (c: { req: { path: string }; var: { country: VisitorCountry } }) => ({ visitorCountry: isCountryPage(c.req.path) ? c.var.country : null })
+    for (const [path, query] of Object.entries(PAGE_QUERY)) {
+      const page = rule({ access: 'public', cache: 'public', query, vary: country })
+      // the page, and its data for client-side navigation (Vike's pageContext.json), read the same parameters
+      for (const p of [path, `${path}/index.pageContext.json`]) app.get(p, page, async (c) => render(pageRequest(c.req.raw, query), init(c)))
+    }
+    app.get('*', rule({ access: 'public', cache: 'public', vary: country }), async (c) => render(pageRequest(c.req.raw, []), init(c)))
   }
 
   app.onError((err, c) => {

@@ -48,6 +48,8 @@ export const envSchema = z.object({
       .default('1')
       .refine((v) => v === '0' || v === '1' || existsSync(v), 'must be 0, 1 or an existing directory of ip-location-db country CSV files'),
   ),
+  // Google Analytics 4, loaded in the browser only after the visitor accepts analytics (components/analytics.ts)
+  GA_MEASUREMENT_ID: z.preprocess(emptyToUndefined, z.string().regex(/^G-[A-Z0-9]{4,20}$/, 'must be a GA4 measurement id such as G-ABC123XYZ9').optional()),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -74,6 +76,8 @@ export type Config = {
   geoHeader?: string
   /** The IP-to-country database: 'packaged', a directory, or null (off). */
   geoDb: 'packaged' | { dir: string } | null
+  /** GA4 measurement id: a public value the pages carry; its origins enter the CSP only when set */
+  gaMeasurementId?: string
   raw: Env
 }
 
@@ -102,6 +106,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'error' : 'info'),
     geoHeader: env.GEO_HEADER?.toLowerCase(),
     geoDb: env.GEO_DB === '0' ? null : env.GEO_DB === '1' ? 'packaged' : { dir: env.GEO_DB },
+    gaMeasurementId: env.GA_MEASUREMENT_ID,
     raw: env,
   }
 }

@@ -3,11 +3,13 @@ import { openStore, type Store } from '../db/index.ts'
 import { createBrandsRepository } from '../db/repositories/brands.ts'
 import { createClicksRepository } from '../db/repositories/clicks.ts'
 import { createConversionsRepository } from '../db/repositories/conversions.ts'
+import { createInfoPagesRepository } from '../db/repositories/info-pages.ts'
 import { createLimitsRepository } from '../db/repositories/limits.ts'
 import { createLinkChecksRepository } from '../db/repositories/link-checks.ts'
 import { createMediaRepository } from '../db/repositories/media.ts'
 import { createPostsRepository } from '../db/repositories/posts.ts'
 import { createSettingsRepository } from '../db/repositories/settings.ts'
+import { createSiteSettingsRepository } from '../db/repositories/site-settings.ts'
 import { createRegistry } from '../db/registry.ts'
 import { timeStore } from '../db/timed-store.ts'
 import { createAuth, registerAuthCollections } from './auth.ts'
@@ -23,14 +25,19 @@ import { createBrandsService } from './services/brands.ts'
 import { createClicksService } from './services/clicks.ts'
 import { createContentService } from './services/content.ts'
 import { createCountryProfiles } from './services/country-profiles.ts'
+import { createFeedsService } from './services/feeds.ts'
 import { createAiWriter } from './services/ai-writer.ts'
 import { createImageSearchService } from './services/image-search.ts'
+import { createInfoPagesService } from './services/info-pages.ts'
 import { createMediaService } from './services/media.ts'
 import { createPostsService } from './services/posts.ts'
 import { createSeedService } from './services/seed.ts'
+import { createSitemapService } from './services/sitemaps.ts'
+import { createSiteSettingsService } from './services/site-settings.ts'
 import { createLinkChecker } from './services/link-check.ts'
 import { createPostbackService, parseAliases } from './services/postbacks.ts'
 import { createReportsService } from './services/reports.ts'
+import { createSearchService } from './services/search.ts'
 import { createTracker } from './services/tracking.ts'
 import { createTransferService } from './services/transfer.ts'
 import { createUsersService } from './services/users.ts'
@@ -60,6 +67,8 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     linkChecks: createLinkChecksRepository(store, registry),
     settings: createSettingsRepository(store, registry),
     limits: createLimitsRepository(store, registry),
+    siteSettings: createSiteSettingsRepository(store, registry),
+    infoPages: createInfoPagesRepository(store, registry),
   }
   for (const repo of Object.values(repos)) await repo.init()
   const auth = await createAuth(config, backend, repos.settings) // better-auth reaches into the backend's own driver
@@ -93,10 +102,16 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   })
   metrics.watch({ renderCache, tracker })
   const limiter = createRateLimiter({ limits: repos.limits, now })
+  const content = createContentService({ posts: repos.posts })
+  const brands = createBrandsService({ brands: repos.brands })
+  const infoPages = createInfoPagesService({ infoPages: repos.infoPages, now, onChange, siteUrl: config.siteUrl })
   const services = {
-    content: createContentService({ posts: repos.posts }),
+    content,
+    feeds: createFeedsService({ posts: repos.posts, siteUrl: config.siteUrl }),
+    sitemaps: createSitemapService({ posts: repos.posts, brands: repos.brands, content, directory: brands, info: infoPages, siteUrl: config.siteUrl }),
+    search: createSearchService({ posts: repos.posts }),
     limiter,
-    brands: createBrandsService({ brands: repos.brands }),
+    brands,
     brandAdmin: createBrandAdminService({ brands: repos.brands, posts: repos.posts, media, now, onChange }),
     clicks: createClicksService({ clicks: repos.clicks, now, newId, tracker }),
     tracker,
@@ -118,7 +133,9 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
       unsplash: env.UNSPLASH_ACCESS_KEY ? { accessKey: env.UNSPLASH_ACCESS_KEY, apiUrl: env.UNSPLASH_API_URL } : undefined,
     }),
     ai: createAiWriter({ baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS }),
-    seed: createSeedService({ posts: repos.posts, brands: repos.brands, now, onChange }),
+    siteSettings: createSiteSettingsService({ siteSettings: repos.siteSettings, now, onChange }),
+    seed: createSeedService({ posts: repos.posts, brands: repos.brands, infoPages, now, onChange }),
+    infoPages,
     users: createUsersService({ auth }),
     maintenance: {
       /** Drops expired limit counters and claims (MongoDB's TTL indexes do it by themselves) and old postback log entries. */
@@ -160,8 +177,11 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
 }
 export type AppContext = Awaited<ReturnType<typeof createAppContext>>
 
-/** What every start does, server or dev: demo content into an empty store, and the env's admin. */
+/** What every start does, server or dev: the default info pages, demo content into an empty store, and the env's admin. */
 export async function bootstrap(ctx: AppContext, log: (line: string) => void = console.log) {
+  // the default info pages (privacy, terms…) into every store, old ones too: the footer links to them
+  const created = await ctx.services.infoPages.ensureDefaults()
+  if (created.length) log(`Created default info pages: ${created.join(', ')}.`)
   if (ctx.config.seedDemo && (await ctx.services.seed.isEmpty())) {
     const seeded = await ctx.services.seed.seedDemo()
     log(`Seeded demo content: ${seeded.posts} posts, ${seeded.brands} brand pages.`)

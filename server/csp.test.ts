@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { inlineHashes, pageCsp, sha256Source, withPageCsp } from './csp.ts'
+import { inlineHashes, pageCsp, sha256Source, thirdPartySources, withPageCsp } from './csp.ts'
 
 // `printf 'alert(1)' | openssl dgst -sha256 -binary | base64`
 const ALERT_HASH = 'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='
@@ -10,7 +10,7 @@ describe('pageCsp', () => {
   it('is the site policy: self by default, no plugins, no framing by others, https images', () => {
     expect(pageCsp()).toBe(
       "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' https: data: blob:; connect-src 'self'; font-src 'self'; " +
-        "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'",
+        "object-src 'none'; frame-src 'none'; child-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'",
     )
   })
 
@@ -102,5 +102,15 @@ describe('withPageCsp', () => {
   it('leaves other answers alone', async () => {
     const res = await withPageCsp(html('{"a":1}', 'application/json'))(new Request('http://x/index.pageContext.json'))
     expect(res.headers.has('content-security-policy')).toBe(false)
+  })
+})
+
+describe('thirdPartySources', () => {
+  it("lets Google Analytics' origins in only when GA_MEASUREMENT_ID is configured", () => {
+    expect(thirdPartySources({})).toEqual({})
+    const d = directives(pageCsp({ thirdParty: thirdPartySources({ gaMeasurementId: 'G-ABC123' }) }))
+    expect(d.get('script-src')).toEqual(["'self'", 'https://www.googletagmanager.com'])
+    expect(d.get('connect-src')).toEqual(["'self'", 'https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'])
+    expect(d.get('img-src')).toEqual(["'self'", 'https:', 'data:', 'blob:'])
   })
 })

@@ -11,12 +11,23 @@ import type { PageRenderer } from './app.ts'
 export type CspSources = { script?: readonly string[]; connect?: readonly string[]; img?: readonly string[] }
 
 /**
- * The one place to let pages use another origin. Google Analytics (behind the consent banner) adds
- * here `script: ['https://www.googletagmanager.com']` and `connect: ['https://*.google-analytics.com',
- * 'https://*.analytics.google.com', 'https://*.googletagmanager.com']`; its inline bootstrap snippet,
- * if rendered in the page, is allowed by its hash without any change.
+ * The one place to let pages use another origin, by the feature that needs it. Each feature's
+ * scripts load only after the visitor's consent (components/consent.ts); its origins are in the
+ * policy only when the feature is configured (`thirdPartySources`).
  */
-export const THIRD_PARTY_SOURCES: CspSources = {}
+export const THIRD_PARTY_SOURCES = {
+  // Google Analytics 4 through gtag.js (GA_MEASUREMENT_ID): Google's CSP guide for GA4 lists these;
+  // images need nothing here (img-src already allows https:).
+  googleAnalytics: {
+    script: ['https://www.googletagmanager.com'],
+    connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+  },
+} satisfies Record<string, CspSources>
+
+/** The outside origins of the features this configuration turns on; none by default. */
+export function thirdPartySources(config: { gaMeasurementId?: string }): CspSources {
+  return config.gaMeasurementId ? THIRD_PARTY_SOURCES.googleAnalytics : {}
+}
 
 export type PageCspOptions = {
   /** `sha256-…` of each inline executable script (see `inlineHashes`) */
@@ -36,7 +47,7 @@ const SOURCE = /^[^\s;,]+$/
 
 /** The policy of an HTML page. */
 export function pageCsp(opts: PageCspOptions = {}): string {
-  const extra = opts.thirdParty ?? THIRD_PARTY_SOURCES
+  const extra = opts.thirdParty ?? {}
   const quoted = (hashes: readonly string[] = []) => hashes.map((h) => `'${h}'`)
   const directives: [string, readonly string[]][] = [
     ['default-src', ["'self'"]],
@@ -48,6 +59,9 @@ export function pageCsp(opts: PageCspOptions = {}): string {
     ['connect-src', ["'self'", ...(opts.dev ? ['ws:', 'wss:'] : []), ...(extra.connect ?? [])]],
     ['font-src', ["'self'"]],
     ['object-src', ["'none'"]],
+    // the site embeds no frames: none may load, and srcdoc frames cannot run script ('sandbox'-less frames would)
+    ['frame-src', ["'none'"]],
+    ['child-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],
     ['frame-ancestors', ["'self'"]],

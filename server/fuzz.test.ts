@@ -87,7 +87,7 @@ beforeAll(async () => {
   world = {
     tokens: { user: user.accessToken, editor: editor.accessToken },
     forgedTokens: await forgedTokens(user.accessToken, editor.accessToken),
-    ids: { brands: await ids('brands'), posts: await ids('posts'), media: [media.id] },
+    ids: { brands: await ids('brands'), posts: await ids('posts'), media: [media.id], infoPages: await ids('info_pages') },
     clickId: CLICK_ID,
     postbackSecret: SECRET,
     refreshToken: SPARE_REFRESH,

@@ -23,7 +23,8 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'X-Frame-Options': 'SAMEORIGIN',
 }
 
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg)/
+// `+xml` types too: RSS is application/rss+xml
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|[\w.-]+\+xml)|image\/svg)/
 
 export function isCompressible(contentType: string | null | undefined) {
   return Boolean(contentType && COMPRESSIBLE.test(contentType))

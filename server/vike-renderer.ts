@@ -1,7 +1,7 @@
 import { renderPage } from 'vike/server'
 import type { PageRenderer } from './app.ts'
 import type { AppContext } from './context.ts'
-import { withPageCsp } from './csp.ts'
+import { thirdPartySources, withPageCsp } from './csp.ts'
 import { REVALIDATE, SECURITY_HEADERS } from './render-cache.ts'
 
 /**
@@ -19,6 +19,7 @@ export function createVikeRenderer(ctx: Pick<AppContext, 'services' | 'config'>)
       siteUrl: ctx.config.siteUrl,
       // c.var.country on pages that vary by it (server/app.ts isCountryPage), else null
       visitorCountry: init?.visitorCountry ?? null,
+      gaMeasurementId: ctx.config.gaMeasurementId,
     })
     const res = pageContext.httpResponse
     if (!res) return new Response('Not found', { status: 404 })
@@ -26,5 +27,5 @@ export function createVikeRenderer(ctx: Pick<AppContext, 'services' | 'config'>)
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) headers.set(k, v)
     headers.set('Cache-Control', res.statusCode === 200 ? REVALIDATE : 'no-store')
     return new Response(res.body, { status: res.statusCode, headers })
-  }, { dev: ctx.config.env === 'development' })
+  }, { dev: ctx.config.env === 'development', thirdParty: thirdPartySources(ctx.config) })
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { navigate } from 'vike/client/router'
 import type { Post, PostType } from '../../lib/schemas.ts'
 import { type AdminContent, adminApi, type PostListPage } from './api.ts'
+import { InfoPagesPanel } from './InfoPagesPanel.tsx'
 import { PostForm, toDraft } from './PostForm.tsx'
 
 export const tabs: { label: string; type: PostType }[] = [
@@ -116,9 +117,9 @@ function PostList({ type, reloadKey, onEdit, onDeleted, editingId }: { type: 'ar
   )
 }
 
-/** The content admin (spec §2, "Admin Panel"): one tab per post type, each with an Add/Edit form. */
+/** The content admin (spec §2, "Admin Panel"): one tab per post type, each with an Add/Edit form, and the info pages. */
 export function AdminPanel() {
-  const [tab, setTab] = useState<PostType>('hero')
+  const [tab, setTab] = useState<PostType | 'info'>('hero')
   const [content, setContent] = useState<AdminContent | null>(null)
   const [loadError, setLoadError] = useState<string | null>(null)
   const [editing, setEditing] = useState<Post | null>(null)
@@ -135,10 +136,10 @@ export function AdminPanel() {
     }
   }, [])
 
-  // spec §2: switching tab reloads content
+  // spec §2: switching tab reloads content (the info pages tab loads its own)
   useEffect(() => {
     setEditing(null)
-    void reload()
+    if (tab !== 'info') void reload()
   }, [tab, reload])
 
   const backToAdd = () => {
@@ -165,31 +166,40 @@ export function AdminPanel() {
             {t.label}
           </button>
         ))}
+        <button type="button" role="tab" aria-selected={tab === 'info'} className={`tab${tab === 'info' ? ' active' : ''}`} onClick={() => setTab('info')}>
+          Info pages
+        </button>
       </div>
-      {loadError && (
-        <p className="form-error" role="alert">
-          {loadError}
-        </p>
-      )}
-      {!content && !loadError ? (
-        <p className="empty">Loading...</p>
-      ) : content ? (
-        <div className="admin-columns">
-          <PostForm
-            key={`${tab}-${formPost?._id ?? 'new'}-${formKey}`}
-            type={tab}
-            initial={toDraft(formPost)}
-            onSaved={afterSave}
-            onCancel={tab === 'article' || tab === 'articleBottom' ? backToAdd : undefined}
-          />
-          {(tab === 'article' || tab === 'articleBottom') && (
-            <PostList key={tab} type={tab} reloadKey={listKey} editingId={editing?._id} onEdit={(p) => setEditing(p)} onDeleted={() => {
-              if (editing) backToAdd()
-              void reload()
-            }} />
+      {tab === 'info' ? (
+        <InfoPagesPanel />
+      ) : (
+        <>
+          {loadError && (
+            <p className="form-error" role="alert">
+              {loadError}
+            </p>
           )}
-        </div>
-      ) : null}
+          {!content && !loadError ? (
+            <p className="empty">Loading...</p>
+          ) : content ? (
+            <div className="admin-columns">
+              <PostForm
+                key={`${tab}-${formPost?._id ?? 'new'}-${formKey}`}
+                type={tab}
+                initial={toDraft(formPost)}
+                onSaved={afterSave}
+                onCancel={tab === 'article' || tab === 'articleBottom' ? backToAdd : undefined}
+              />
+              {(tab === 'article' || tab === 'articleBottom') && (
+                <PostList key={tab} type={tab} reloadKey={listKey} editingId={editing?._id} onEdit={(p) => setEditing(p)} onDeleted={() => {
+                  if (editing) backToAdd()
+                  void reload()
+                }} />
+              )}
+            </div>
+          ) : null}
+        </>
+      )}
     </div>
   )
 }

@@ -15,7 +15,7 @@ export class ApiError extends Error {
   }
 }
 
-async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
+export async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
   const res = await authFetch(path, { ...init, headers: { 'content-type': 'application/json', ...init.headers } })
   const body = await res.json().catch(() => null)
   if (!res.ok) throw new ApiError(res.status, (body as { message?: string } | null)?.message ?? `Request failed (${res.status})`)

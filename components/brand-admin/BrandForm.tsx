@@ -5,6 +5,7 @@ import { brandApi } from './api.ts'
 import { type BrandDraft, emptySection, type ImageDraft, previewOf, toFormData } from './draft.ts'
 import { emptyTable, LinesEditor, PromoTableEditor, RowsEditor, TagInput } from './editors.tsx'
 import { GeoEditor } from './GeoEditor.tsx'
+import { TermsFields } from './TermsFields.tsx'
 
 function ImageField({ label, value, onChange }: { label: string; value: ImageDraft; onChange: (v: ImageDraft) => void }) {
   const [objectUrl, setObjectUrl] = useState<string>()
@@ -166,6 +167,7 @@ export function BrandForm({ initial, onDone, onCancel }: { initial: BrandDraft; 
         Bonus Condition
         <input value={d.bonusCondition} onChange={(e) => set({ bonusCondition: e.target.value })} />
       </label>
+      <TermsFields draft={d} onChange={set} />
 
       <fieldset>
         <legend>Enable/Disable Parameters</legend>

@@ -15,6 +15,8 @@ export type BrandDraft = {
   offerHighlight: string
   bonusOffer: string
   bonusCondition: string
+  termsSummary: string // compliance: significant terms
+  termsUrl: string
   enableClickId: boolean
   enableGaid: boolean
   enableUserAgent: boolean
@@ -54,6 +56,8 @@ export function toDraft(brand?: BrandPage | null): BrandDraft {
     offerHighlight: brand?.offerHighlight ?? '',
     bonusOffer: brand?.bonusOffer ?? '',
     bonusCondition: brand?.bonusCondition ?? '',
+    termsSummary: brand?.termsSummary ?? '',
+    termsUrl: brand?.termsUrl ?? '',
     enableClickId: brand?.enableClickId ?? false,
     enableGaid: brand?.enableGaid ?? false,
     enableUserAgent: brand?.enableUserAgent ?? false,
@@ -91,6 +95,7 @@ export function toFormData(d: BrandDraft): FormData {
   f.set('campaignType', d.kind && d.goal ? formatCampaignType(d.kind, d.goal) : '')
   f.set('customParams', JSON.stringify(d.customParams))
   for (const k of ['tagline', 'offerHighlight', 'bonusOffer', 'bonusCondition'] as const) f.set(k, d[k])
+  for (const k of ['termsSummary', 'termsUrl'] as const) f.set(k, d[k].trim()) // compliance fields (additive to spec §7)
   f.set('promoTable', JSON.stringify(d.promoTable))
   f.set('promoTables', JSON.stringify(d.promoTables))
   f.set('timelines', JSON.stringify(d.timelines))

@@ -8,12 +8,13 @@ export type Data = Awaited<ReturnType<typeof data>>
 export async function data(pageContext: PageContextServer) {
   const page = pageParam(pageContext.routeParams.page || undefined)
   if (page === 1 && pageContext.routeParams.page) throw redirect('/brands', 301)
-  const directory = Number.isNaN(page) ? null : await pageContext.services!.brands.directory(page, pageContext.visitorCountry ?? null)
+  const { brands, siteSettings } = pageContext.services!
+  const [directory, disclosure] = await Promise.all([Number.isNaN(page) ? null : brands.directory(page, pageContext.visitorCountry ?? null), siteSettings.disclosure()])
   if (!directory) throw render(404, 'Page not found.')
   const seo: ArchiveSeo = {
     title: pagedTitle('Casino and betting brands', page),
     description: 'Every brand GameWise reviews, with its current offer, rating and our full review.',
     path: archivePath('/brands', page),
   }
-  return { ...directory, seo }
+  return { ...directory, disclosure: disclosure.text, seo }
 }

@@ -8,8 +8,13 @@ export type Data = Awaited<ReturnType<typeof data>>
  * first step — "Show more" fetches the next from the API — so the page's size does not grow with the archive.
  */
 export async function data(pageContext: PageContextServer) {
-  const { content, brands } = pageContext.services!
-  const [blog, bottoms, offers] = await Promise.all([content.getBlogContent({ limit: ARTICLES_PER_STEP }), content.getBottomArticles(), brands.listOffers(pageContext.visitorCountry ?? null)])
+  const { content, brands, siteSettings } = pageContext.services!
+  const [blog, bottoms, offers, disclosure] = await Promise.all([
+    content.getBlogContent({ limit: ARTICLES_PER_STEP }),
+    content.getBottomArticles(),
+    brands.listOffers(pageContext.visitorCountry ?? null),
+    siteSettings.disclosure(),
+  ])
   return {
     hero: blog.hero ? { title: blog.hero.title } : null,
     featured: blog.featured ? toCard(blog.featured) : null,
@@ -17,5 +22,6 @@ export async function data(pageContext: PageContextServer) {
     nextCursor: blog.nextCursor,
     bottoms: bottoms.map(toCard),
     offers,
+    disclosure: disclosure.text,
   }
 }

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { COUNTRY_CODES } from '../../lib/countries.ts'
 import { isAvailableIn } from '../../lib/geo.ts'
 import { json, loginAs, makeTestApp } from '../../test/make-app.ts'
+import { helpFor } from '../../lib/responsible-gambling.ts'
 import { createApp, isCountryPage, type PageRenderer } from '../app.ts'
 import { demoBrands } from '../demo/brands.ts'
 
@@ -103,9 +104,11 @@ describe('render cache: bounded variants', () => {
   it('every country and unknown make at most one entry per availability profile, not one per country', async () => {
     t.ctx.renderCache.clear()
     for (const country of [...COUNTRY_CODES, 'XX', '']) await t.app.request('/api/brands/static-offers', from(country || undefined))
-    // the distinct sets of visible brands among all those visitors
-    const profiles = new Set([...COUNTRY_CODES, null].map((c) => demoBrands.filter((b) => isAvailableIn(b.geo, c)).map((b) => b._id).join(',')))
-    expect(profiles.size).toBe(5) // GB; IE; US; FR and unknown (everywhere-only); the rest (+ Northstar)
+    // the distinct profiles among all those visitors: the brands they see, and their gambling-help set
+    const profileOf = (c: string | null) => `${demoBrands.filter((b) => isAvailableIn(b.geo, c)).map((b) => b._id)}|${helpFor(c).country}`
+    const profiles = new Set([...COUNTRY_CODES, null].map(profileOf))
+    // GB; IE; US; FR and unknown (everywhere-only brands, international help); CA, AU, DE (own help); the other countries
+    expect(profiles.size).toBe(8)
     expect(t.ctx.renderCache.size).toBe(profiles.size)
     // and a repeat from any of them is a hit
     const before = t.ctx.renderCache.stats.hits
@@ -131,24 +134,25 @@ describe('render cache: bounded variants', () => {
     }
     const app = createApp({ config: t.ctx.config, services: t.ctx.services, store: t.ctx.store, renderCache: t.ctx.renderCache, renderPage: fake })
     t.ctx.renderCache.clear()
-    for (const country of ['GB', 'US', 'DE', 'AT', 'CH']) {
-      for (const path of ['/', '/brands', '/brands/albion-casino', '/brands/albion-casino/index.pageContext.json', '/article/rtp-explained']) {
+    for (const country of ['GB', 'US', 'AT', 'CH', 'NL']) {
+      for (const path of ['/', '/brands', '/brands/albion-casino', '/brands/albion-casino/index.pageContext.json', '/info/responsible-gambling', '/article/rtp-explained']) {
         const res = await app.request(path, from(country))
         expect(res.status).toBe(200)
         expect(res.headers.get('vary')).toBe(isCountryPage(path) ? 'Accept-Encoding, cf-ipcountry' : 'Accept-Encoding')
       }
     }
     const renders = (path: string) => seen.filter((s) => s.path === path)
-    // GB, US and DE/AT/CH (everywhere + Northstar) are three profiles
+    // GB, US and AT/CH/NL (everywhere + Northstar, international help) are three profiles
     expect(renders('/')).toHaveLength(3)
     expect(renders('/brands/albion-casino')).toHaveLength(3)
-    expect(renders('/brands/albion-casino').map((s) => s.country)).toEqual(['GB', 'US', 'DE'])
+    expect(renders('/brands/albion-casino').map((s) => s.country)).toEqual(['GB', 'US', 'AT'])
+    expect(renders('/info/responsible-gambling')).toHaveLength(3)
     expect(renders('/article/rtp-explained')).toEqual([{ path: '/article/rtp-explained', country: null }])
   })
 
   it('isCountryPage: the pages that list offers', () => {
-    for (const p of ['/', '/index.pageContext.json', '/brands', '/brands/page/2', '/brands/x', '/brands/x/index.pageContext.json']) expect(isCountryPage(p), p).toBe(true)
-    for (const p of ['/article/x', '/articles', '/tag/news', '/login', '/admin', '/adminmarket', '/article/x/index.pageContext.json', '/brandsx']) expect(isCountryPage(p), p).toBe(false)
+    for (const p of ['/', '/index.pageContext.json', '/brands', '/brands/page/2', '/brands/x', '/brands/x/index.pageContext.json', '/info/responsible-gambling']) expect(isCountryPage(p), p).toBe(true)
+    for (const p of ['/article/x', '/articles', '/tag/news', '/login', '/admin', '/adminmarket', '/article/x/index.pageContext.json', '/brandsx', '/info/privacy', '/search']) expect(isCountryPage(p), p).toBe(false)
   })
 })
 

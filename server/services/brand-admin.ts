@@ -12,13 +12,20 @@ import { MAX_IMAGE_BYTES, type MediaService } from './media.ts'
 const JSON_FIELDS = ['type', 'position', 'customParams', 'promoTable', 'promoTables', 'timelines', 'highlights', 'sections', 'dealBox', 'geo'] as const
 const TEXT_FIELDS = ['brandName', 'campaignType', 'tagline', 'offerHighlight', 'bonusOffer', 'bonusCondition'] as const
 const FLAGS = ['enableClickId', 'enableGaid', 'enableUserAgent', 'enableCustomParams'] as const
+/**
+ * Text fields added after spec §7's form (compliance: significant terms). A client that does not send
+ * one keeps working: a new brand gets '' and an update keeps the brand's current value, so an older
+ * admin cannot wipe terms it does not know about.
+ */
+const ADDITIVE_TEXT_FIELDS = ['termsSummary', 'termsUrl'] as const
+type AdditiveField = (typeof ADDITIVE_TEXT_FIELDS)[number]
 
 /**
  * One image slot of the form: a new file, a CDN link ('' clears it), or neither (keep what is there).
  * The file's `type` is what the client declared for it (server/multipart.ts), never a guess from its name.
  */
 export type ImageInput = { file?: File; cdnUrl?: string }
-export type BrandForm = { fields: BrandWrite; logo: ImageInput; bannerImage: ImageInput }
+export type BrandForm = { fields: BrandWrite; logo: ImageInput; bannerImage: ImageInput; absent?: AdditiveField[] }
 
 function flag(name: string, v: FormDataEntryValue | null): boolean {
   if (v === null) return false
@@ -59,6 +66,13 @@ export function parseBrandForm(form: FormData): BrandForm {
     const v = form.get(name)
     if (v !== null) raw[name] = String(v)
   }
+  const absent: AdditiveField[] = []
+  for (const name of ADDITIVE_TEXT_FIELDS) {
+    const v = form.get(name)
+    if (v === null) absent.push(name)
+    else if (typeof v !== 'string') throw new AppError('bad_request', `Invalid ${name}: expected text`, [{ path: name, message: 'expected text' }])
+    else raw[name] = v
+  }
   for (const name of FLAGS) raw[name] = flag(name, form.get(name))
   const rating = form.get('rating')
   if (rating !== null && String(rating).trim() !== '') {
@@ -72,7 +86,7 @@ export function parseBrandForm(form: FormData): BrandForm {
     const where = issue.path.join('.')
     throw new AppError('bad_request', `Invalid ${where || 'brand'}: ${issue.message}`, parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })))
   }
-  return { fields: parsed.data, logo: imageInput(form, 'logo', 'logoCdnUrl'), bannerImage: imageInput(form, 'bannerImage', 'bannerCdnUrl') }
+  return { fields: parsed.data, logo: imageInput(form, 'logo', 'logoCdnUrl'), bannerImage: imageInput(form, 'bannerImage', 'bannerCdnUrl'), absent }
 }
 
 /**
@@ -145,7 +159,8 @@ export function createBrandAdminService(deps: {
       const existing = await brands.findById(id)
       if (!existing) throw notFound('Brand not found')
       const images = await storeImages(form, existing)
-      const fields = { ...form.fields, logo: images.logo, bannerImage: images.bannerImage, updatedAt: deps.now().toISOString() }
+      const kept = Object.fromEntries((form.absent ?? []).map((k) => [k, existing[k] ?? '']))
+      const fields = { ...form.fields, ...kept, logo: images.logo, bannerImage: images.bannerImage, updatedAt: deps.now().toISOString() }
       try {
         await brands.replace(id, fields)
       } catch (err) {

@@ -6,7 +6,8 @@ import { availabilityFilter, isAvailableIn, type VisitorCountry } from '../../li
 import { notFound } from '../errors.ts'
 
 export function toBrandPage(doc: BrandDoc): BrandPage {
-  return { ...doc, logo: toImageRef(doc.logo), bannerImage: toImageRef(doc.bannerImage) } as BrandPage
+  // brands stored before the compliance fields existed answer '' for them
+  return { ...doc, termsSummary: doc.termsSummary ?? '', termsUrl: doc.termsUrl ?? '', logo: toImageRef(doc.logo), bannerImage: toImageRef(doc.bannerImage) } as BrandPage
 }
 
 export function toOffer(page: BrandPage): BrandOffer {
@@ -19,6 +20,9 @@ export function toOffer(page: BrandPage): BrandOffer {
     tagline: page.tagline,
     offerHighlight: page.offerHighlight,
     bonusOffer: page.bonusOffer,
+    // significant terms travel with the offer: every list shows them beside it (components/OfferTerms.tsx)
+    termsSummary: page.termsSummary,
+    termsUrl: page.termsUrl,
     campaignType: page.campaignType,
     campaignTypeRaw: page.campaignType,
     logo: page.logo,
@@ -35,6 +39,15 @@ export const ALTERNATIVES = 5
  */
 export function createBrandsService(deps: { brands: BrandsRepository }) {
   const { brands } = deps
+  /**
+   * How many brands the /brands directory lists and the pages they fill (at least one; the sitemap asks
+   * too). For a visitor's country, the brands available there; without one (the sitemap), every brand.
+   */
+  async function directorySize(country?: VisitorCountry): Promise<{ total: number; pages: number }> {
+    const total = await brands.count(country === undefined ? {} : availabilityFilter(country))
+    return { total, pages: Math.max(1, Math.ceil(total / BRANDS_PAGE_SIZE)) }
+  }
+
   return {
     /** GET /api/brands/static-offers: what the offers list shows, nothing more. */
     async listOffers(country: VisitorCountry = null): Promise<BrandOffer[]> {
@@ -44,8 +57,7 @@ export function createBrandsService(deps: { brands: BrandsRepository }) {
     /** Page `page` (from 1) of the /brands directory; null past the last page. */
     async directory(page: number, country: VisitorCountry = null): Promise<{ brands: BrandOffer[]; page: number; pages: number; total: number } | null> {
       const filter = availabilityFilter(country)
-      const total = await brands.count(filter)
-      const pages = Math.max(1, Math.ceil(total / BRANDS_PAGE_SIZE))
+      const { total, pages } = await directorySize(country)
       if (!Number.isInteger(page) || page < 1 || page > pages) return null
       const docs = await brands.page({ skip: (page - 1) * BRANDS_PAGE_SIZE, limit: BRANDS_PAGE_SIZE, filter })
       return { brands: docs.map((d) => toOffer(toBrandPage(d))), page, pages, total }
@@ -68,6 +80,8 @@ export function createBrandsService(deps: { brands: BrandsRepository }) {
       const local = (d: BrandDoc) => Boolean(country && d.geo?.allow?.includes(country))
       return [...docs.filter(local), ...docs.filter((d) => !local(d))].slice(0, ALTERNATIVES).map((d) => toOffer(toBrandPage(d)))
     },
+
+    directorySize,
 
     /** A malformed id is as unknown as a missing one (issue 2: both are 404). */
     async findBrandPage(id: string): Promise<BrandPage | null> {

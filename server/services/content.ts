@@ -49,6 +49,13 @@ export function createContentService(deps: { posts: PostsRepository }) {
     return { posts: page, nextCursor: rows.length > limit ? encodeCursor(keyOf(page[page.length - 1])) : null }
   }
 
+  const archiveQuery = (tagSlug?: string): PostQuery => ({ listed: true, ...(tagSlug !== undefined ? { tagSlug } : {}) })
+  /** How many posts an archive lists (every article, or one tag's) and the pages they fill; an unknown tag has none (the sitemap asks too). */
+  async function archiveSize(tagSlug?: string): Promise<{ total: number; pages: number }> {
+    const total = await posts.count(archiveQuery(tagSlug))
+    return { total, pages: tagSlug !== undefined && total === 0 ? 0 : Math.max(1, Math.ceil(total / ARCHIVE_PAGE_SIZE)) }
+  }
+
   return {
     /**
      * GET /api/posts/blog-content: hero, featured and a page of articles (with the cursor of the next);
@@ -73,13 +80,13 @@ export function createContentService(deps: { posts: PostsRepository }) {
 
     /** Page `page` (from 1) of every article, or of one tag's; null past the last page or for an unknown tag. */
     async archive(opts: { page: number; tagSlug?: string }): Promise<ArchivePage | null> {
-      const q: PostQuery = { listed: true, ...(opts.tagSlug !== undefined ? { tagSlug: opts.tagSlug } : {}) }
-      const total = await posts.count(q)
-      const pages = Math.max(1, Math.ceil(total / ARCHIVE_PAGE_SIZE))
-      if (!Number.isInteger(opts.page) || opts.page < 1 || opts.page > pages || (opts.tagSlug !== undefined && total === 0)) return null
-      const list = await posts.page(q, { limit: ARCHIVE_PAGE_SIZE, skip: (opts.page - 1) * ARCHIVE_PAGE_SIZE })
+      const { total, pages } = await archiveSize(opts.tagSlug)
+      if (!Number.isInteger(opts.page) || opts.page < 1 || opts.page > pages) return null
+      const list = await posts.page(archiveQuery(opts.tagSlug), { limit: ARCHIVE_PAGE_SIZE, skip: (opts.page - 1) * ARCHIVE_PAGE_SIZE })
       return { posts: list, page: opts.page, pages, total }
     },
+
+    archiveSize,
 
     tagName: (tagSlug: string) => posts.tagName(tagSlug),
     tagSlugs: () => posts.tagSlugs(),

@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto'
 import type { BrandsRepository } from '../../db/repositories/brands.ts'
 import { type GeoRule, isAvailableIn, type VisitorCountry } from '../../lib/geo.ts'
+import { helpFor } from '../../lib/responsible-gambling.ts'
 
 /**
- * What a visitor's country changes on a page, as a short key for the render cache: today, the set of
- * brands available there. Countries that see the same brands share one cached entry, so a URL has at
- * most as many entries as there are distinct availability profiles (a handful), never one per country.
+ * What a visitor's country changes on a page, as a short key for the render cache: the set of brands
+ * available there, and which gambling-help set its pages show (lib/responsible-gambling.ts). Countries
+ * that see the same brands and the same help share one cached entry, so a URL has at most as many
+ * entries as there are distinct profiles (a handful), never one per country.
  *
- * Anything else a page renders from the country must become part of this key (a responsible-gambling
- * line per country, say: add its own identity to `parts` below), or the cached page would show one
- * country's version to every country that shares the key.
+ * Anything else a page renders from the country must become part of this key (add its identity to
+ * `parts` below), or the cached page would show one country's version to every country sharing the key.
  *
  * Rules are read once per render-cache generation: every brand write clears the cache (here and, through
  * the content version, in every other process) and moves the generation, so keys follow the brands.
@@ -46,7 +47,7 @@ export function createCountryProfiles(deps: { brands: BrandsRepository; generati
       const memo = country ?? ''
       const known = s.keys.get(memo)
       if (known) return known
-      const parts = [`brands:${(await this.visibleIds(country)).join(',')}`]
+      const parts = [`brands:${(await this.visibleIds(country)).join(',')}`, `help:${helpFor(country).country ?? 'international'}`]
       const key = createHash('sha256').update(parts.join('\n')).digest('base64url').slice(0, 12)
       s.keys.set(memo, key) // at most one per country (250) per generation
       return key

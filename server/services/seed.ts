@@ -4,10 +4,12 @@ import type { PostsRepository } from '../../db/repositories/posts.ts'
 import { demoBrands } from '../demo/brands.ts'
 import { demoPosts } from '../demo/posts.ts'
 import { AppError } from '../errors.ts'
+import type { InfoPagesService } from './info-pages.ts'
 
 export function createSeedService(deps: {
   posts: PostsRepository
   brands: BrandsRepository
+  infoPages: Pick<InfoPagesService, 'ensureDefaults'>
   now: () => Date
   onChange: () => void
 }) {
@@ -39,8 +41,10 @@ export function createSeedService(deps: {
         await brands.insert(doc)
         brandCount++
       }
+      // the default info pages too (a start adds them to any store; a test or `seed demo` needs them now)
+      const infoPages = (await deps.infoPages.ensureDefaults()).length
       deps.onChange()
-      return { posts: postCount, brands: brandCount }
+      return { posts: postCount, brands: brandCount, infoPages }
     },
   }
 }

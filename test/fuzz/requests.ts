@@ -19,8 +19,8 @@ export type FuzzRequest = { who: Who; method: string; url: string; headers: Reco
 
 /** Ids a path parameter mostly gets: the kind the route looks up, then any other real id. */
 function pathIds(route: DeclaredRoute, w: FuzzWorld): [own: string[], others: string[]] {
-  const all = [...w.ids.brands, ...w.ids.posts, ...w.ids.media]
-  const own = route.path.startsWith('/api/posts/') ? w.ids.posts : route.path.startsWith('/media/') ? w.ids.media : w.ids.brands
+  const all = [...w.ids.brands, ...w.ids.posts, ...w.ids.media, ...w.ids.infoPages]
+  const own = route.path.startsWith('/api/posts/') ? w.ids.posts : route.path.startsWith('/media/') ? w.ids.media : route.path.startsWith('/api/info-pages/') ? w.ids.infoPages : w.ids.brands
   return [own, all.filter((id) => !own.includes(id))]
 }
 

@@ -16,7 +16,7 @@ export type FuzzWorld = {
   tokens: { user: string; editor: string }
   /** tokens that must give no rights: tampered payloads and signatures, alg none */
   forgedTokens: string[]
-  ids: { brands: string[]; posts: string[]; media: string[] }
+  ids: { brands: string[]; posts: string[]; media: string[]; infoPages: string[] }
   clickId: string
   postbackSecret: string
   refreshToken: string
@@ -96,6 +96,19 @@ function jsonFields(route: DeclaredRoute, w: FuzzWorld): Field[] {
       ['customParams', json([{ key: 'src', value: 'fuzz' }], { src: 'fuzz' }, [])],
     ]
   if (p === '/api/track/brand-view') return [['brandId', json(...w.ids.brands), true]]
+  if (p === '/api/site-settings/disclosure') return [['text', asJson(someText), true]]
+  if (p.startsWith('/api/info-pages')) {
+    // Markdown with the syntax and the tricks the page must survive
+    const body = fc.oneof(asJson(shortText), json('## Heading\n\n*em* **strong** `code`\n\n- a\n- b', '[x](javascript:alert(1)) <script>x</script>', '> quote\n\n```\ncode\n```', ''))
+    if (p === '/api/info-pages/preview') return [['body', body, true]]
+    return [
+      ...(route.method === 'POST' ? ([['slug', fc.oneof(json(...w.ids.infoPages), asJson(fc.stringMatching(/^[a-z0-9]{1,8}(-[a-z0-9]{1,8}){0,2}$/))), true]] as Field[]) : []),
+      ['title', asJson(someText), true],
+      ['body', body, true],
+      ['seoTitle', asJson(shortText)],
+      ['seoDescription', asJson(shortText)],
+    ]
+  }
   if (p === '/api/postback') return postbackFields(w).map(([n, v, r]) => [n, v.map((s) => JSON.stringify(s)), r])
   return []
 }
@@ -140,7 +153,7 @@ export function queryEntries(route: DeclaredRoute, w: FuzzWorld): fc.Arbitrary<E
 
 // the brand form's fields (server/services/brand-admin.ts)
 const BRAND_JSON = ['type', 'position', 'customParams', 'promoTable', 'promoTables', 'timelines', 'highlights', 'sections', 'dealBox']
-const BRAND_TEXT = ['brandName', 'campaignType', 'tagline', 'offerHighlight', 'bonusOffer', 'bonusCondition', 'rating', 'logoCdnUrl', 'bannerCdnUrl']
+const BRAND_TEXT = ['brandName', 'campaignType', 'tagline', 'offerHighlight', 'bonusOffer', 'bonusCondition', 'termsSummary', 'termsUrl', 'rating', 'logoCdnUrl', 'bannerCdnUrl']
 const BRAND_FLAGS = ['enableClickId', 'enableGaid', 'enableUserAgent', 'enableCustomParams']
 export const BRAND_FIELDS = [...BRAND_TEXT, ...BRAND_JSON, 'geo', ...BRAND_FLAGS, 'logo', 'bannerImage']
 
@@ -156,6 +169,8 @@ export function brandFormParts(w: FuzzWorld): fc.Arbitrary<Part[]> {
     ['offerHighlight', shortText],
     ['bonusOffer', shortText],
     ['bonusCondition', shortText],
+    ['termsSummary', shortText],
+    ['termsUrl', fc.constantFrom('', 'https://op.example/terms', 'http://op.example/t?x=1')],
     ['type', json(['typeNew'], ['typePopular', 'typeCrypto'], [])],
     ['position', json(['PositionPopular'], [])],
     ['geo', json({ allow: ['GB'] }, { deny: ['us', 'FR'] }, {})], // compliance: where the brand may be shown

@@ -1,5 +1,6 @@
 import { AdminShell } from '../../../components/account/AdminShell.tsx'
 import { BrandAdminPanel } from '../../../components/brand-admin/BrandAdminPanel.tsx'
+import { DisclosurePanel } from '../../../components/brand-admin/DisclosurePanel.tsx'
 import { Reports } from '../../../components/brand-admin/Reports.tsx'
 
 export default function Page() {
@@ -10,6 +11,7 @@ export default function Page() {
       </button>
       <BrandAdminPanel />
       <Reports />
+      <DisclosurePanel />
     </AdminShell>
   )
 }

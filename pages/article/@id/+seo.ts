@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types'
-import { articleHref } from '../../../components/ArticleGrid.tsx'
+import { articlePath } from '../../../lib/links.ts'
 import { tagPath } from '../../../lib/archive.ts'
 import { type PageSeo, postDescription } from '../../../lib/seo.ts'
 import { absoluteUrl, socialImagePath } from '../../../lib/social-image.ts'
@@ -15,7 +15,7 @@ import type { Data } from './+data.shared.ts'
 export default (pageContext: PageContextServer<Data>): PageSeo => {
   const { article: post } = pageContext.data
   const siteUrl = pageContext.siteUrl!
-  const path = articleHref(post._id)
+  const path = articlePath(post._id)
   const url = absoluteUrl(path, siteUrl)
   const image = absoluteUrl(socialImagePath(post.image), siteUrl)
   return {

@@ -1,0 +1,169 @@
+/**
+ * `bun bench/search.ts [posts] [searches]`: site search latency on a large SQLite store. Generates
+ * `posts` articles (default 20,000; about 600 words each, words drawn Zipf-like from an 8,000-word
+ * vocabulary) into a store file in a temporary directory through the posts repository (its batch
+ * writes, so the FTS5 triggers index them as any import would), then times `searches` (default 200)
+ * searches through the search service — count, ranked page and snippets, what one uncached
+ * `GET /api/search` costs — and prints p50/p99/max per kind of query. The issue's target: ≤ 30 ms p99
+ * at 100,000 articles. Deterministic (seeded), so runs compare.
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createRegistry } from '../db/registry.ts'
+import { createPostsRepository } from '../db/repositories/posts.ts'
+import { SqliteStore } from '../db/sqlite.ts'
+import type { Post } from '../lib/schemas.ts'
+import { createSearchService } from '../server/services/search.ts'
+
+const POSTS = Number(process.argv[2] ?? 20_000)
+const SEARCHES = Number(process.argv[3] ?? 200)
+
+// a small seeded PRNG (mulberry32): the same corpus and queries every run
+let seed = 42
+function random() {
+  seed = (seed + 0x6d2b79f5) | 0
+  let t = seed
+  t = Math.imul(t ^ (t >>> 15), t | 1)
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}
+const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]
+
+const REAL = (
+  'the of and to in a is that for it as with was on be by at this are from or have an they which one you were all we there can more ' +
+  'casino poker slots bonus wagering bankroll odds jackpot esports betting live dealer crypto mobile gaming volatility rtp spins free ' +
+  'licence player players strategy blackjack roulette baccarat tournament team teams match league stream payment withdrawal deposit ' +
+  'review guide news trends studio indie console release update patch season ranked meta skins loot market markets fair random'
+).split(' ')
+const SYLLABLES = 'ka lo mi ra ten vor sel dan qui ber tos mal fen rix zu pa gor lin ste mar cle dro vin hal'.split(' ')
+const vocabulary = [...new Set(REAL)]
+const known = new Set(vocabulary)
+while (vocabulary.length < 8_000) {
+  const w = Array.from({ length: 2 + Math.floor(random() * 2) }, () => pick(SYLLABLES)).join('')
+  if (known.has(w)) continue
+  known.add(w)
+  vocabulary.push(w)
+}
+// Zipf-like: word i is drawn with probability ∝ 1/(i+1)
+const cumulative: number[] = []
+let sum = 0
+for (let i = 0; i < vocabulary.length; i++) cumulative.push((sum += 1 / (i + 1)))
+function word() {
+  const x = random() * sum
+  let lo = 0
+  let hi = cumulative.length - 1
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (cumulative[mid] < x) lo = mid + 1
+    else hi = mid
+  }
+  return vocabulary[lo]
+}
+const words = (n: number) => Array.from({ length: n }, word).join(' ')
+const sentence = (n: number) => {
+  const s = words(n)
+  return `${s[0].toUpperCase()}${s.slice(1)}.`
+}
+const paragraph = (sentences: number) => Array.from({ length: sentences }, () => sentence(8 + Math.floor(random() * 12))).join(' ')
+
+function makePost(i: number): Post {
+  const at = new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString()
+  const title = sentence(5 + Math.floor(random() * 5)).slice(0, -1)
+  return {
+    _id: `p${i}`,
+    title,
+    image: '',
+    tag: pick(['Guides', 'News', 'Reviews', 'Esports']),
+    description: paragraph(2),
+    type: 'article',
+    content: {
+      summary: Array.from({ length: 3 }, () => ({ title: sentence(4), text: paragraph(2) })),
+      body: Array.from({ length: 4 }, () => ({
+        headline: sentence(5),
+        content: paragraph(5),
+        keywords: [],
+        hyperlinks: [],
+        subsections: [{ subheading: sentence(4), content: paragraph(3) }],
+      })),
+    },
+    meta: { author: 'Bench', date: '', reviewer: '', readTime: '' },
+    related_studies: [],
+    createdAt: at,
+    updatedAt: at,
+  }
+}
+
+// SEARCH_BENCH_DB=file keeps the store there and reuses it on the next run (generating is the slow part)
+const kept = process.env.SEARCH_BENCH_DB
+const dir = kept ? null : mkdtempSync(join(tmpdir(), 'gamewise-search-bench-'))
+const file = kept ?? join(dir!, 'gamewise.db')
+const store = new SqliteStore(file)
+try {
+  const posts = createPostsRepository(store, createRegistry(store))
+  let started = performance.now()
+  await posts.init()
+  console.log(`store opened in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  const have = await posts.count()
+  started = performance.now()
+  for (let from = have; from < POSTS; from += 1_000) {
+    const batch = Array.from({ length: Math.min(1_000, POSTS - from) }, (_, k) => makePost(from + k))
+    await store.batch(batch.map((p) => posts.insertOp(p)))
+  }
+  store.db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+  const insertS = (performance.now() - started) / 1000
+  const mb = (statSync(file).size / 1024 / 1024).toFixed(0)
+  if (have < POSTS) console.log(`${(POSTS - have).toLocaleString('en')} posts inserted in ${insertS.toFixed(1)} s (${Math.round((POSTS - have) / insertS)}/s); store file ${mb} MB`)
+  else console.log(`${have.toLocaleString('en')} posts already in ${file} (${mb} MB)`)
+
+  // SEARCH_MAX_RESULTS=n tries another bound on counted and ranked matches (lib/search.ts)
+  const search = createSearchService({ posts, maxResults: process.env.SEARCH_MAX_RESULTS ? Number(process.env.SEARCH_MAX_RESULTS) : undefined })
+  seed = 7 // the same queries every run, whether the posts were generated now or before
+  const titles = (await Promise.all(Array.from({ length: 40 }, (_, i) => posts.findById(`p${Math.floor((i * POSTS) / 40)}`)))).map((p) => p!.title)
+  Bun.gc(true) // generating posts leaves garbage the collector would otherwise clear during the timings
+  const common = () => vocabulary[Math.floor(random() * 60)] // among the most frequent words
+  const mid = () => vocabulary[60 + Math.floor(random() * 1_000)]
+  const rare = () => vocabulary[2_000 + Math.floor(random() * 6_000)]
+  const kinds: Record<string, () => string> = {
+    'one common word': () => common(),
+    'one mid word': () => mid(),
+    'two words': () => `${mid()} ${mid()}`,
+    'three words': () => `${common()} ${mid()} ${rare()}`,
+    'an exact title': () => pick(titles),
+    'a short prefix (2–3 letters)': () => `${mid()} ${common().slice(0, 2 + Math.floor(random() * 2))}`,
+    'a rare word': () => rare(),
+    'page 3 of a common word': () => common(),
+  }
+  const names = Object.keys(kinds)
+  for (let i = 0; i < 40; i++) await search.search({ q: kinds[names[i % names.length]]() }) // warm SQLite's page cache and the JIT
+  const times: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]))
+  const all: number[] = []
+  let hits = 0
+
+  for (let i = 0; i < SEARCHES; i++) {
+    const kind = names[i % names.length]
+    const q = kinds[kind]()
+    started = performance.now()
+    const cpu = process.cpuUsage()
+    const answer = await search.search({ q, page: kind.startsWith('page 3') ? 3 : 1 })
+    const used = process.cpuUsage(cpu)
+    const ms = performance.now() - started
+    hits += answer.total
+    times[kind].push((used.user + used.system) / 1000)
+    all.push(ms)
+  }
+  const stats = (list: number[]) => {
+    const s = [...list].sort((a, b) => a - b)
+    const at = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]
+    return `p50 ${at(0.5).toFixed(1)} ms  p99 ${at(0.99).toFixed(1)} ms  max ${s[s.length - 1].toFixed(1)} ms`
+  }
+  // CPU time (the search is synchronous SQLite work on this thread): what it costs on an idle machine,
+  // whatever else shares the cores; wall time for all, which includes waiting for a core
+  console.log(`${SEARCHES} searches (count + ranked page of 10 + snippets), ${Math.round(hits / SEARCHES).toLocaleString('en')} matches on average; CPU time per search:`)
+  for (const n of names) console.log(`  ${n.padEnd(30)} ${stats(times[n])}`)
+  console.log(`  ${'all (CPU)'.padEnd(30)} ${stats(Object.values(times).flat())}`)
+  console.log(`  ${'all (wall clock)'.padEnd(30)} ${stats(all)}`)
+} finally {
+  await store.close()
+  if (dir) rmSync(dir, { recursive: true, force: true })
+}

@@ -1,0 +1,155 @@
+// @vitest-environment happy-dom
+import { render, screen, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { brandPage, card, offer } from '../test/factories.ts'
+import { BrandDirectoryView } from './BrandDirectoryView.tsx'
+import { BrandOffers } from './BrandOffers.tsx'
+import { BrandPageView, DealBoxCard, MobileDealBar } from './BrandPageView.tsx'
+import { HomeView } from './HomeView.tsx'
+import { AffiliateDisclosure, OfferTerms } from './OfferTerms.tsx'
+
+/**
+ * Compliance (UKGC / ASA-CAP): every rendering of an offer shows its significant terms, an 18+ badge
+ * and, when the brand has one, a link to the full terms, without a click; pages with offers carry the
+ * affiliate disclosure.
+ */
+
+const SUMMARY = '18+. New customers only. Min deposit £10. 35x wagering. T&Cs apply.'
+const URL = 'https://operator.example/terms'
+
+/** The one terms line inside `el`, checked as every rendering must show it. */
+function expectTerms(el: HTMLElement, opts: { summary?: string; url?: string; brand: string }) {
+  const terms = within(el).getByTestId('offer-terms')
+  expect(within(terms).getByText('18+')).toBeTruthy()
+  expect(terms.textContent).toContain(opts.summary ?? '| T&Cs apply')
+  const link = within(terms).queryByRole('link', { name: `Full T&Cs for ${opts.brand}` })
+  if (!opts.url) return expect(link).toBeNull()
+  expect(link!.textContent).toBe('Full T&Cs')
+  expect(link!.getAttribute('href')).toBe(opts.url)
+  expect(link!.getAttribute('rel')).toBe('nofollow noopener')
+  expect(link!.getAttribute('target')).toBe('_blank')
+}
+
+describe('OfferTerms', () => {
+  it("shows the 18+ badge, the terms line and a 'Full T&Cs' link that opens the operator's terms", () => {
+    const { container } = render(<OfferTerms offer={{ brandName: 'Nova', termsSummary: SUMMARY, termsUrl: URL }} />)
+    expectTerms(container, { summary: SUMMARY, url: URL, brand: 'Nova' })
+  })
+
+  it("still shows '18+ | T&Cs apply' without a terms line, with the link when there is a URL", () => {
+    const { container, rerender } = render(<OfferTerms offer={{ brandName: 'Nova', termsSummary: '', termsUrl: '' }} />)
+    expect(screen.getByTestId('offer-terms').textContent).toBe('18+ | T&Cs apply')
+    expectTerms(container, { brand: 'Nova' })
+    rerender(<OfferTerms offer={{ brandName: 'Nova', termsSummary: '  ', termsUrl: URL }} />)
+    expect(screen.getByTestId('offer-terms').textContent).toBe('18+ | T&Cs apply Full T&Cs')
+    expectTerms(container, { url: URL, brand: 'Nova' })
+  })
+
+  it('renders stored text as text and never links anything but http(s)', () => {
+    render(<OfferTerms offer={{ brandName: 'X', termsSummary: '<b>18+</b>', termsUrl: 'javascript:alert(1)' }} />)
+    expect(screen.getByText('<b>18+</b>')).toBeTruthy()
+    expect(screen.queryByRole('link')).toBeNull()
+  })
+})
+
+describe('terms beside every rendering of an offer', () => {
+  beforeEach(() => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 })) // the brand page's view report
+  })
+
+  it('home offers: every table row (desktop) and every card (mobile)', () => {
+    const offers = [offer({ termsSummary: SUMMARY, termsUrl: URL }), offer(), offer({ termsUrl: URL })]
+    render(<BrandOffers offers={offers} />)
+    const rows = screen.getAllByTestId('offer-row')
+    const cards = screen.getAllByTestId('offer-card')
+    expect(rows).toHaveLength(3)
+    expect(cards).toHaveLength(3)
+    for (const list of [rows, cards]) {
+      expectTerms(list[0], { summary: SUMMARY, url: URL, brand: offers[0].brandName })
+      expectTerms(list[1], { brand: offers[1].brandName })
+      expectTerms(list[2], { url: URL, brand: offers[2].brandName })
+    }
+  })
+
+  it('home offers without types (the simpler featured layout)', () => {
+    render(<BrandOffers offers={[offer({ brandName: 'Simple', type: [], termsSummary: SUMMARY })]} />)
+    expectTerms(screen.getByTestId('offer-card'), { summary: SUMMARY, brand: 'Simple' })
+  })
+
+  it('brand page: the deal box, the mobile bar and the sidebar card, and the offer details', () => {
+    const brand = brandPage({ brandName: 'Nova', termsSummary: SUMMARY, termsUrl: URL, bonusCondition: '35x wagering', dealBox: { mainText: '100% up to £100', ctaLabel: 'Claim', ctaUrl: 'https://nova.example/go' } })
+    const { container } = render(<BrandPageView brand={brand} />)
+    expectTerms(screen.getByTestId('deal-box'), { summary: SUMMARY, url: URL, brand: 'Nova' })
+    expectTerms(screen.getByTestId('mobile-deal-bar'), { summary: SUMMARY, url: URL, brand: 'Nova' })
+    expect(within(screen.getByTestId('mobile-deal-bar')).getByTestId('offer-terms').className).toContain('compact')
+    const sidebar = screen.getByRole('heading', { name: 'Top Nova Offers' }).parentElement!
+    expectTerms(sidebar, { summary: SUMMARY, url: URL, brand: 'Nova' })
+    const details = container.querySelector<HTMLElement>('#offer-details')!
+    expectTerms(details, { summary: SUMMARY, url: URL, brand: 'Nova' })
+    expect(within(details).getByText('35x wagering')).toBeTruthy()
+  })
+
+  it('brand page without terms: every rendering still shows 18+ | T&Cs apply', () => {
+    render(<DealBoxCard brand={brandPage({ brandName: 'Bare', dealBox: { mainText: 'Bonus', ctaLabel: 'Go', ctaUrl: 'https://b.example/' } })} />)
+    expectTerms(screen.getByTestId('deal-box'), { brand: 'Bare' })
+    render(<MobileDealBar brand={brandPage({ brandName: 'Bare', dealBox: { ctaLabel: 'Go', ctaUrl: 'https://b.example/' } })} />)
+    expectTerms(screen.getByTestId('mobile-deal-bar'), { brand: 'Bare' })
+  })
+
+  it('the /brands directory: every card', () => {
+    const brands = [offer({ termsSummary: SUMMARY, termsUrl: URL }), offer()]
+    render(<BrandDirectoryView brands={brands} page={1} pages={1} total={2} />)
+    const cards = screen.getAllByTestId('offer-card')
+    expectTerms(cards[0], { summary: SUMMARY, url: URL, brand: brands[0].brandName })
+    expectTerms(cards[1], { brand: brands[1].brandName })
+  })
+})
+
+describe("'See Offer Details'", () => {
+  beforeEach(() => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }))
+  })
+  it('is a plain in-page link to the offer details, which every brand page has', () => {
+    const { container } = render(<BrandPageView brand={brandPage({ brandName: 'Nova', bonusOffer: '', termsSummary: '' })} />)
+    const link = screen.getByRole('link', { name: 'See Offer Details' })
+    expect(link.getAttribute('href')).toBe('#offer-details')
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true })
+    link.dispatchEvent(click)
+    expect(click.defaultPrevented).toBe(false) // the browser follows it, with or without JavaScript
+    const details = container.querySelector('#offer-details')
+    expect(details).not.toBeNull()
+    expect(within(details as HTMLElement).getByTestId('offer-terms').textContent).toBe('18+ | T&Cs apply')
+  })
+})
+
+describe('the affiliate disclosure', () => {
+  beforeEach(() => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }))
+  })
+  const expectDisclosure = (text: string) => {
+    const line = screen.getByTestId('affiliate-disclosure')
+    expect(line.textContent).toBe(`${text} Read our affiliate disclosure.`)
+    expect(within(line).getByRole('link', { name: 'Read our affiliate disclosure.' }).getAttribute('href')).toBe('/info/affiliate-disclosure')
+  }
+
+  it('shows the default line when none is given, and a saved one as plain text', () => {
+    const { unmount } = render(<AffiliateDisclosure />)
+    expectDisclosure('We may earn a commission when you sign up through links on this page.')
+    unmount()
+    render(<AffiliateDisclosure text={'<img src=x onerror=alert(1)> paid links'} />)
+    expectDisclosure('<img src=x onerror=alert(1)> paid links')
+    expect(document.querySelector('img')).toBeNull()
+  })
+
+  it('sits beside the home offers, the /brands directory and on the brand page', () => {
+    const { unmount: a } = render(<HomeView hero={{ title: 'H' }} featured={card()} articles={[]} bottoms={[]} offers={[offer()]} disclosure="Home disclosure." />)
+    expectDisclosure('Home disclosure.')
+    expect(screen.getByRole('heading', { name: 'Top offers' }).parentElement!.contains(screen.getByTestId('affiliate-disclosure'))).toBe(true)
+    a()
+    const { unmount: b } = render(<BrandDirectoryView brands={[offer()]} page={1} pages={1} total={1} disclosure="Directory disclosure." />)
+    expectDisclosure('Directory disclosure.')
+    b()
+    render(<BrandPageView brand={brandPage()} disclosure="Brand disclosure." />)
+    expectDisclosure('Brand disclosure.')
+  })
+})

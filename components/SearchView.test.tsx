@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+import { render, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import type { SearchAnswer, SearchResult } from '../lib/search.ts'
+import { SearchForm } from './SearchForm.tsx'
+import { pageWindow, SearchView } from './SearchView.tsx'
+
+const result = (over: Partial<SearchResult> = {}): SearchResult => ({
+  _id: 'rtp-explained',
+  title: 'RTP Explained',
+  tag: 'Guides',
+  description: 'd',
+  image: '',
+  href: '/article/rtp-explained',
+  snippet: [{ text: 'What ' }, { text: 'RTP', highlight: true }, { text: ' means <script>alert(1)</script>' }],
+  ...over,
+})
+const answer = (over: Partial<SearchAnswer> = {}): SearchAnswer => ({ q: 'rtp', total: 1, capped: false, page: 1, pages: 1, results: [result()], ...over })
+
+describe('SearchView', () => {
+  it('shows the count, result titles linking to the article, and highlights as <mark> around text only', () => {
+    const { container } = render(<SearchView {...answer()} />)
+    expect(screen.getByText('1 result for “rtp”')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'RTP Explained' }).getAttribute('href')).toBe('/article/rtp-explained')
+    const marks = container.querySelectorAll('.search-snippet mark')
+    expect([...marks].map((m) => m.textContent)).toEqual(['RTP'])
+    // a snippet is text: markup in an article stays visible characters, never elements
+    expect(container.querySelector('.search-snippet script')).toBeNull()
+    expect(container.querySelector('.search-snippet')?.textContent).toBe('What RTP means <script>alert(1)</script>')
+  })
+
+  it('links pages with real hrefs, the current one marked', () => {
+    render(<SearchView {...answer({ q: 'free spins', total: 45, page: 2, pages: 5, results: [result()] })} />)
+    expect(screen.getByText(/45 results for “free spins”/)).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Next' }).getAttribute('href')).toBe('/search?q=free+spins&page=3')
+    expect(screen.getByRole('link', { name: 'Previous' }).getAttribute('href')).toBe('/search?q=free+spins')
+    expect(screen.getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page')
+  })
+
+  it('says 10,000+ when the search stopped counting', () => {
+    render(<SearchView {...answer({ q: 'casino', total: 10_000, capped: true, pages: 1_000 })} />)
+    expect(screen.getByText('10,000+ results for “casino”')).toBeTruthy()
+  })
+
+  it('says no article matches, with suggestions and a link to all articles', () => {
+    render(<SearchView {...answer({ q: 'zzz', total: 0, pages: 0, results: [] })} />)
+    expect(screen.getByText('No articles match “zzz”.')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'all articles' }).getAttribute('href')).toBe('/articles')
+  })
+
+  it('shows a page past the last as such, with a link back to the first', () => {
+    render(<SearchView {...answer({ total: 12, page: 7, pages: 2, results: [] })} />)
+    expect(screen.getByText(/No results on page 7: there are 2 pages of results for “rtp”/)).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Back to the first page' }).getAttribute('href')).toBe('/search?q=rtp')
+  })
+
+  it('shows just the form for an empty query, and the reason for a refused one', () => {
+    const { container, rerender } = render(<SearchView {...answer({ q: '', total: 0, pages: 0, results: [] })} />)
+    expect(screen.getByRole('searchbox', { name: 'Search articles' })).toBeTruthy()
+    expect(container.querySelector('.empty')).toBeNull()
+    rerender(<SearchView {...answer({ q: '', total: 0, pages: 0, results: [] })} error="Search query is too long (at most 200 characters)" />)
+    expect(screen.getByRole('alert').textContent).toMatch(/too long/)
+  })
+})
+
+describe('SearchForm', () => {
+  it('is a labelled GET form to /search with q', () => {
+    const { container } = render(<SearchForm id="x" label="Search the site" compact />)
+    const form = container.querySelector('form')!
+    expect(form.getAttribute('action')).toBe('/search')
+    expect(form.getAttribute('method')).toBe('get')
+    expect(screen.getByRole('searchbox', { name: 'Search the site' }).getAttribute('name')).toBe('q')
+    expect(screen.getByRole('button', { name: 'Search' })).toBeTruthy()
+  })
+})
+
+describe('pageWindow', () => {
+  it('keeps the first, the last and two either side, with gaps', () => {
+    expect(pageWindow(1, 3)).toEqual([1, 2, 3])
+    expect(pageWindow(10, 20)).toEqual([1, null, 8, 9, 10, 11, 12, null, 20])
+  })
+})

@@ -1,0 +1,114 @@
+import { Fragment } from 'react'
+import { SearchForm } from './SearchForm.tsx'
+import { SEARCH_PAGE_SIZE, type SearchAnswer, type SnippetSegment, searchHref } from '../lib/search.ts'
+
+/** A snippet as React text, highlighted terms in <mark>: segments, never HTML. */
+export function Snippet({ segments }: { segments: SnippetSegment[] }) {
+  return (
+    <>
+      {segments.map((s, i) => (s.highlight ? <mark key={i}>{s.text}</mark> : <Fragment key={i}>{s.text}</Fragment>))}
+    </>
+  )
+}
+
+/** The page numbers to link: the first, the last, and two either side of the current one. */
+export function pageWindow(page: number, pages: number): (number | null)[] {
+  const out: (number | null)[] = []
+  for (let p = 1; p <= pages; p++) {
+    if (p === 1 || p === pages || Math.abs(p - page) <= 2) out.push(p)
+    else if (out[out.length - 1] !== null) out.push(null) // a gap
+  }
+  return out
+}
+
+function SearchPagination({ q, page, pages }: { q: string; page: number; pages: number }) {
+  if (pages <= 1) return null
+  return (
+    <nav className="pagination" aria-label="Search result pages">
+      {page > 1 && (
+        <a className="btn" href={searchHref(q, page - 1)} rel="prev">
+          Previous
+        </a>
+      )}
+      {pageWindow(page, pages).map((p, i) =>
+        p === null ? (
+          <span key={`gap${i}`} className="pagination-gap">
+            …
+          </span>
+        ) : (
+          <a key={p} className={`btn${p === page ? ' active' : ''}`} href={searchHref(q, p)} aria-current={p === page ? 'page' : undefined} aria-label={`Page ${p}`}>
+            {p}
+          </a>
+        ),
+      )}
+      {page < pages && (
+        <a className="btn" href={searchHref(q, page + 1)} rel="next">
+          Next
+        </a>
+      )}
+    </nav>
+  )
+}
+
+const quoted = (q: string) => `“${q}”`
+
+/** /search: the form, then the count and results, an empty state, or a page past the last. */
+export function SearchView({ q, total, capped, page, pages, results, error }: SearchAnswer & { error?: string }) {
+  return (
+    <section className="search-page">
+      <h1>Search</h1>
+      <SearchForm q={q} id="search-page-q" label="Search articles" />
+      {error && (
+        <p className="search-error" role="alert">
+          {error}
+        </p>
+      )}
+      {q && !error && total === 0 && (
+        <div className="search-empty">
+          <p className="empty">{`No articles match ${quoted(q)}.`}</p>
+          <ul className="search-suggestions">
+            <li>Check the spelling, or try fewer or more general words.</li>
+            <li>
+              Browse <a href="/articles">all articles</a>, or start from the <a href="/">home page</a>.
+            </li>
+          </ul>
+        </div>
+      )}
+      {total > 0 && (
+        <p className="search-count" aria-live="polite">
+          {`${total.toLocaleString('en')}${capped ? '+' : ''} ${total === 1 ? 'result' : 'results'} for ${quoted(q)}`}
+          {pages > 1 && page <= pages && <span className="muted">{` · page ${page} of ${pages}`}</span>}
+        </p>
+      )}
+      {total > 0 && results.length === 0 && (
+        <div className="search-empty">
+          <p className="empty">{`No results on page ${page}: there ${pages === 1 ? 'is 1 page' : `are ${pages} pages`} of results for ${quoted(q)}.`}</p>
+          <p className="center">
+            <a className="btn" href={searchHref(q, 1)}>
+              Back to the first page
+            </a>
+          </p>
+        </div>
+      )}
+      {results.length > 0 && (
+        <ol className="search-results" start={(page - 1) * SEARCH_PAGE_SIZE + 1}>
+          {results.map((r) => (
+            <li key={r._id} className="search-result" data-testid="search-result">
+              {r.image && <img src={r.image} alt="" width={160} height={90} loading="lazy" />}
+              <div>
+                {r.tag && <span className="tag">{r.tag}</span>}
+                <h2>
+                  <a href={r.href}>{r.title}</a>
+                </h2>
+                <p className="search-snippet">
+                  <Snippet segments={r.snippet} />
+                </p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      {results.length > 0 && <SearchPagination q={q} page={page} pages={pages} />}
+    </section>
+  )
+}

@@ -1,0 +1,29 @@
+import * as z from 'zod'
+import { affiliateDisclosureSchema } from '../../lib/schemas.ts'
+import type { Store } from '../port.ts'
+import type { Registry } from '../registry.ts'
+
+/**
+ * Site-wide settings editors change (the affiliate disclosure line). Content, so unlike `settings`
+ * (per-installation values: the auth secret, the content version) they are backed up and restored.
+ * One document per setting; a new setting adds its own branch to the schema.
+ */
+const iso = z.iso.datetime({ offset: true })
+export const storedSiteSettingSchema = z.discriminatedUnion('_id', [z.object({ _id: z.literal('affiliate-disclosure'), value: affiliateDisclosureSchema, updatedAt: iso })])
+type SiteSetting = z.infer<typeof storedSiteSettingSchema>
+
+export function createSiteSettingsRepository(store: Store, registry: Registry) {
+  registry.add({ name: 'site_settings', backup: 'data', schema: storedSiteSettingSchema })
+  const settings = store.collection<SiteSetting>('site_settings')
+  return {
+    async init() {},
+    /** The editors' disclosure line, or null while none was saved (the service then answers the default). */
+    async affiliateDisclosure(): Promise<string | null> {
+      return (await settings.findOne({ _id: 'affiliate-disclosure' }))?.value ?? null
+    },
+    async setAffiliateDisclosure(value: string, at: Date) {
+      await settings.updateOne({ _id: 'affiliate-disclosure' }, { $set: { value, updatedAt: at.toISOString() } }, { upsert: true })
+    },
+  }
+}
+export type SiteSettingsRepository = ReturnType<typeof createSiteSettingsRepository>

@@ -1,0 +1,58 @@
+import { isSafeHref } from './links.ts'
+
+/**
+ * The only shape Markdown reaches a page in: a small JSON tree of allowed nodes, built on the server
+ * (server/markdown.ts) and rendered as React elements (components/MarkdownTree.tsx). No HTML string
+ * exists anywhere on the way, so nothing an editor types can become markup or script.
+ */
+
+export type MdInline =
+  | string
+  | { t: 'em' | 'strong'; c: MdInline[] }
+  | { t: 'code'; v: string }
+  /** `ext`: another site's http(s) link (rel="noopener nofollow", new tab) */
+  | { t: 'a'; href: string; ext?: true; c: MdInline[] }
+  | { t: 'br' }
+
+export type MdBlock =
+  | { t: 'p'; c: MdInline[] }
+  /** a tight list item's text: inline content without a paragraph around it */
+  | { t: 'line'; c: MdInline[] }
+  | { t: 'h2' | 'h3' | 'h4'; c: MdInline[] }
+  | { t: 'ul'; items: MdBlock[][] }
+  | { t: 'ol'; start?: number; items: MdBlock[][] }
+  | { t: 'pre'; v: string }
+  | { t: 'blockquote'; c: MdBlock[] }
+  | { t: 'hr' }
+
+export type MdTree = MdBlock[]
+
+// C0 controls, DEL and backslashes, as lib/links.ts refuses them
+const UNSAFE_MAILTO = /[\u0000-\u001f\u007f\\\s<>"']/
+
+/** Links a page may carry: lib/links.ts's http(s) and same-site paths, plus `mailto:` addresses. */
+export function isSafeTreeHref(href: string): boolean {
+  if (/^mailto:/i.test(href)) return !UNSAFE_MAILTO.test(href) && /^mailto:[^@]+@[^@]+$/i.test(href)
+  return isSafeHref(href)
+}
+
+/** The tree's text, for meta descriptions and search. */
+export function treeText(tree: readonly MdBlock[]): string {
+  const inline = (n: MdInline): string => (typeof n === 'string' ? n : n.t === 'code' ? n.v : n.t === 'br' ? ' ' : n.c.map(inline).join(''))
+  const block = (b: MdBlock): string => {
+    switch (b.t) {
+      case 'pre':
+        return b.v
+      case 'hr':
+        return ''
+      case 'ul':
+      case 'ol':
+        return b.items.map((item) => item.map(block).join(' ')).join(' ')
+      case 'blockquote':
+        return b.c.map(block).join(' ')
+      default:
+        return b.c.map(inline).join('')
+    }
+  }
+  return tree.map(block).join(' ').replace(/\s+/g, ' ').trim()
+}

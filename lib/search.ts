@@ -1,0 +1,87 @@
+/**
+ * Site search, the parts the server and the browser share: how a visitor's query becomes search
+ * terms, the answer's shape, and search URLs. The snippet builder is `lib/snippet.ts`.
+ */
+
+/** Results per page of `GET /api/search` and `/search`. */
+export const SEARCH_PAGE_SIZE = 10
+/** The longest query accepted, in characters (a title is at most a few dozen words). */
+export const SEARCH_QUERY_MAX = 200
+/** Words of a query that count; more only slow the search down without narrowing it usefully. */
+export const SEARCH_TERMS_MAX = 8
+/**
+ * The most matches a search counts and ranks: past it, the newest this many matching articles are
+ * ranked and the count reads "10,000+". Keeps an uncached search's cost (SQLite ranks synchronously,
+ * about a microsecond a match) the same at 100,000 articles as at 10,000 (bench/search.ts).
+ */
+export const SEARCH_MAX_RESULTS = 10_000
+/** The highest page number accepted: past it a `page` is malformed, below it past the end is just empty. */
+export const SEARCH_PAGE_MAX = 99_999
+
+/** A piece of a snippet: text, highlighted where it is a matched term. Rendered as text, never as HTML. */
+export type SnippetSegment = { text: string; highlight?: true }
+
+export type SearchResult = {
+  _id: string
+  title: string
+  tag: string
+  description: string
+  image: string
+  href: string
+  snippet: SnippetSegment[]
+}
+
+/** `capped`: more than `total` (= `SEARCH_MAX_RESULTS`) articles match; the results come from the newest of them. */
+export type SearchAnswer = { q: string; total: number; capped: boolean; page: number; pages: number; results: SearchResult[] }
+
+/**
+ * A run of what the text index (SQLite FTS5 `unicode61`) counts as word characters: letters, digits
+ * and combining marks (it folds the marks away), plus private-use characters. Everything else —
+ * punctuation, quotes, `*`, `^`, `:`, parentheses, emoji, control characters — separates words.
+ */
+export const WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu
+
+const NON_ASCII = /[^\x00-\x7f]/
+
+/** A word as the index compares it: lower-case, without diacritics ("Café" and "cafe" are one word). */
+export function foldWord(word: string): string {
+  // most words are ASCII: lower-casing is all they need (snippets fold every word of a post)
+  return NON_ASCII.test(word) ? word.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '') : word.toLowerCase()
+}
+
+/**
+ * The most frequent English words. Every term must match, so they narrow nothing (nearly every
+ * article holds them) while costing the most: their index lists are the longest (bench/search.ts).
+ */
+const STOPWORDS = new Set(
+  'a an and are as at be but by for from had has have he her his i if in into is it its of on or not she so than that the their them then there these they this to was we were what when which who will with would you your'.split(
+    ' ',
+  ),
+)
+
+/**
+ * The words a query searches for: lower-case, in order, each once (compared as the index folds
+ * them), without the most common English words unless nothing else is left ("The Witcher 3" is
+ * `witcher 3`, "to be or not to be" stays whole), at most `SEARCH_TERMS_MAX`. Query syntax cannot
+ * survive this: only word characters are left, and the backends quote every term. So `AND`, `OR`
+ * and `NOT` are never operators: they go as common words; `NEAR` stays as the plain word it is.
+ */
+export function searchTerms(q: string): string[] {
+  const words: string[] = []
+  const seen = new Set<string>()
+  for (const [word] of q.normalize('NFC').matchAll(WORD)) {
+    const key = foldWord(word)
+    if (!key || seen.has(key)) continue
+    seen.add(key)
+    words.push(word.toLowerCase())
+  }
+  const meaningful = words.filter((w) => !STOPWORDS.has(foldWord(w)))
+  return (meaningful.length ? meaningful : words).slice(0, SEARCH_TERMS_MAX)
+}
+
+/** The URL of a search results page (the WebSite JSON-LD SearchAction uses `/search?q={search_term_string}`). */
+export function searchHref(q: string, page = 1): string {
+  const params = new URLSearchParams({ q })
+  if (page > 1) params.set('page', String(page))
+  return `/search?${params}`
+}

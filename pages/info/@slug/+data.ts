@@ -1,0 +1,20 @@
+import { render } from 'vike/abort'
+import type { PageContextServer } from 'vike/types'
+import { RESPONSIBLE_GAMBLING_SLUG } from '../../../lib/info-pages.ts'
+import { helpDirectory } from '../../../lib/responsible-gambling.ts'
+import { metaDescription } from '../../../lib/seo.ts'
+
+export type Data = Awaited<ReturnType<typeof data>>
+
+// The Markdown is parsed here, on the server: the page receives only the allowed-node tree.
+export async function data(pageContext: PageContextServer) {
+  const found = await pageContext.services!.infoPages.page(pageContext.routeParams.slug)
+  if (!found) throw render(404, 'Page not found.')
+  const { text, ...page } = found
+  return {
+    page,
+    description: metaDescription([page.seoDescription, text], `${page.title}. GameWise: gaming and iGaming guides, reviews and offers.`),
+    // every country's help, the visitor's first: this one page renders per country (pages/types.d.ts)
+    help: page.slug === RESPONSIBLE_GAMBLING_SLUG ? helpDirectory(pageContext.visitorCountry) : null,
+  }
+}

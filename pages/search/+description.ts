@@ -1,0 +1,1 @@
+export default 'Search GameWise articles: gaming and iGaming news, guides and reviews.'

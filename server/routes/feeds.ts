@@ -1,0 +1,47 @@
+import type { Context } from 'hono'
+import { FEED_ALIAS_PATH, FEED_TYPE, SITE_FEED_PATH, SITEMAP_PATH } from '../../lib/feeds.ts'
+import { notFound } from '../errors.ts'
+import { SECURITY_HEADERS } from '../render-cache.ts'
+import { type AppEnv, createRouter, rule } from '../router.ts'
+import { robotsTxt } from '../services/robots.ts'
+import { parseSitemapName } from '../services/sitemaps.ts'
+
+const XML = 'application/xml; charset=utf-8'
+const RSS = `${FEED_TYPE}; charset=utf-8`
+
+const answer = (c: Context<AppEnv>, body: string, contentType: string) => c.body(body, 200, { ...SECURITY_HEADERS, 'Content-Type': contentType })
+
+/** For search engines and feed readers: robots.txt, the sitemaps and the RSS feeds, cached and invalidated like pages. */
+export function feedsRouter() {
+  const app = createRouter()
+  const publicRead = rule({ access: 'public', cache: 'public' })
+
+  // GET /robots.txt – what crawlers may visit, and where the sitemap is
+  app.get('/robots.txt', publicRead, (c) => answer(c, robotsTxt(c.var.config.siteUrl), 'text/plain; charset=utf-8'))
+
+  // GET /sitemap.xml – the sitemap index
+  app.get(SITEMAP_PATH, publicRead, async (c) => answer(c, await c.var.services.sitemaps.index(), XML))
+
+  // GET /sitemap-{articles|brands|archives|tags}-{n}.xml – one child sitemap; past the last one, a 404
+  app.get('/:file{sitemap-[a-z]+-[0-9]+\\.xml}', publicRead, async (c) => {
+    const name = parseSitemapName(c.req.param('file'))
+    const xml = name && (await c.var.services.sitemaps.sitemap(name.kind, name.n))
+    if (!xml) throw notFound('No such sitemap')
+    return answer(c, xml, XML)
+  })
+
+  // GET /rss.xml – the latest articles
+  app.get(SITE_FEED_PATH, publicRead, async (c) => answer(c, await c.var.services.feeds.siteFeed(), RSS))
+
+  // GET /feed – where some readers look first: one feed URL, so a redirect
+  app.get(FEED_ALIAS_PATH, publicRead, (c) => c.redirect(SITE_FEED_PATH, 301))
+
+  // GET /tag/:tagSlug/rss.xml – a tag's latest articles; an unknown tag is a 404
+  app.get('/tag/:tagSlug/rss.xml', publicRead, async (c) => {
+    const xml = await c.var.services.feeds.tagFeed(c.req.param('tagSlug'))
+    if (!xml) throw notFound('No such tag')
+    return answer(c, xml, RSS)
+  })
+
+  return app
+}
