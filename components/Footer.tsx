@@ -33,7 +33,7 @@ export function Footer() {
       <div className="container">
         <div className="footer-grid">
           <div className="footer-brand">
-            <img src="/logo.svg" alt="GameWise" width={180} height={40} />
+            <img src="/logo-on-dark.svg" alt="GameWise" width={180} height={40} /> {/* a light wordmark: the dark one was invisible on the footer */}
             <p>Independent guides, news and offers for players who like to know the odds.</p>
             <form className="newsletter" onSubmit={(e) => e.preventDefault()}>
               <label htmlFor="newsletter-email" className="sr-only">
@@ -69,8 +69,10 @@ export function Footer() {
         <div className="footer-bottom">
           <div className="socials">
             {socials.map((s) => (
-              <button key={s} type="button" className="social" aria-label={s} onClick={() => setModal({ item: s })}>
-                {s.slice(0, 2)}
+              <button key={s} type="button" className="social" onClick={() => setModal({ item: s })}>
+                {/* the name is the button's text (for screen readers and voice control); the badge is decoration */}
+                <span aria-hidden="true">{s.slice(0, 2)}</span>
+                <span className="sr-only">{s}</span>
               </button>
             ))}
           </div>

@@ -12,6 +12,8 @@ export default function Layout({ children }: { children: ReactNode }) {
   const path = pageContext.urlPathname + (pageContext.urlParsed.searchOriginal ?? '')
 
   const siteUrl = useSiteUrl()
+  // the admin panels are a workspace, not a marketing page: no public footer (issue 12)
+  const isAdmin = /^\/admin(market)?(\/|$)/.test(pageContext.urlPathname)
   usePageView(path)
 
   return (
@@ -29,7 +31,7 @@ export default function Layout({ children }: { children: ReactNode }) {
         </div>
         <div className="page-content">{children}</div>
       </main>
-      <Footer />
+      {isAdmin ? null : <Footer />}
     </>
   )
 }

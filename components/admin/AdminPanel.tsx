@@ -9,7 +9,7 @@ export const tabs: { label: string; type: PostType }[] = [
   { label: 'Hero', type: 'hero' },
   { label: 'Featured', type: 'featured' },
   { label: 'Articles', type: 'article' },
-  { label: 'ArticleBottom', type: 'articleBottom' },
+  { label: 'Bottom articles', type: 'articleBottom' }, // the spec's 'ArticleBottom' was an internal name (issue 12)
 ]
 const listNoun: Partial<Record<PostType, string>> = { article: 'article', articleBottom: 'articleBottom' }
 

@@ -160,7 +160,7 @@ describe('article list', () => {
 
   it("asks 'Delete this articleBottom?' and shows 'Failed to delete articleBottom' on failure", async () => {
     overrides['DELETE /api/posts/b1'] = () => Response.json({ message: 'x' }, { status: 500 })
-    await openTab('ArticleBottom')
+    await openTab('Bottom articles')
     const confirm = vi.fn().mockReturnValue(true)
     window.confirm = confirm
     fireEvent.click(within(screen.getByTestId('post-row')).getByRole('button', { name: 'Delete' }))

@@ -1,0 +1,239 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { tagPath } from '../lib/tag-path.ts'
+import { ADMIN, BASE_URL, launchBrowser, logIn, PERSON_UA } from './browser.ts'
+
+/**
+ * Phones first (issue 12): every page type, public and admin, at 320, 390, 768 and 1280 px wide, with
+ * content that is hard to lay out (a 60-letter word, a long title, a long brand name), checked in
+ * Chromium for sideways overflow and with axe-core for WCAG 2.2 AA.
+ */
+const WIDTHS = [320, 390, 768, 1280]
+const LONG_WORD = 'Supercalifragilisticexpialidociouslyunwageredjackpotbonanza'
+const LONG_TITLE = `The ${LONG_WORD} guide to responsible bankroll management for very long weekends of esports betting`
+const LONG_BRAND = 'Extraordinarily Long Named Casino And Sportsbook International Limited'
+
+let browser: Browser
+let visitor: BrowserContext
+/** The signed-in admin's tab: the session lives in sessionStorage, which is per tab */
+let adminTab: Page
+let post: { _id: string; tag: string }
+let brandId: string
+
+async function api(path: string, init: RequestInit & { token: string }) {
+  const res = await fetch(BASE_URL + path, { ...init, headers: { authorization: `Bearer ${init.token}`, ...(init.headers ?? {}) } })
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`)
+  return res.json()
+}
+
+beforeAll(async () => {
+  const { accessToken: token } = await (
+    await fetch(`${BASE_URL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
+  ).json()
+  post = await api('/api/posts/article', {
+    token,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      title: LONG_TITLE,
+      tag: `Tag ${LONG_WORD}`,
+      description: `${LONG_WORD} ${LONG_WORD}`,
+      image: '/demo/bankroll.svg',
+      content: {
+        summary: [{ title: LONG_WORD, text: `${LONG_WORD} https://example.com/${LONG_WORD}${LONG_WORD}` }],
+        body: [{ headline: LONG_WORD, content: `${LONG_WORD} `.repeat(5), keywords: [], hyperlinks: [], subsections: [] }],
+      },
+      meta: { author: LONG_WORD, date: '2026-11-01', reviewer: '', readTime: '5 min' },
+    }),
+  })
+  const form = new FormData()
+  const fields: Record<string, string> = {
+    brandName: LONG_BRAND,
+    campaignType: 'Web - Sale',
+    rating: '4.5',
+    tagline: `${LONG_WORD} tagline`,
+    offerHighlight: LONG_WORD,
+    bonusOffer: `100% up to £${LONG_WORD}`,
+    bonusCondition: LONG_WORD,
+    termsSummary: `18+. ${LONG_WORD}. T&Cs apply.`,
+    termsUrl: `https://op.example/${LONG_WORD}`,
+    type: JSON.stringify(['typeNew']),
+    position: JSON.stringify(['PositionPopular']),
+    customParams: '[]',
+    highlights: JSON.stringify([{ title: LONG_WORD, value: LONG_WORD }]),
+    sections: JSON.stringify([{ type: 'text', content: `${LONG_WORD} `.repeat(4) }]),
+    dealBox: JSON.stringify({ ctaLabel: `Claim ${LONG_WORD}`, ctaUrl: 'https://op.example/go' }),
+    logoCdnUrl: '/demo/brands/nova-spins.svg',
+  }
+  for (const [k, v] of Object.entries(fields)) form.set(k, v)
+  brandId = (await api('/api/brands', { token, method: 'POST', body: form }))._id
+
+  browser = await launchBrowser()
+  visitor = await browser.newContext({ userAgent: PERSON_UA })
+  adminTab = await (await browser.newContext({ userAgent: PERSON_UA })).newPage()
+  await logIn(adminTab)
+  await adminTab.waitForURL(/\/admin/)
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const publicPages = () => [
+  '/',
+  `/article/${post._id}`,
+  '/article/rtp-explained',
+  `/brands/${brandId}`,
+  '/brands/nova-spins',
+  '/brands',
+  '/articles',
+  '/articles/page/2',
+  tagPath(post.tag),
+  '/search?q=bonus',
+  '/search?q=nothingmatchesthisquery',
+  '/info/responsible-gambling',
+  '/login',
+  '/signup',
+  '/no-such-page',
+]
+const adminPages = ['/admin', '/adminmarket']
+
+/**
+ * Opens a page at a width: a visitor's in a new tab (closed by the caller), an admin page in the
+ * signed-in admin's tab (`done` closes only the former), checking it did not bounce to the login page.
+ */
+async function open(who: 'visitor' | 'admin', path: string, width: number): Promise<Page> {
+  const page = who === 'admin' ? adminTab : await visitor.newPage()
+  await page.setViewportSize({ width, height: 844 })
+  const res = await page.goto(BASE_URL + path)
+  expect(res, path).not.toBeNull()
+  await page.waitForLoadState('networkidle')
+  if (who === 'admin') {
+    expect(new URL(page.url()).pathname).toBe(path)
+    await page.getByRole('heading', { name: 'Admin Panel', exact: true }).waitFor()
+  }
+  return page
+}
+const done = (page: Page) => (page === adminTab ? undefined : page.close())
+
+const overflow = (page: Page) =>
+  page.evaluate(() => {
+    const doc = document.documentElement
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > innerWidth + 1 && getComputedStyle(e).position !== 'fixed')
+      .slice(0, 3)
+      .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} right=${Math.round(e.getBoundingClientRect().right)}`)
+    return { scrollWidth: doc.scrollWidth, innerWidth, wide }
+  })
+
+describe('no sideways scrolling at 320, 390, 768 and 1280 px (long words, titles and brand names in the data)', () => {
+  for (const width of WIDTHS) {
+    it(`public pages at ${width} px`, async () => {
+      const failures: string[] = []
+      for (const path of publicPages()) {
+        const page = await open('visitor', path, width)
+        const o = await overflow(page)
+        if (o.scrollWidth > o.innerWidth) failures.push(`${path}: ${o.scrollWidth} > ${o.innerWidth} (${o.wide.join(', ')})`)
+        await done(page)
+      }
+      expect(failures).toEqual([])
+    })
+    it(`admin pages at ${width} px, with the brand form open`, async () => {
+      const failures: string[] = []
+      for (const path of adminPages) {
+        const page = await open('admin', path, width)
+        const o = await overflow(page)
+        if (o.scrollWidth > o.innerWidth) failures.push(`${path}: ${o.scrollWidth} > ${o.innerWidth} (${o.wide.join(', ')})`)
+        await done(page)
+      }
+      expect(failures).toEqual([])
+    })
+  }
+})
+
+describe('admin on a phone', () => {
+  for (const width of [320, 390]) {
+    it(`at ${width} px every field and button of both panels is inside the screen (one column, tables in their own scroll box)`, async () => {
+      const failures: string[] = []
+      for (const path of adminPages) {
+        const page = await open('admin', path, width)
+        const outside = await page.evaluate(() =>
+          [...document.querySelectorAll('main input:not([type=hidden]), main select, main textarea, main button, main label')]
+            .filter((e) => {
+              const r = e.getBoundingClientRect()
+              if (!r.width || !r.height) return false // not shown (a closed panel)
+              // a control inside a box that scrolls sideways on purpose (a wide table) is reachable there
+              for (let p = e.parentElement; p; p = p.parentElement) if (['auto', 'scroll'].includes(getComputedStyle(p).overflowX)) return false
+              return r.left < -1 || r.right > innerWidth + 1
+            })
+            .slice(0, 5)
+            .map((e) => {
+              const name = e.getAttribute('aria-label') || e.textContent || e.getAttribute('placeholder') || e.getAttribute('type') || ''
+              return `${e.tagName.toLowerCase()} "${name.trim().slice(0, 30)}" in .${e.parentElement?.className} right=${Math.round(e.getBoundingClientRect().right)}`
+            }),
+        )
+        for (const o of outside) failures.push(`${path}: ${o}`)
+        await done(page)
+      }
+      expect(failures).toEqual([])
+    })
+  }
+  it("has its own slim layout (no public footer) and human tab names ('Bottom articles', not 'ArticleBottom')", async () => {
+    const page = await open('admin', '/admin', 390)
+    expect(await page.locator('footer.footer').count()).toBe(0)
+    expect(await page.getByRole('tab', { name: 'ArticleBottom' }).count()).toBe(0)
+    expect(await page.getByText('ArticleBottom', { exact: true }).count()).toBe(0)
+    await done(page)
+  })
+})
+
+describe('brand page on a phone (390×844)', () => {
+  it("the sticky 'Claim' bar is inside the viewport, and the page's end can scroll clear of it", async () => {
+    for (const path of ['/brands/nova-spins', `/brands/${brandId}`]) {
+      const page = await open('visitor', path, 390)
+      const bar = await page.locator('.mobile-deal-bar').boundingBox()
+      expect(bar, path).not.toBeNull()
+      expect(bar!.y, path).toBeGreaterThanOrEqual(0)
+      expect(bar!.y + bar!.height, path).toBeLessThanOrEqual(844)
+      await done(page)
+    }
+  })
+})
+
+const require = createRequire(import.meta.url)
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+
+type AxeResult = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }
+async function axe(page: Page): Promise<string[]> {
+  await page.evaluate(AXE) // through the DevTools protocol: the page's CSP (rightly) refuses inline scripts
+  const result = (await page.evaluate(() =>
+    (window as unknown as { axe: { run: (c: Document, o: unknown) => Promise<unknown> } }).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    }),
+  )) as AxeResult
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)
+}
+
+describe('axe-core, WCAG 2.2 AA: 0 violations', () => {
+  for (const width of [390, 1280]) {
+    it(`every public page type at ${width} px`, async () => {
+      const failures: string[] = []
+      for (const path of publicPages()) {
+        const page = await open('visitor', path, width)
+        for (const v of await axe(page)) failures.push(`${path}: ${v}`)
+        await done(page)
+      }
+      expect(failures).toEqual([])
+    })
+    it(`both admin panels at ${width} px`, async () => {
+      const failures: string[] = []
+      for (const path of adminPages) {
+        const page = await open('admin', path, width)
+        for (const v of await axe(page)) failures.push(`${path}: ${v}`)
+        await done(page)
+      }
+      expect(failures).toEqual([])
+    })
+  }
+})
