@@ -1,4 +1,6 @@
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useRef, useState } from 'react'
+import { saveFailure } from '../api-client.ts'
+import { FormError, type FormFailure } from '../FormError.tsx'
 import type { BodySection, Post, PostType } from '../../lib/schemas.ts'
 import { ApiError, adminApi, type PostDraft } from './api.ts'
 import { ImagePicker } from './ImagePicker.tsx'
@@ -130,7 +132,8 @@ function SectionEditor({ section, index, count, onChange, onMove, onRemove }: {
 export function PostForm({ type, initial, onSaved, onCancel }: { type: PostType; initial: PostDraft; onSaved: () => void; onCancel?: () => void }) {
   const [draft, setDraft] = useState<PostDraft>(initial)
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<FormFailure | null>(null)
+  const formRef = useRef<HTMLFormElement>(null)
   const [sections, setSections] = useState<number>(5) // spec §9: default 5
   const [aiBusy, setAiBusy] = useState(false)
   const [aiError, setAiError] = useState<{ text: string; detail?: string } | null>(null)
@@ -147,8 +150,8 @@ export function PostForm({ type, initial, onSaved, onCancel }: { type: PostType;
     try {
       await adminApi.save(type, draft)
       onSaved()
-    } catch {
-      setError(saveErrors[type])
+    } catch (err) {
+      setError(saveFailure(saveErrors[type], err))
     } finally {
       setBusy(false)
     }
@@ -168,7 +171,7 @@ export function PostForm({ type, initial, onSaved, onCancel }: { type: PostType;
         setContent({ summary: res.content.summary, body: res.content.body })
       } else setAiError({ text: 'AI did not return valid content' })
     } catch (err) {
-      if (err instanceof ApiError && err.message === 'AI did not return valid content') setAiError({ text: err.message })
+      if (err instanceof ApiError && err.code === 'ai_invalid_content') setAiError({ text: err.message })
       else setAiError({ text: 'AI error', detail: err instanceof Error ? err.message : undefined })
     } finally {
       setAiBusy(false)
@@ -176,16 +179,12 @@ export function PostForm({ type, initial, onSaved, onCancel }: { type: PostType;
   }
 
   return (
-    <form className="post-form card" onSubmit={submit} aria-label={`${editing ? 'Edit' : 'Add'} ${type}`}>
+    <form ref={formRef} className="post-form card" onSubmit={submit} aria-label={`${editing ? 'Edit' : 'Add'} ${type}`}>
       <h2>{editing ? 'Edit' : 'Add'}</h2>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} formRef={formRef} />
       <label>
         Title
-        <input required value={draft.title} onChange={(e) => set({ title: e.target.value })} />
+        <input name="title" required value={draft.title} onChange={(e) => set({ title: e.target.value })} />
       </label>
       {!heroOnly && (
         <>
@@ -193,16 +192,16 @@ export function PostForm({ type, initial, onSaved, onCancel }: { type: PostType;
           <div className="grid-2">
             <label>
               Tag
-              <input value={draft.tag} onChange={(e) => set({ tag: e.target.value })} />
+              <input name="tag" value={draft.tag} onChange={(e) => set({ tag: e.target.value })} />
             </label>
             <label>
               Position
-              <input type="number" min={0} step={1} value={draft.position} onChange={(e) => set({ position: e.target.value })} />
+              <input name="position" type="number" min={0} step={1} value={draft.position} onChange={(e) => set({ position: e.target.value })} />
             </label>
           </div>
           <label>
             Description
-            <textarea rows={3} value={draft.description} onChange={(e) => set({ description: e.target.value })} />
+            <textarea name="description" rows={3} value={draft.description} onChange={(e) => set({ description: e.target.value })} />
           </label>
 
           <fieldset className="ai-box">

@@ -112,6 +112,31 @@ describe('admin panel tabs and modes (spec §2, §4)', () => {
     await openTab('Articles')
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Will fail' } })
     fireEvent.click(screen.getByRole('button', { name: 'Add' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to save article: nope')
+  })
+
+  it("a refused save shows the server's message after the spec's, and marks each field it names", async () => {
+    overrides['POST /api/posts/article'] = () =>
+      Response.json(
+        { message: 'Invalid title: Too big', code: 'bad_request', issues: [{ path: 'title', message: 'Too big' }, { path: 'tag', message: 'Too big' }] },
+        { status: 400 },
+      )
+    await openTab('Articles')
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Refused' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toBe('Failed to save article: Invalid title: Too bigtitle: Too bigtag: Too big')
+    await waitFor(() => expect(screen.getByLabelText('Title').getAttribute('aria-invalid')).toBe('true'))
+    expect(screen.getByLabelText('Title').getAttribute('aria-describedby')).toBe(alert.id)
+    expect(screen.getByLabelText('Tag').getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByLabelText('Description').getAttribute('aria-invalid')).toBeNull()
+  })
+
+  it("a failure the server does not explain shows only the spec's message", async () => {
+    overrides['POST /api/posts/article'] = () => new Response('<html>Bad gateway</html>', { status: 502 })
+    await openTab('Articles')
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Proxy down' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }))
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to save article')
   })
 
@@ -207,10 +232,14 @@ describe('post form fields', () => {
     expect(screen.getAllByTestId('summary-row')).toHaveLength(1)
     expect(calls.find((c) => c.url === '/api/posts/generate-article')!.body).toMatchObject({ title: 'Generate me', sections: 3 })
 
-    overrides['POST /api/posts/generate-article'] = () => Response.json({ message: 'AI did not return valid content' }, { status: 502 })
+    overrides['POST /api/posts/generate-article'] = () => Response.json({ message: 'AI did not return valid content', code: 'ai_invalid_content' }, { status: 502 })
     fireEvent.click(screen.getByRole('button', { name: 'AI Generate' }))
     expect((await screen.findByRole('alert')).textContent).toBe('AI did not return valid content')
-    overrides['POST /api/posts/generate-article'] = () => Response.json({ message: 'AI writing is not configured' }, { status: 503 })
+    overrides['POST /api/posts/generate-article'] = () => Response.json({ message: 'AI writing is not configured', code: 'ai_not_configured' }, { status: 503 })
+    fireEvent.click(screen.getByRole('button', { name: 'AI Generate' }))
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/^AI error/))
+    // the form branches on the code, never on the wording: the same words under another code are an AI error
+    overrides['POST /api/posts/generate-article'] = () => Response.json({ message: 'AI did not return valid content', code: 'ai_unreachable' }, { status: 502 })
     fireEvent.click(screen.getByRole('button', { name: 'AI Generate' }))
     await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/^AI error/))
   })

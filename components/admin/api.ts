@@ -1,26 +1,14 @@
 import type { BodySection, Post, PostContent, PostType } from '../../lib/schemas.ts'
-import { authFetch } from '../account/session.ts'
+import { apiCall } from '../api-client.ts'
 
 /** The admin's calls (spec §7), all with the bearer token (a 401 refreshes once, then logs out). */
 
 export type AdminContent = { hero: Post | null; featured: Post | null; articles: Post[]; articleBottoms: Post[] }
 export type ImageResult = { id: string; urls: { small: string; regular: string }; alt_description: string }
 
-export class ApiError extends Error {
-  constructor(
-    public readonly status: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-export async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const res = await authFetch(path, { ...init, headers: { 'content-type': 'application/json', ...init.headers } })
-  const body = await res.json().catch(() => null)
-  if (!res.ok) throw new ApiError(res.status, (body as { message?: string } | null)?.message ?? `Request failed (${res.status})`)
-  return body as T
-}
+export { ApiError } from '../api-client.ts'
+/** The admin's calls go through the one API client (components/api-client.ts). */
+export const call = apiCall
 
 export const createPath: Record<PostType, string> = {
   hero: '/api/posts/hero',

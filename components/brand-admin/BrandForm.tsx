@@ -1,4 +1,6 @@
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { saveFailure } from '../api-client.ts'
+import { FormError, type FormFailure } from '../FormError.tsx'
 import { campaignKinds, customEventCodes, goalsByKind, kindLabel, standardEventCodes } from '../../lib/event-codes.ts'
 import { sectionTypes, type PromoTable, type Section } from '../../lib/schemas.ts'
 import { brandApi } from './api.ts'
@@ -108,7 +110,8 @@ function SectionEditor({ section, onChange, onRemove }: { section: Section; onCh
 export function BrandForm({ initial, onDone, onCancel }: { initial: BrandDraft; onDone: () => void; onCancel: () => void }) {
   const [d, setD] = useState<BrandDraft>(initial)
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<FormFailure | null>(null)
+  const formRef = useRef<HTMLFormElement>(null)
   const editing = Boolean(d._id)
   const set = (patch: Partial<BrandDraft>) => setD((x) => ({ ...x, ...patch }))
 
@@ -119,29 +122,25 @@ export function BrandForm({ initial, onDone, onCancel }: { initial: BrandDraft; 
     try {
       await brandApi.save(d._id, toFormData(d))
       onDone()
-    } catch {
-      setError('Failed to save page')
+    } catch (err) {
+      setError(saveFailure('Failed to save page', err))
     } finally {
       setBusy(false)
     }
   }
 
   return (
-    <form className="post-form card brand-form" onSubmit={submit} aria-label={editing ? 'Edit Brand Page' : 'Add New Brand Page'}>
+    <form ref={formRef} className="post-form card brand-form" onSubmit={submit} aria-label={editing ? 'Edit Brand Page' : 'Add New Brand Page'}>
       <h2>{editing ? 'Edit Brand Page' : 'Add New Brand Page'}</h2>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} formRef={formRef} />
       <div className="grid-2">
         <label>
           Brand Name
-          <input required value={d.brandName} onChange={(e) => set({ brandName: e.target.value })} />
+          <input name="brandName" required value={d.brandName} onChange={(e) => set({ brandName: e.target.value })} />
         </label>
         <label>
           Rating
-          <input type="number" min={0} max={5} step={0.1} value={d.rating} onChange={(e) => set({ rating: e.target.value })} />
+          <input name="rating" type="number" min={0} max={5} step={0.1} value={d.rating} onChange={(e) => set({ rating: e.target.value })} />
         </label>
       </div>
       <div className="grid-2">
@@ -151,21 +150,21 @@ export function BrandForm({ initial, onDone, onCancel }: { initial: BrandDraft; 
       <GeoEditor value={d.geo} onChange={(geo) => set({ geo })} />
       <label>
         Tagline
-        <textarea rows={3} value={d.tagline} onChange={(e) => set({ tagline: e.target.value })} />
+        <textarea name="tagline" rows={3} value={d.tagline} onChange={(e) => set({ tagline: e.target.value })} />
       </label>
       <div className="grid-2">
         <label>
           Offer Highlight
-          <input value={d.offerHighlight} onChange={(e) => set({ offerHighlight: e.target.value })} />
+          <input name="offerHighlight" value={d.offerHighlight} onChange={(e) => set({ offerHighlight: e.target.value })} />
         </label>
         <label>
           Bonus Offer
-          <input value={d.bonusOffer} onChange={(e) => set({ bonusOffer: e.target.value })} />
+          <input name="bonusOffer" value={d.bonusOffer} onChange={(e) => set({ bonusOffer: e.target.value })} />
         </label>
       </div>
       <label>
         Bonus Condition
-        <input value={d.bonusCondition} onChange={(e) => set({ bonusCondition: e.target.value })} />
+        <input name="bonusCondition" value={d.bonusCondition} onChange={(e) => set({ bonusCondition: e.target.value })} />
       </label>
       <TermsFields draft={d} onChange={set} />
 
@@ -203,7 +202,7 @@ export function BrandForm({ initial, onDone, onCancel }: { initial: BrandDraft; 
       <div className="grid-2">
         <label>
           Campaign Type
-          <select required value={d.kind} onChange={(e) => set({ kind: e.target.value as BrandDraft['kind'], goal: '' })}>
+          <select name="campaignType" required value={d.kind} onChange={(e) => set({ kind: e.target.value as BrandDraft['kind'], goal: '' })}>
             <option value="">Choose…</option>
             {campaignKinds.map((k) => (
               <option key={k} value={k}>

@@ -19,6 +19,7 @@ export function TermsFields({ draft, onChange }: { draft: BrandDraft; onChange: 
       <label>
         Significant terms
         <textarea
+          name="termsSummary"
           rows={2}
           maxLength={TERMS_SUMMARY_MAX}
           placeholder="e.g. 18+. New customers only. Min deposit £10. 35x wagering. T&Cs apply."
@@ -28,7 +29,7 @@ export function TermsFields({ draft, onChange }: { draft: BrandDraft; onChange: 
       </label>
       <label>
         Full terms URL
-        <input type="url" pattern="https?://.+" title="An http(s) URL on the operator's site" placeholder="https://operator.example/terms" value={draft.termsUrl} onChange={(e) => onChange({ termsUrl: e.target.value })} />
+        <input name="termsUrl" type="url" pattern="https?://.+" title="An http(s) URL on the operator's site" placeholder="https://operator.example/terms" value={draft.termsUrl} onChange={(e) => onChange({ termsUrl: e.target.value })} />
       </label>
       {bonusWithoutTerms(draft) && (
         <p className="form-warning" role="status" data-testid="terms-warning">

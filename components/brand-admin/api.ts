@@ -1,12 +1,7 @@
 import type { BrandPage } from '../../lib/schemas.ts'
-import { authFetch } from '../account/session.ts'
+import { apiCall } from '../api-client.ts'
 
-async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const res = await authFetch(path, init)
-  const body = await res.json().catch(() => null)
-  if (!res.ok) throw new Error((body as { message?: string } | null)?.message ?? `Request failed (${res.status})`)
-  return body as T
-}
+const call = apiCall
 
 /** The brand admin's calls (spec §7). Writes send the spec's multipart form. */
 export const brandApi = {

@@ -104,7 +104,7 @@ describe('brand form (spec §2, §4)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Update' }))
     await waitFor(() => expect((screen.getByRole('button', { name: 'Update' }) as HTMLButtonElement).disabled).toBe(true))
     release(Response.json({ message: 'bad' }, { status: 400 }))
-    expect((await screen.findByRole('alert')).textContent).toBe('Failed to save page')
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to save page: bad')
     expect((screen.getByRole('button', { name: 'Update' }) as HTMLButtonElement).disabled).toBe(false)
   })
 })
@@ -172,5 +172,28 @@ describe('brand admin panel', () => {
     fireEvent.click(within(await screen.findByTestId('brand-row')).getByRole('button', { name: 'Edit' }))
     expect(await screen.findByRole('heading', { name: 'Edit Brand Page' })).toBeTruthy()
     expect((screen.getByLabelText('Brand Name') as HTMLInputElement).value).toBe('Loaded Brand')
+  })
+})
+
+describe('a refused save (issue 13: errors that say what went wrong)', () => {
+  it("shows the server's message after 'Failed to save page' and marks the fields it names", async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      Response.json(
+        {
+          message: "Invalid campaignType: use 'Web - Sale', 'App - Install'…",
+          code: 'bad_request',
+          issues: [{ path: 'campaignType', message: "use 'Web - Sale', 'App - Install'…" }],
+        },
+        { status: 400 },
+      ),
+    )
+    render(<BrandForm initial={toDraft(brandPage({ campaignType: 'App - Install', rating: null }))} onDone={vi.fn()} onCancel={vi.fn()} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toBe("Failed to save page: Invalid campaignType: use 'Web - Sale', 'App - Install'…")
+    const select = screen.getByLabelText('Campaign Type')
+    await waitFor(() => expect(select.getAttribute('aria-invalid')).toBe('true'))
+    expect(select.getAttribute('aria-describedby')).toBe(alert.id)
+    expect(screen.getByLabelText('Brand Name').getAttribute('aria-invalid')).toBeNull()
   })
 })

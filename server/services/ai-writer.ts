@@ -84,7 +84,7 @@ export function createAiWriter(config: AiConfig, doFetch: typeof fetch = fetch) 
   return {
     configured,
     async generate(req: GenerateRequest): Promise<PostContent> {
-      if (!configured) throw new AppError('unavailable', 'AI writing is not configured: set AI_BASE_URL and AI_MODEL (and AI_API_KEY if your provider needs one)')
+      if (!configured) throw new AppError('ai_not_configured', 'AI writing is not configured: set AI_BASE_URL and AI_MODEL (and AI_API_KEY if your provider needs one)')
       const schema = generatedContentSchema(req.sections)
       const signal = AbortSignal.timeout(config.timeoutMs) // one deadline for every attempt
       let format: 'json_schema' | 'json_object' = 'json_schema'
@@ -97,15 +97,15 @@ export function createAiWriter(config: AiConfig, doFetch: typeof fetch = fetch) 
             res = await complete(req, signal, format)
           }
         } catch (err) {
-          if (signal.aborted) throw new AppError('gateway_timeout', `AI error: no answer within ${Math.round(config.timeoutMs / 1000)} s`)
-          throw new AppError('bad_gateway', `AI error: the provider is unreachable (${(err as Error).message})`)
+          if (signal.aborted) throw new AppError('ai_timeout', `AI error: no answer within ${Math.round(config.timeoutMs / 1000)} s`)
+          throw new AppError('ai_unreachable', `AI error: the provider is unreachable (${(err as Error).message})`)
         }
-        if (!res.ok) throw new AppError('bad_gateway', `AI error: the provider answered ${res.status}`)
+        if (!res.ok) throw new AppError('ai_unreachable', `AI error: the provider answered ${res.status}`)
         let text: unknown
         try {
           text = ((await res.json()) as { choices?: { message?: { content?: unknown } }[] }).choices?.[0]?.message?.content
         } catch {
-          if (signal.aborted) throw new AppError('gateway_timeout', `AI error: no answer within ${Math.round(config.timeoutMs / 1000)} s`)
+          if (signal.aborted) throw new AppError('ai_timeout', `AI error: no answer within ${Math.round(config.timeoutMs / 1000)} s`)
           continue
         }
         if (typeof text !== 'string') continue
@@ -116,7 +116,7 @@ export function createAiWriter(config: AiConfig, doFetch: typeof fetch = fetch) 
           // not JSON: try again
         }
       }
-      throw new AppError('bad_gateway', 'AI did not return valid content')
+      throw new AppError('ai_invalid_content', 'AI did not return valid content')
     },
   }
 }
