@@ -6,12 +6,13 @@ import { closeSync, existsSync, fchmodSync, openSync, readFileSync, writeFileSyn
 import { extname } from 'node:path'
 import { Command, Option } from 'commander'
 import { parseCsv } from '../lib/csv.ts'
-import type { PostType } from '../lib/schemas.ts'
+import type { PostType, ReadablePostType } from '../lib/schemas.ts'
 import { type Role, roles } from '../server/auth.ts'
 import { ConfigError, loadConfig } from '../server/config.ts'
 import { type AppContext, createAppContext } from '../server/context.ts'
 import { createLogger } from '../server/logger.ts'
-import { AI_SECTION_CHOICES } from '../server/services/ai-writer.ts'
+import { AI_SECTION_CHOICES } from '../lib/ai-writing.ts'
+import { DEFAULT_REPORT_DAYS, formatMoney, MAX_REPORT_DAYS } from '../lib/reports.ts'
 import { type Kind, type OnConflict, parseExport, toNdjson } from '../server/services/transfer.ts'
 
 class CliError extends Error {}
@@ -157,7 +158,7 @@ const sectionsArg = (v: string) => {
   return n
 }
 
-async function generateOne(ctx: AppContext, item: { title: string; type: Exclude<PostType, 'hero'>; sections: number }, save: boolean) {
+async function generateOne(ctx: AppContext, item: { title: string; type: ReadablePostType; sections: number }, save: boolean) {
   const content = await ctx.services.ai.generate({ title: item.title, kind: item.type, sections: item.sections })
   const post = save ? await ctx.services.posts.create(item.type, { title: item.title, content }) : null
   return { title: item.title, type: item.type, content, saved: post?._id ?? null }
@@ -172,12 +173,12 @@ generate
   .option('--sections <n>', '3, 5 or 7 body sections', sectionsArg, 5)
   .option('--save', 'store the generated post')
   .addHelpText('after', example('bun run cli -- generate post --type article --title "Bankroll basics" --sections 3 --save'))
-  .action(async (opts: { type: Exclude<PostType, 'hero'>; title: string; sections: number; save?: boolean }) => {
+  .action(async (opts: { type: ReadablePostType; title: string; sections: number; save?: boolean }) => {
     const result = await withContext((ctx) => generateOne(ctx, opts, Boolean(opts.save)))
     out(result, `${result.content.body.map((s) => `# ${s.headline}\n${s.content}`).join('\n\n')}${result.saved ? `\n\nSaved as /article/${result.saved}` : ''}`)
   })
 
-function batchItems(file: string, fallback: { type: Exclude<PostType, 'hero'>; sections: number }) {
+function batchItems(file: string, fallback: { type: ReadablePostType; sections: number }) {
   const text = readInput(file)
   const firstLine = text.split('\n', 1)[0].toLowerCase()
   if (extname(file).toLowerCase() === '.csv' || /^title\s*(,|$)/.test(firstLine)) {
@@ -185,7 +186,7 @@ function batchItems(file: string, fallback: { type: Exclude<PostType, 'hero'>; s
     const cols = header.map((h) => h.trim().toLowerCase())
     return rows.map((cells, i) => {
       const row = Object.fromEntries(cols.map((c, k) => [c, (cells[k] ?? '').trim()]))
-      const type = (row.type || fallback.type) as Exclude<PostType, 'hero'>
+      const type = (row.type || fallback.type) as ReadablePostType
       if (!['article', 'featured', 'articleBottom'].includes(type)) throw new CliError(`Row ${i + 2}: unknown type "${row.type}"`)
       return { title: row.title, type, sections: row.sections ? sectionsArg(row.sections) : fallback.sections }
     })
@@ -213,7 +214,7 @@ generate
   .option('--sections <n>', '3, 5 or 7 body sections', sectionsArg, 5)
   .option('--save', 'store each generated post')
   .addHelpText('after', '\nExits non-zero when any item failed.' + example('bun run cli -- generate batch titles.txt --save', 'bun run cli -- generate batch plan.csv --type articleBottom --sections 3'))
-  .action(async (file: string, opts: { type: Exclude<PostType, 'hero'>; sections: number; save?: boolean }) => {
+  .action(async (file: string, opts: { type: ReadablePostType; sections: number; save?: boolean }) => {
     const items = batchItems(file, opts)
     if (!items.length) throw new CliError(`No titles in ${file}`)
     const results = await withContext(async (ctx) => {
@@ -300,13 +301,13 @@ stats
   .option('--brand <id>', 'only this brand')
   .option('--days <n>', 'the last N days, today included', (v) => {
     const n = Number(v)
-    if (!Number.isInteger(n) || n < 1 || n > 366) throw new CliError(`--days must be a whole number from 1 to 366, not "${v}"`)
+    if (!Number.isInteger(n) || n < 1 || n > MAX_REPORT_DAYS) throw new CliError(`--days must be a whole number from 1 to ${MAX_REPORT_DAYS}, not "${v}"`)
     return n
-  }, 30)
+  }, DEFAULT_REPORT_DAYS)
   .addHelpText('after', example('bun run cli -- stats clicks --days 7', 'bun run cli -- --json stats clicks --brand nova-spins'))
   .action(async (opts: { brand?: string; days: number }) => {
     const rows = await withContext((ctx) => ctx.services.clicks.stats({ brandId: opts.brand, days: opts.days }))
-    const money = (m: Record<string, number>) => Object.entries(m).map(([c, v]) => `${c} ${v.toFixed(2)}`).join(' ') || '-'
+    const money = (m: Record<string, number>) => formatMoney(m, ' ')
     const head = 'day         brand                 clicks  unique  bots  blocked  conv  revenue        CR      EPC'
     const text = rows.length
       ? [head, ...rows.map((r) => `${r.day}  ${r.brandId.padEnd(22)}${String(r.clicks).padEnd(8)}${String(r.uniqueClicks).padEnd(8)}${String(r.botClicks).padEnd(6)}${String(r.blockedClicks).padEnd(9)}${String(r.conversions).padEnd(6)}${money(r.approvedRevenue).padEnd(15)}${`${(r.cr * 100).toFixed(1)}%`.padEnd(8)}${money(r.epc)}`)].join('\n')

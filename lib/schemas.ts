@@ -32,6 +32,8 @@ export const postTypeSchema = z.enum(postTypes)
 export type PostType = z.infer<typeof postTypeSchema>
 /** The posts readable as an article at /article/:id (spec §2: articles, bottom articles and the featured one). */
 export const readablePostTypes = ['article', 'featured', 'articleBottom'] as const satisfies readonly PostType[]
+/** Every post kind but the hero: readable at /article/:id, and what the AI writer writes. */
+export type ReadablePostType = (typeof readablePostTypes)[number]
 
 export const summaryPointSchema = z.object({ title: text(500), text: text(5_000) })
 export const hyperlinkSchema = z.object({ text: text(200), url: safeLinkSchema })

@@ -1,3 +1,4 @@
+import { AI_SECTION_CHOICES as AI_SECTION_OPTIONS } from '../../lib/ai-writing.ts'
 import { type FormEvent, useRef, useState } from 'react'
 import { saveFailure } from '../api-client.ts'
 import { FormError, type FormFailure } from '../FormError.tsx'
@@ -5,7 +6,6 @@ import type { BodySection, Post, PostType } from '../../lib/schemas.ts'
 import { ApiError, adminApi, type PostDraft } from './api.ts'
 import { ImagePicker } from './ImagePicker.tsx'
 
-export const AI_SECTION_OPTIONS = [3, 5, 7] as const // spec §5
 export const saveErrors: Record<PostType, string> = {
   hero: 'Failed to save hero',
   featured: 'Failed to save featured article',

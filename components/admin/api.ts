@@ -1,10 +1,11 @@
-import type { BodySection, Post, PostContent, PostType } from '../../lib/schemas.ts'
+import type { ImageResult } from '../../lib/image-search.ts'
+import type { BodySection, Post, PostContent, PostType, ReadablePostType } from '../../lib/schemas.ts'
 import { apiCall } from '../api-client.ts'
 
 /** The admin's calls (spec §7), all with the bearer token (a 401 refreshes once, then logs out). */
 
 export type AdminContent = { hero: Post | null; featured: Post | null; articles: Post[]; articleBottoms: Post[] }
-export type ImageResult = { id: string; urls: { small: string; regular: string }; alt_description: string }
+export type { ImageResult }
 
 export { ApiError } from '../api-client.ts'
 /** The admin's calls go through the one API client (components/api-client.ts). */
@@ -16,7 +17,7 @@ export const createPath: Record<PostType, string> = {
   article: '/api/posts/article',
   articleBottom: '/api/posts/article-bottom',
 }
-export const generatePath: Record<Exclude<PostType, 'hero'>, string> = {
+export const generatePath: Record<ReadablePostType, string> = {
   featured: '/api/posts/generate-featured',
   article: '/api/posts/generate-article',
   articleBottom: '/api/posts/generate-article-bottom',
@@ -63,7 +64,7 @@ export const adminApi = {
   remove: (id: string) => call<{ ok: true }>(`/api/posts/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   searchImages: (query: string, perPage: number, page: number) =>
     call<{ results: ImageResult[]; total_pages: number }>(`/api/posts/fluximg?${new URLSearchParams({ query, per_page: String(perPage), page: String(page) })}`),
-  generate: (type: Exclude<PostType, 'hero'>, req: { title: string; imageUrl: string; position: string; sections: number }) =>
+  generate: (type: ReadablePostType, req: { title: string; imageUrl: string; position: string; sections: number }) =>
     call<{ success: boolean; content?: { summary: PostContent['summary']; body: BodySection[] } }>(generatePath[type], {
       method: 'POST',
       body: JSON.stringify(req),

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { Figures } from '../../server/services/reports.ts'
+import { type Figures, formatMoney, lastDays, REPORT_RANGES } from '../../lib/reports.ts'
 import type { ByCountry } from '../../lib/country-report.ts'
 import { authFetch } from '../account/session.ts'
 import { CountryReport } from './CountryReport.tsx'
@@ -7,13 +7,9 @@ import { CountryReport } from './CountryReport.tsx'
 type BrandRow = Figures & { brandId: string; brandName: string }
 type Daily = { brandName: string; days: (Figures & { day: string })[]; byCountry?: ByCountry }
 
-export const REPORT_RANGES = [7, 30, 90] as const
-
-const dayString = (d: Date) => d.toISOString().slice(0, 10)
-export function rangeFor(days: number, today = new Date()) {
-  return { from: dayString(new Date(today.getTime() - (days - 1) * 86_400_000)), to: dayString(today) }
-}
-const money = (m: Record<string, number>) => (Object.keys(m).length ? Object.entries(m).map(([c, v]) => `${c} ${v.toFixed(2)}`).join(', ') : '-')
+export { REPORT_RANGES }
+export const rangeFor = (days: number, today = new Date()) => lastDays(days, today)
+const money = (m: Record<string, number>) => formatMoney(m)
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`
 
 async function getJson<T>(url: string): Promise<T> {

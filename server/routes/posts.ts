@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { type PostType, postBodySchema, postTypeSchema } from '../../lib/schemas.ts'
+import { type PostType, postBodySchema, postTypeSchema, type ReadablePostType } from '../../lib/schemas.ts'
 import { requireRole } from '../access.ts'
 import { createRouter, rule } from '../router.ts'
 import { AI_SECTION_CHOICES } from '../services/ai-writer.ts'
@@ -45,7 +45,7 @@ const createPaths: [string, PostType][] = [
   ['/article', 'article'],
   ['/article-bottom', 'articleBottom'],
 ]
-const generatePaths: [string, 'featured' | 'article' | 'articleBottom'][] = [
+const generatePaths: [string, ReadablePostType][] = [
   ['/generate-featured', 'featured'],
   ['/generate-article', 'article'],
   ['/generate-article-bottom', 'articleBottom'],

@@ -1,12 +1,13 @@
+import type { ReadablePostType } from '../../lib/schemas.ts'
 import * as z from 'zod'
 import { bodySectionSchema, type PostContent, summaryPointSchema } from '../../lib/schemas.ts'
 import { AppError } from '../errors.ts'
 
-export const AI_SECTION_CHOICES = [3, 5, 7] as const // spec §9
+export { AI_SECTION_CHOICES } from '../../lib/ai-writing.ts'
 export const AI_ATTEMPTS = 3 // one try and up to two retries on invalid output
 
 export type AiConfig = { baseUrl?: string; apiKey?: string; model?: string; timeoutMs: number }
-export type GenerateRequest = { title: string; kind: 'featured' | 'article' | 'articleBottom'; sections: number; imageUrl?: string; position?: number }
+export type GenerateRequest = { title: string; kind: ReadablePostType; sections: number; imageUrl?: string; position?: number }
 
 const strictSection = bodySectionSchema.extend({
   keywords: z.array(z.string().max(100)).max(12),

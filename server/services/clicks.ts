@@ -1,6 +1,7 @@
 import type { ClickRecord, CreateClickBody } from '../../lib/schemas.ts'
 import { createClickBodySchema } from '../../lib/schemas.ts'
-import { type ClicksRepository, dayOf } from '../../db/repositories/clicks.ts'
+import type { ClicksRepository } from '../../db/repositories/clicks.ts'
+import { DEFAULT_REPORT_DAYS, lastDays } from '../../lib/reports.ts'
 import { isAvailableIn } from '../../lib/geo.ts'
 import { DuplicateKeyError } from '../../db/port.ts'
 import { AppError, notFound } from '../errors.ts'
@@ -11,10 +12,8 @@ export function createClicksService(deps: { clicks: ClicksRepository; now: () =>
   return {
     /** Clicks per brand per day for the last `days` days (today included), from the daily counters. */
     async stats(opts: { brandId?: string; days?: number } = {}) {
-      const days = opts.days ?? 30
-      const today = deps.now()
-      const from = dayOf(new Date(today.getTime() - (days - 1) * 86_400_000))
-      const rows = await deps.clicks.countersBetween(from, dayOf(today), opts.brandId)
+      const { from, to } = lastDays(opts.days ?? DEFAULT_REPORT_DAYS, deps.now())
+      const rows = await deps.clicks.countersBetween(from, to, opts.brandId)
       return rows.map((r) => ({ brandId: r.brandId, day: r.day, ...figuresOf([r]) }))
     },
 

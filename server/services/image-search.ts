@@ -1,8 +1,9 @@
+import type { ImageResult } from '../../lib/image-search.ts'
 import type { MediaRepository } from '../../db/repositories/media.ts'
 import { demoLibrary } from '../demo/images.ts'
 import { AppError } from '../errors.ts'
 
-export type ImageResult = { id: string; urls: { small: string; regular: string }; alt_description: string }
+export type { ImageResult }
 export type ImageSearchPage = { results: ImageResult[]; total_pages: number }
 
 /**

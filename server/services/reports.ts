@@ -1,25 +1,11 @@
+import { DEFAULT_REPORT_DAYS, type Figures, lastDays, MAX_REPORT_DAYS } from '../../lib/reports.ts'
 import type { BrandsRepository } from '../../db/repositories/brands.ts'
 import type { ClickCounter, ClicksRepository } from '../../db/repositories/clicks.ts'
 import { dayOf } from '../../db/repositories/clicks.ts'
 import type { ByCountry } from '../../lib/country-report.ts'
 import { AppError } from '../errors.ts'
 
-export type Figures = {
-  views: number
-  clicks: number
-  uniqueClicks: number
-  botClicks: number
-  /** people's clicks on a brand not available in their country (compliance): nobody was sent on */
-  blockedClicks: number
-  botShare: number
-  conversions: number
-  conversionsByGoal: Record<string, number>
-  approvedRevenue: Record<string, number>
-  /** conversions / unique clicks */
-  cr: number
-  /** approved revenue / unique clicks, per currency */
-  epc: Record<string, number>
-}
+export type { Figures } from '../../lib/reports.ts'
 
 const round = (n: number, places = 4) => Math.round(n * 10 ** places) / 10 ** places
 
@@ -73,10 +59,10 @@ export function createReportsService(deps: { clicks: ClicksRepository; brands: B
     const end = to ?? dayOf(deps.now())
     // `to` is checked before the default `from` is counted back from it: an invalid day has no date to count from
     if (!isCalendarDay(end)) throw new AppError('bad_request', 'Invalid to: use YYYY-MM-DD')
-    const start = from ?? dayOf(new Date(new Date(`${end}T00:00:00Z`).getTime() - 29 * 86_400_000))
+    const start = from ?? lastDays(DEFAULT_REPORT_DAYS, new Date(`${end}T00:00:00Z`)).from
     if (!isCalendarDay(start)) throw new AppError('bad_request', 'Invalid from: use YYYY-MM-DD')
     if (start > end) throw new AppError('bad_request', 'Invalid range: from is after to')
-    if ((new Date(`${end}T00:00:00Z`).getTime() - new Date(`${start}T00:00:00Z`).getTime()) / 86_400_000 > 366) throw new AppError('bad_request', 'Invalid range: at most 366 days')
+    if ((new Date(`${end}T00:00:00Z`).getTime() - new Date(`${start}T00:00:00Z`).getTime()) / 86_400_000 > MAX_REPORT_DAYS) throw new AppError('bad_request', `Invalid range: at most ${MAX_REPORT_DAYS} days`)
     return { from: start, to: end }
   }
 

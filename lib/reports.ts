@@ -1,0 +1,39 @@
+/** What the reports answer and show, shared by the server (server/services/reports.ts), the report screen and the CLI. */
+
+/** One brand's (or one day's) figures, from the daily counters. */
+export type Figures = {
+  views: number
+  clicks: number
+  uniqueClicks: number
+  botClicks: number
+  /** people's clicks on a brand not available in their country (compliance): nobody was sent on */
+  blockedClicks: number
+  botShare: number
+  conversions: number
+  conversionsByGoal: Record<string, number>
+  approvedRevenue: Record<string, number>
+  /** conversions / unique clicks */
+  cr: number
+  /** approved revenue / unique clicks, per currency */
+  epc: Record<string, number>
+}
+
+/** The report screen's "last N days" choices. */
+export const REPORT_RANGES = [7, 30, 90] as const
+/** The longest range a report covers. */
+export const MAX_REPORT_DAYS = 366
+/** The default range of reports and `cli stats`. */
+export const DEFAULT_REPORT_DAYS = 30
+
+/** A UTC calendar day, YYYY-MM-DD. */
+export const dayString = (d: Date) => d.toISOString().slice(0, 10)
+
+/** The last `days` days up to and including `today`'s UTC day. */
+export function lastDays(days: number, today: Date): { from: string; to: string } {
+  return { from: dayString(new Date(today.getTime() - (days - 1) * 86_400_000)), to: dayString(today) }
+}
+
+/** Amounts per currency, `EUR 12.50, USD 3.00`; '-' for none. */
+export function formatMoney(amounts: Record<string, number>, separator = ', '): string {
+  return Object.entries(amounts).map(([currency, v]) => `${currency} ${v.toFixed(2)}`).join(separator) || '-'
+}
