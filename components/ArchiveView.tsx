@@ -15,7 +15,7 @@ export function ArchiveView({ title, intro, articles, base, page, pages, total }
       {articles.length ? (
         <div className="grid">
           {articles.map((a) => (
-            <ArticleCard key={a._id} article={a} />
+            <ArticleCard key={a._id} article={a} level={2} />
           ))}
         </div>
       ) : (

@@ -9,7 +9,9 @@ export const ARTICLES_PER_STEP = 6 // spec §9
 export { type ArticleCardData, toCard }
 
 
-export function ArticleCard({ article, cta = 'Read More' }: { article: ArticleCardData; cta?: string }) {
+/** `level`: the title's heading rank, one below the heading of the list the card is in (an archive's h1: 2). */
+export function ArticleCard({ article, cta = 'Read More', level = 3 }: { article: ArticleCardData; cta?: string; level?: 2 | 3 }) {
+  const Title = level === 2 ? 'h2' : 'h3'
   return (
     <article className="card" data-testid="article-card">
       {article.image && <img src={article.image} alt="" width={400} height={225} loading="lazy" />}
@@ -19,10 +21,12 @@ export function ArticleCard({ article, cta = 'Read More' }: { article: ArticleCa
             {article.tag}
           </a>
         )}
-        <h3>{article.title}</h3>
+        <Title className="card-title">{article.title}</Title>
         <p className="muted">{article.description}</p>
-        <a className="btn" href={articlePath(article._id)} aria-label={`${cta}: ${article.title}`}>
+        {/* the link's own text names the article (screen readers, and crawlers that read text, not aria-label) */}
+        <a className="btn" href={articlePath(article._id)}>
           {cta}
+          <span className="sr-only">: {article.title}</span>
         </a>
       </div>
     </article>

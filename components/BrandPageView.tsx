@@ -117,10 +117,12 @@ export function OfferDetails({ brand }: { brand: BrandPage }) {
   )
 }
 
-export function PromoTableView({ table }: { table: PromoTable }) {
+/** `level`: the heading's rank where the table stands (2 at the top of the page, 3 inside a titled section). */
+export function PromoTableView({ table, level = 3 }: { table: PromoTable; level?: 2 | 3 }) {
+  const Heading = level === 2 ? 'h2' : 'h3'
   return (
     <div className="promo-table">
-      {table.heading && <h3>{table.heading}</h3>}
+      {table.heading && <Heading className="promo-table-heading">{table.heading}</Heading>}
       <div className="table-scroll">
         <table>
           <thead>
@@ -251,12 +253,12 @@ export function BrandPageView({ brand, disclosure, availability }: { brand: Bran
           )}
           {brand.promoTable && (brand.promoTable.heading || brand.promoTable.rows.length > 0) && (
             <section className="card brand-section">
-              <PromoTableView table={brand.promoTable} />
+              <PromoTableView table={brand.promoTable} level={2} />
             </section>
           )}
           {brand.promoTables.map((t, i) => (
             <section key={i} className="card brand-section">
-              <PromoTableView table={t} />
+              <PromoTableView table={t} level={2} />
             </section>
           ))}
           {brand.timelines.length > 0 && (

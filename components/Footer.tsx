@@ -47,7 +47,7 @@ export function Footer() {
           </div>
           {lists.map(([group, items]) => (
             <div key={group}>
-              <h4>{group}</h4>
+              <h2 className="footer-heading">{group}</h2>
               <ul>
                 {items.map((item) => (
                   <li key={item}>

@@ -188,6 +188,22 @@ describe('admin on a phone', () => {
   })
 })
 
+describe('headings', () => {
+  it('every page type has one h1 and an outline that never skips a level going down', async () => {
+    const failures: string[] = []
+    for (const [who, path] of [...publicPages().map((p) => ['visitor', p] as const), ...adminPages.map((p) => ['admin', p] as const)]) {
+      const page = await open(who, path, 1280)
+      const levels = await page.evaluate(() =>
+        [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].filter((h) => (h as HTMLElement).offsetParent !== null || getComputedStyle(h).position === 'fixed').map((h) => Number(h.tagName[1])),
+      )
+      if (levels.filter((l) => l === 1).length !== 1) failures.push(`${path}: ${levels.filter((l) => l === 1).length} h1`)
+      for (let i = 1; i < levels.length; i++) if (levels[i] > levels[i - 1] + 1) failures.push(`${path}: h${levels[i - 1]} then h${levels[i]}`)
+      await done(page)
+    }
+    expect(failures).toEqual([])
+  })
+})
+
 describe('brand page on a phone (390×844)', () => {
   it("the sticky 'Claim' bar is inside the viewport, and the page's end can scroll clear of it", async () => {
     for (const path of ['/brands/nova-spins', `/brands/${brandId}`]) {
