@@ -1,3 +1,4 @@
+import { imageAltOf } from '../lib/cards.ts'
 import { useState } from 'react'
 import { articlePath } from '../lib/links.ts'
 import { tagPath } from '../lib/tag-path.ts'
@@ -14,7 +15,7 @@ export function ArticleCard({ article, cta = 'Read More', level = 3 }: { article
   const Title = level === 2 ? 'h2' : 'h3'
   return (
     <article className="card" data-testid="article-card">
-      {article.image && <img src={article.image} alt="" width={400} height={225} loading="lazy" />}
+      {article.image && <img src={article.image} alt={imageAltOf(article)} width={400} height={225} loading="lazy" decoding="async" />}
       <div className="card-body">
         {article.tag && (
           <a className="tag" href={tagPath(article.tag)}>
@@ -95,7 +96,7 @@ export function Recommended({ articles }: { articles: ArticleCardData[] | undefi
         {articles
           ? articles.map((a) => (
               <a key={a._id} className="card card-link" href={articlePath(a._id)} data-testid="recommended-card">
-                {a.image && <img src={a.image} alt="" width={300} height={169} loading="lazy" />}
+                {a.image && <img src={a.image} alt={imageAltOf(a)} width={300} height={169} loading="lazy" decoding="async" />}
                 <div className="card-body">
                   <h3>{a.title}</h3>
                   {a.meta.readTime && <span className="muted small">{a.meta.readTime} read</span>}

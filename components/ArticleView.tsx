@@ -1,3 +1,4 @@
+import { imageAltOf } from '../lib/cards.ts'
 import { navigate } from 'vike/client/router'
 import { tagPath } from '../lib/tag-path.ts'
 import type { BodySection, Post } from '../lib/schemas.ts'
@@ -42,7 +43,7 @@ export function ArticleView({ article, origin }: { article: Post; origin: string
   const { content, meta } = article
   return (
     <article className="article">
-      {article.image && <img className="article-image" src={article.image} alt="" width={800} height={450} />}
+      {article.image && <img className="article-image" src={article.image} alt={imageAltOf(article)} width={800} height={450} fetchPriority="high" />}
       {article.tag && (
         <a className="tag" href={tagPath(article.tag)}>
           {article.tag}

@@ -127,3 +127,16 @@ describe('brand page', () => {
     expect(screen.getByText('hours')).toBeTruthy()
   })
 })
+
+describe('banner image (issue 12)', () => {
+  it("is described by bannerAlt, else named after the brand, and is fetched first (the page's largest paint)", () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json({ ok: true })) // the page-view beacon
+    const { container, unmount } = render(<BrandPageView brand={brandPage({ brandName: 'Nova', bannerAlt: 'Neon roulette wheel' })} />)
+    const banner = container.querySelector('img.banner')!
+    expect(banner.getAttribute('alt')).toBe('Neon roulette wheel')
+    expect(banner.getAttribute('fetchpriority')).toBe('high')
+    unmount()
+    const fallback = render(<BrandPageView brand={brandPage({ brandName: 'Nova' })} />)
+    expect(fallback.container.querySelector('img.banner')!.getAttribute('alt')).toBe('Nova banner')
+  })
+})

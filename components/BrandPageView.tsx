@@ -228,7 +228,7 @@ export function BrandPageView({ brand, disclosure, availability }: { brand: Bran
         ← Back
       </button>
       <div className="brand-hero">
-        <img className="banner" src={brand.bannerImage?.cdnUrl || PLACEHOLDER_BANNER} alt="" width={1200} height={360} />
+        <img className="banner" src={brand.bannerImage?.cdnUrl || PLACEHOLDER_BANNER} alt={brand.bannerAlt?.trim() || `${brand.brandName} banner`} width={1200} height={360} fetchPriority="high" />
         <div className="brand-id">
           {brand.logo && <img className="brand-logo" src={brand.logo.cdnUrl} alt={`${brand.brandName} logo`} width={96} height={96} />}
           <div>

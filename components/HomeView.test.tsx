@@ -124,3 +124,12 @@ describe('page_view analytics (spec §2)', () => {
     expect(() => render(<Probe path="/" />)).not.toThrow()
   })
 })
+
+describe('card images (issue 12)', () => {
+  const GIF = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=' // no network in component tests
+  it("are described by the post's imageAlt, else its title, and load lazily below the fold", () => {
+    render(<ArticleGrid articles={[card({ _id: 'a', title: 'With alt', imageAlt: 'Chips on a table', image: GIF }), card({ _id: 'b', title: 'Without alt', image: GIF })]} />)
+    expect(screen.getByRole('img', { name: 'Chips on a table' }).getAttribute('loading')).toBe('lazy')
+    expect(screen.getByRole('img', { name: 'Without alt' })).toBeTruthy()
+  })
+})

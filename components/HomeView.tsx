@@ -1,3 +1,4 @@
+import { imageAltOf } from '../lib/cards.ts'
 import { tagPath } from '../lib/tag-path.ts'
 import type { BrandOffer } from '../lib/schemas.ts'
 import { articlePath } from '../lib/links.ts'
@@ -27,7 +28,8 @@ export function HomeView({ hero, featured, articles, nextCursor = null, bottoms,
             <p className="lead">Independent guides, honest reviews and curated offers, so every bet and every game is an informed choice.</p>
           </div>
           <article className="featured card" data-testid="featured">
-            {featured.image && <img src={featured.image} alt="" width={800} height={450} />}
+            {/* the home page's largest paint: fetched first, never lazily */}
+            {featured.image && <img src={featured.image} alt={imageAltOf(featured)} width={800} height={450} fetchPriority="high" />}
             <div className="card-body">
               {featured.tag && (
                 <a className="tag" href={tagPath(featured.tag)}>

@@ -11,6 +11,7 @@ const result = (over: Partial<SearchResult> = {}): SearchResult => ({
   tag: 'Guides',
   description: 'd',
   image: '',
+  imageAlt: 'RTP Explained',
   href: '/article/rtp-explained',
   snippet: [{ text: 'What ' }, { text: 'RTP', highlight: true }, { text: ' means <script>alert(1)</script>' }],
   ...over,

@@ -94,7 +94,7 @@ export function SearchView({ q, total, capped, page, pages, results, error }: Se
         <ol className="search-results" start={(page - 1) * SEARCH_PAGE_SIZE + 1}>
           {results.map((r) => (
             <li key={r._id} className="search-result" data-testid="search-result">
-              {r.image && <img src={r.image} alt="" width={160} height={90} loading="lazy" />}
+              {r.image && <img src={r.image} alt={r.imageAlt ?? r.title} width={160} height={90} loading="lazy" decoding="async" />}
               <div>
                 {r.tag && <span className="tag">{r.tag}</span>}
                 <h2>

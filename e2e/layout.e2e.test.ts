@@ -204,6 +204,24 @@ describe('headings', () => {
   })
 })
 
+describe('images', () => {
+  it('every image on a public page has a text alternative; the largest paint of home, article and brand pages is fetched first', async () => {
+    const failures: string[] = []
+    for (const path of publicPages()) {
+      const page = await open('visitor', path, 390)
+      const unnamed = await page.evaluate(() => [...document.querySelectorAll('img')].filter((i) => !(i.getAttribute('alt') ?? '').trim()).map((i) => i.getAttribute('src')))
+      for (const src of unnamed) failures.push(`${path}: <img src="${src}"> has no alt text`)
+      await done(page)
+    }
+    expect(failures).toEqual([])
+    for (const [path, selector] of [['/', '.featured img'], [`/article/${post._id}`, 'img.article-image'], ['/brands/nova-spins', 'img.banner']] as const) {
+      const page = await open('visitor', path, 390)
+      expect(await page.locator(selector).first().getAttribute('fetchpriority'), path).toBe('high')
+      await done(page)
+    }
+  })
+})
+
 describe('brand page on a phone (390×844)', () => {
   it("the sticky 'Claim' bar is inside the viewport, and the page's end can scroll clear of it", async () => {
     for (const path of ['/brands/nova-spins', `/brands/${brandId}`]) {

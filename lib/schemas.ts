@@ -66,6 +66,8 @@ export type Post = {
   _id: string
   title: string
   image: string
+  /** the lead image's text alternative (issue 12); absent on posts saved before it: pages fall back to the title */
+  imageAlt?: string
   tag: string
   description: string
   position?: number
@@ -166,6 +168,8 @@ export type BrandPage = {
   customParams: CustomParam[]
   logo: ImageRef | null
   bannerImage: ImageRef | null
+  /** the banner's text alternative (issue 12); absent: pages use the brand's name */
+  bannerAlt?: string
   tagline: string
   offerHighlight: string
   bonusOffer: string
@@ -201,6 +205,14 @@ export type BrandOffer = Pick<
   | 'logo'
   | 'dealBox'
 > & { campaignTypeRaw: string }
+
+/** An image's text alternative: one line of plain text that says what the image shows (WCAG 1.1.1). */
+export const IMAGE_ALT_MAX = 250
+export const imageAltSchema = z
+  .string()
+  .trim()
+  .max(IMAGE_ALT_MAX, `must be at most ${IMAGE_ALT_MAX} characters: say what the image shows, briefly`)
+  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), { message: 'must be one line of plain text, without control characters' })
 
 // ---------- offer terms and affiliate disclosure (compliance; what pages show: lib/offer-terms.ts) ----------
 
@@ -278,6 +290,7 @@ export const postInputSchema = z.object({
   _id: idSchema.optional(),
   title: z.string().trim().min(1, 'Title is required').max(300),
   image: z.union([safeLinkSchema, z.literal('')]).default(''),
+  imageAlt: imageAltSchema.optional(),
   tag: text(100).default(''),
   description: text(2_000).default(''),
   position: z.number().int().min(0).max(100_000).optional(),
@@ -312,6 +325,7 @@ export const brandInputSchema = z.object({
   bonusOffer: text(500).default(''),
   bonusCondition: text(1_000).default(''),
   ...offerTermsShape, // compliance: significant terms beside every offer
+  bannerAlt: imageAltSchema.optional(),
   promoTable: promoTableSchema.nullable().default(null),
   promoTables: z.array(promoTableSchema).max(20).default([]),
   timelines: z.array(z.object({ label: text(200), value: text(200), unit: text(100) })).max(50).default([]),

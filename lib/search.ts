@@ -27,6 +27,8 @@ export type SearchResult = {
   tag: string
   description: string
   image: string
+  /** the image's text alternative (lib/cards.ts imageAltOf) */
+  imageAlt: string
   href: string
   snippet: SnippetSegment[]
 }

@@ -2,6 +2,7 @@ import { brotliCompressSync, constants } from 'node:zlib'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, relative } from 'node:path'
 import { gzipSync } from 'bun'
+import { createHash } from 'node:crypto'
 import { isCompressible, SECURITY_HEADERS } from './render-cache.ts'
 
 const TYPES: Record<string, string> = {
@@ -43,7 +44,11 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
           headers: {
             ...SECURITY_HEADERS,
             'Content-Type': type,
-            'Cache-Control': path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+            // fingerprinted build output never changes; the rest of public/ (demo images, the logo, robots
+            // helpers) keeps its name across releases, so it is cached a day, used stale for a week while
+            // revalidated, and revalidation is a 304 by ETag (issue 12: it was an hour, refetched whole)
+            'Cache-Control': path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=86400, stale-while-revalidate=604800',
+            ETag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
           },
         })
       }
@@ -58,6 +63,10 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
 }
 
 export function serveStatic(file: StaticFile, req: Request): Response {
+  const tags = req.headers.get('if-none-match')
+  if (tags && tags.split(',').some((t) => t.trim().replace(/^W\//, '') === file.headers.ETag)) {
+    return new Response(null, { status: 304, headers: { ETag: file.headers.ETag, 'Cache-Control': file.headers['Cache-Control'], Vary: 'Accept-Encoding' } })
+  }
   const accept = req.headers.get('accept-encoding') ?? ''
   const head = req.method === 'HEAD'
   if (file.br && /\bbr\b/.test(accept))

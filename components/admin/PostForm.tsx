@@ -21,6 +21,7 @@ export function toDraft(post?: Post | null): PostDraft {
     _id: post?._id,
     title: post?.title ?? '',
     image: post?.image ?? '',
+    imageAlt: post?.imageAlt ?? '',
     tag: post?.tag ?? '',
     description: post?.description ?? '',
     position: post?.position == null ? '' : String(post.position),
@@ -189,6 +190,10 @@ export function PostForm({ type, initial, onSaved, onCancel }: { type: PostType;
       {!heroOnly && (
         <>
           <ImagePicker value={draft.image} title={draft.title} onChange={(image) => set({ image })} />
+          <label>
+            Image description (alt text)
+            <input name="imageAlt" maxLength={250} placeholder="What the image shows, for people who cannot see it" value={draft.imageAlt} onChange={(e) => set({ imageAlt: e.target.value })} />
+          </label>
           <div className="grid-2">
             <label>
               Tag

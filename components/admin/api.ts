@@ -27,6 +27,7 @@ export type PostDraft = {
   _id?: string
   title: string
   image: string
+  imageAlt: string
   tag: string
   description: string
   position: string
@@ -39,6 +40,7 @@ export function toPayload(d: PostDraft, type: PostType) {
   return {
     title: d.title,
     image: d.image,
+    imageAlt: d.imageAlt.trim(),
     tag: d.tag,
     description: d.description,
     ...(position === undefined || Number.isNaN(position) ? {} : { position }),

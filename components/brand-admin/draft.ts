@@ -26,6 +26,7 @@ export type BrandDraft = {
   goal: string
   logo: ImageDraft
   bannerImage: ImageDraft
+  bannerAlt: string
   dealBox: Required<DealBox>
   promoTable: PromoTable
   promoTables: PromoTable[]
@@ -67,6 +68,7 @@ export function toDraft(brand?: BrandPage | null): BrandDraft {
     goal,
     logo: imageDraft(brand?.logo?.cdnUrl),
     bannerImage: imageDraft(brand?.bannerImage?.cdnUrl),
+    bannerAlt: brand?.bannerAlt ?? '',
     dealBox: Object.fromEntries(dealKeys.map((k) => [k, brand?.dealBox?.[k] ?? ''])) as Required<DealBox>,
     promoTable: brand?.promoTable ?? { heading: '', columns: [], rows: [] },
     promoTables: brand?.promoTables ?? [],
@@ -95,7 +97,7 @@ export function toFormData(d: BrandDraft): FormData {
   f.set('campaignType', d.kind && d.goal ? formatCampaignType(d.kind, d.goal) : '')
   f.set('customParams', JSON.stringify(d.customParams))
   for (const k of ['tagline', 'offerHighlight', 'bonusOffer', 'bonusCondition'] as const) f.set(k, d[k])
-  for (const k of ['termsSummary', 'termsUrl'] as const) f.set(k, d[k].trim()) // compliance fields (additive to spec §7)
+  for (const k of ['termsSummary', 'termsUrl', 'bannerAlt'] as const) f.set(k, d[k].trim()) // compliance and alt text (additive to spec §7)
   f.set('promoTable', JSON.stringify(d.promoTable))
   f.set('promoTables', JSON.stringify(d.promoTables))
   f.set('timelines', JSON.stringify(d.timelines))

@@ -31,7 +31,7 @@ describe('GET /api/search', () => {
     expect(a.total).toBeGreaterThan(0)
     expect(a.pages).toBe(Math.ceil(a.total / 10))
     const r = a.results[0]
-    expect(Object.keys(r).sort()).toEqual(['_id', 'description', 'href', 'image', 'snippet', 'tag', 'title'])
+    expect(Object.keys(r).sort()).toEqual(['_id', 'description', 'href', 'image', 'imageAlt', 'snippet', 'tag', 'title'])
     expect(r.href).toBe(`/article/${r._id}`)
     expect(r.snippet.every((s) => typeof s.text === 'string' && (s.highlight === undefined || s.highlight === true))).toBe(true)
   })

@@ -17,7 +17,7 @@ const FLAGS = ['enableClickId', 'enableGaid', 'enableUserAgent', 'enableCustomPa
  * one keeps working: a new brand gets '' and an update keeps the brand's current value, so an older
  * admin cannot wipe terms it does not know about.
  */
-const ADDITIVE_TEXT_FIELDS = ['termsSummary', 'termsUrl'] as const
+const ADDITIVE_TEXT_FIELDS = ['termsSummary', 'termsUrl', 'bannerAlt'] as const
 type AdditiveField = (typeof ADDITIVE_TEXT_FIELDS)[number]
 
 /**

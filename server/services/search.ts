@@ -1,3 +1,4 @@
+import { imageAltOf } from '../../lib/cards.ts'
 import type { PostsRepository } from '../../db/repositories/posts.ts'
 import { articlePath } from '../../lib/links.ts'
 import type { Post } from '../../lib/schemas.ts'
@@ -48,6 +49,7 @@ function toResult(post: Post, terms: readonly string[]): SearchResult {
     tag: post.tag,
     description: post.description,
     image: post.image,
+    imageAlt: imageAltOf(post),
     href: articlePath(post._id),
     snippet: buildSnippet(snippetTexts(post), terms),
   }
