@@ -1,0 +1,61 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createBrandsRepository } from '../../db/repositories/brands.ts'
+import { createClicksRepository } from '../../db/repositories/clicks.ts'
+import { createLimitsRepository } from '../../db/repositories/limits.ts'
+import { createRegistry } from '../../db/registry.ts'
+import { SqliteStore } from '../../db/sqlite.ts'
+import { createTracker } from './tracking.ts'
+
+/** Two trackers over one store play two server processes; the unique-click claim is shared through it. */
+async function setup() {
+  const store = new SqliteStore(':memory:')
+  const registry = createRegistry(store)
+  const repos = { clicks: createClicksRepository(store, registry), limits: createLimitsRepository(store, registry), brands: createBrandsRepository(store, registry) }
+  await repos.clicks.init()
+  await repos.limits.init()
+  let n = 0
+  const now = new Date('2026-11-22T10:15:00Z')
+  const tracker = () => createTracker({ ...repos, secret: 's', now: () => now, newId: () => `c${++n}`, generation: () => 0 })
+  const click = (visitor: string) => ({
+    _id: `c${++n}`,
+    clickid: `k${n}`,
+    userId: null,
+    brandId: 'nova',
+    user_agent: 'ua',
+    gaid: null,
+    timestamp: now.toISOString(),
+    customParams: [],
+    receivedAt: now,
+    source: 'browser' as const,
+    visitor,
+    bot: false,
+  })
+  return { store, repos, tracker, click }
+}
+const uniques = async (store: SqliteStore) => (await store.collection<{ unique?: boolean }>('clicks').find({})).map((c) => Boolean(c.unique))
+
+describe('unique clicks: claims this process knows are taken', () => {
+  it("a visitor's repeat clicks ask the store nothing, and stay repeats", async () => {
+    const { store, repos, tracker, click } = await setup()
+    const a = tracker()
+    const claim = vi.spyOn(repos.limits, 'claim')
+    await a.record(click('v1'))
+    await a.record(click('v1'))
+    await a.record(click('v1'))
+    expect(claim).toHaveBeenCalledTimes(1)
+    expect(await uniques(store)).toEqual([true, false, false])
+  })
+
+  it('another process learns from the store that the claim is taken, then remembers it', async () => {
+    const { store, repos, tracker, click } = await setup()
+    const [a, b] = [tracker(), tracker()]
+    await a.record(click('v2'))
+    const claim = vi.spyOn(repos.limits, 'claim')
+    await b.record(click('v2')) // b has never seen v2: it must ask, and the store says taken
+    await b.record(click('v2'))
+    expect(claim).toHaveBeenCalledTimes(1)
+    await b.record(click('v3')) // a new visitor is asked about, and is unique
+    expect(claim).toHaveBeenCalledTimes(2)
+    expect(await uniques(store)).toEqual([true, false, false, true])
+  })
+})
