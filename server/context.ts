@@ -43,7 +43,13 @@ import { createTransferService } from './services/transfer.ts'
 import { createUsersService } from './services/users.ts'
 
 /** 24 hex characters, like a MongoDB ObjectId, so ids look the same on either backend. */
-export const newId = () => randomBytes(12).toString('hex')
+/**
+ * A new document id: 24 hex digits, the time in milliseconds then 48 random bits, so ids written together
+ * sort together. Click records are inserted by the thousand: with random ids every insert dirtied a
+ * random page of the primary-key index, and each group commit wrote dozens of pages to the WAL; in time
+ * order they append (bench: /go, commit time per click about halved).
+ */
+export const newId = () => Date.now().toString(16).padStart(12, '0') + randomBytes(6).toString('hex')
 
 /**
  * The composition root (DESIGN.md, "Layers"): config → store → repositories → services.

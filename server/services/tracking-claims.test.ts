@@ -4,7 +4,7 @@ import { createClicksRepository } from '../../db/repositories/clicks.ts'
 import { createLimitsRepository } from '../../db/repositories/limits.ts'
 import { createRegistry } from '../../db/registry.ts'
 import { SqliteStore } from '../../db/sqlite.ts'
-import { createTracker } from './tracking.ts'
+import { createTracker, uuidV7 } from './tracking.ts'
 
 /** Two trackers over one store play two server processes; the unique-click claim is shared through it. */
 async function setup() {
@@ -32,7 +32,7 @@ async function setup() {
   })
   return { store, repos, tracker, click }
 }
-const uniques = async (store: SqliteStore) => (await store.collection<{ unique?: boolean }>('clicks').find({})).map((c) => Boolean(c.unique))
+const uniques = async (store: SqliteStore) => (await store.collection<{ _id: string; unique?: boolean }>('clicks').find({})).map((c) => Boolean(c.unique))
 
 describe('unique clicks: claims this process knows are taken', () => {
   it("a visitor's repeat clicks ask the store nothing, and stay repeats", async () => {
@@ -57,5 +57,23 @@ describe('unique clicks: claims this process knows are taken', () => {
     await b.record(click('v3')) // a new visitor is asked about, and is unique
     expect(claim).toHaveBeenCalledTimes(2)
     expect(await uniques(store)).toEqual([true, false, false, true])
+  })
+})
+
+describe('ids of click records', () => {
+  it('click ids from /go are UUIDv7 (time first, 74 random bits): the unique index grows at its end', () => {
+    const a = uuidV7(1_700_000_000_000)
+    const b = uuidV7(1_700_000_000_001)
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(a < b).toBe(true)
+    expect(a.slice(0, 13)).toBe('018bcfe5-6800')
+    expect(new Set(Array.from({ length: 1000 }, () => uuidV7(1)))).toHaveProperty('size', 1000)
+  })
+  it('document ids sort by creation time', async () => {
+    const { newId } = await import('../context.ts')
+    const first = newId()
+    await new Promise((r) => setTimeout(r, 2))
+    expect(newId() > first).toBe(true)
+    expect(first).toMatch(/^[0-9a-f]{24}$/)
   })
 })
