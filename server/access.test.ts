@@ -74,6 +74,12 @@ describe('every route declares who may call it', () => {
     for (const [method, path] of SPEC_ROUTES) expect(declared, `${method} ${path}`).toContain(`${method} ${path.split('?')[0]}`)
     expect(declared).toContain('GET /api/reports/brands')
   })
+
+  it('the Users and Media screens\' routes are for admins only (issue 13): an editor gets 403 on each', () => {
+    const admin = new Set(protectedRoutes().filter(([, , access]) => access === 'admin').map(([m, p]) => `${m} ${p}`))
+    for (const route of ['GET /api/users', 'POST /api/users', 'PATCH /api/users/some-id', 'POST /api/users/some-id/password', 'GET /api/media', 'DELETE /api/media/some-id'])
+      expect(admin, route).toContain(route)
+  })
 })
 
 describe('protected routes need an editor or admin access token with a live session', () => {

@@ -29,7 +29,7 @@ import { createFeedsService } from './services/feeds.ts'
 import { createAiWriter } from './services/ai-writer.ts'
 import { createImageSearchService } from './services/image-search.ts'
 import { createInfoPagesService } from './services/info-pages.ts'
-import { createMediaService } from './services/media.ts'
+import { createMediaLibraryService, createMediaService } from './services/media.ts'
 import { createPostsService } from './services/posts.ts'
 import { createSeedService } from './services/seed.ts'
 import { createSitemapService } from './services/sitemaps.ts'
@@ -133,6 +133,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
       now,
     }),
     media,
+    mediaLibrary: createMediaLibraryService({ media: repos.media, posts: repos.posts, brands: repos.brands, infoPages: repos.infoPages, siteSettings: repos.siteSettings, now }),
     posts: createPostsService({ posts: repos.posts, media, now, onChange }),
     imageSearch: createImageSearchService({
       media: repos.media,

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { idSchema, type Post, type PostType, postInputSchema, readablePostTypes } from '../../lib/schemas.ts'
+import { mediaRefsOf } from '../../lib/media-refs.ts'
 import { slugify } from '../../lib/slug.ts'
 import type { BatchOp, Filter, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
@@ -7,9 +8,10 @@ import type { Registry } from '../registry.ts'
 /**
  * What the store keeps beside a post, derived from it on every write so lists can be read from an
  * index in order: `rank` (its position, or last), `listed` (readable at /article/:id, so in archives,
- * sitemaps, feeds and search) and `tagSlug` (its tag archive). Never part of a post as answered.
+ * sitemaps, feeds and search), `tagSlug` (its tag archive) and `mediaRefs` (the media library items it
+ * uses, lib/media-refs.ts, list-indexed: the media library's "used by"). Never part of a post as answered.
  */
-type Derived = { rank: number; listed: boolean; tagSlug: string }
+type Derived = { rank: number; listed: boolean; tagSlug: string; mediaRefs: string[] }
 type PostDoc = Post & Derived & Record<string, unknown>
 
 const NO_POSITION = 1_000_000_000
@@ -26,11 +28,11 @@ export type FeedEntry = Pick<Post, '_id' | 'title' | 'description' | 'tag' | 'cr
 export const keyOf = (p: Post): PostKey => ({ rank: rankOf(p), createdAt: p.createdAt, _id: p._id })
 
 export function toPostDoc(post: Post): PostDoc {
-  return { ...post, rank: rankOf(post), listed: (readablePostTypes as readonly string[]).includes(post.type), tagSlug: slugify(post.tag) } as PostDoc
+  return { ...post, rank: rankOf(post), listed: (readablePostTypes as readonly string[]).includes(post.type), tagSlug: slugify(post.tag), mediaRefs: mediaRefsOf(post) } as PostDoc
 }
 function fromDoc(doc: PostDoc | null): Post | null {
   if (!doc) return null
-  const { rank: _r, listed: _l, tagSlug: _t, ...post } = doc
+  const { rank: _r, listed: _l, tagSlug: _t, mediaRefs: _m, ...post } = doc
   return post as Post
 }
 const fromDocs = (docs: PostDoc[]) => docs.map((d) => fromDoc(d)!)
@@ -101,12 +103,13 @@ export function createPostsRepository(store: Store, registry: Registry) {
       await store.ensureIndex('posts', { fields: { title: 1 } })
       await store.ensureIndex('posts', { fields: { image: 1 } })
       await store.ensureTextIndex('posts', POST_TEXT_INDEX)
+      await store.ensureListIndex('posts', { field: 'mediaRefs' })
       await repo.backfill()
     },
     /** Posts written before the derived fields existed get them (once, in batches). */
     async backfill() {
       for (;;) {
-        const stale = await posts.find({ rank: null }, { limit: 1_000 })
+        const stale = await posts.find({ $or: [{ rank: null }, { mediaRefs: null }] }, { limit: 1_000 })
         if (!stale.length) return
         await store.batch(stale.map((d) => ({ collection: 'posts', update: { filter: { _id: d._id }, update: { $set: toPostDoc(fromDoc(d)!) } } })))
       }
@@ -182,15 +185,20 @@ export function createPostsRepository(store: Store, registry: Registry) {
       if (!existing) return false
       const next = { ...existing, ...fields } as Post
       for (const k of unset) delete next[k]
-      const { rank, listed, tagSlug } = toPostDoc(next)
+      const { rank, listed, tagSlug, mediaRefs } = toPostDoc(next)
       const $unset = Object.fromEntries(unset.map((k) => [k, ''])) as Record<string, ''>
-      return (await posts.updateOne({ _id: id }, { $set: { ...fields, rank, listed, tagSlug }, ...(unset.length ? { $unset } : {}) })).matched > 0
+      return (await posts.updateOne({ _id: id }, { $set: { ...fields, rank, listed, tagSlug, mediaRefs }, ...(unset.length ? { $unset } : {}) })).matched > 0
     },
     async remove(id: string) {
       return (await posts.deleteOne({ _id: id })) > 0
     },
     usingImage(url: string) {
       return posts.count({ image: url })
+    },
+    /** The posts using any of these media items (lead image or anywhere in their text), from the list index. */
+    usingMedia(mediaIds: readonly string[], limit = 1_000) {
+      if (!mediaIds.length) return Promise.resolve([])
+      return posts.find({ mediaRefs: { $in: [...mediaIds] } }, { limit, projection: ['title', 'mediaRefs'] }) as Promise<{ _id: string; title: string; mediaRefs: string[] }[]>
     },
   }
   return repo
