@@ -64,9 +64,9 @@ export function createMediaService(deps: { media: MediaRepository; now: () => Da
       return { id, url: `/media/${id}`, contentType, created }
     },
 
-    /** Removes an image's bytes; the caller has checked that nothing uses it any more. */
-    remove(id: string) {
-      return deps.media.remove(id)
+    /** Removes an image with its whole file set (variants); the caller has checked that nothing uses it any more. */
+    async remove(id: string) {
+      return (await deps.media.removeItem(id)) > 0
     },
 
     async getOrThrow(id: string) {
