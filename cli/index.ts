@@ -14,6 +14,7 @@ import { createLogger } from '../server/logger.ts'
 import { AI_SECTION_CHOICES } from '../lib/ai-writing.ts'
 import { DEFAULT_REPORT_DAYS, formatMoney, MAX_REPORT_DAYS } from '../lib/reports.ts'
 import { type Kind, type OnConflict, parseExport, toNdjson } from '../server/services/transfer.ts'
+import { registerMediaCommands } from './commands/media.ts'
 
 class CliError extends Error {}
 
@@ -330,6 +331,8 @@ links
     out(results, [...lines, `${results.length} checked, ${dead.length} dead, ${moved.length} landing on another host.`].join('\n'))
     if (dead.length) process.exitCode = 1
   })
+
+registerMediaCommands(program, { withContext, out, example })
 
 try {
   await program.parseAsync(process.argv)
