@@ -279,7 +279,7 @@ users
   .action(async (opts: { json?: boolean }) => {
     const list = await withContext((ctx) => ctx.services.users.list())
     if (opts.json || json()) console.log(JSON.stringify(list, null, 2))
-    else for (const u of list) console.log(`${u.username.padEnd(34)}${u.role}`)
+    else for (const u of list) console.log(`${u.username.padEnd(34)}${u.role}${u.disabled ? '  (disabled)' : ''}`)
   })
 
 // ---------- seed / stats ----------

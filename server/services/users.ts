@@ -241,8 +241,8 @@ export function createUsersService(deps: { auth: Auth }) {
 
     async list() {
       const ctx = await context()
-      const users = await ctx.adapter.findMany<{ username: string; role?: string; createdAt: Date }>({ model: 'user', sortBy: { field: 'createdAt', direction: 'asc' } })
-      return users.map((u) => ({ username: u.username, role: parseRole(u.role ?? 'user'), createdAt: u.createdAt }))
+      const users = await ctx.adapter.findMany<UserRow>({ model: 'user', sortBy: { field: 'createdAt', direction: 'asc' } })
+      return users.map((u) => ({ username: u.username, role: parseRole(u.role ?? 'user'), disabled: Boolean(u.disabled), createdAt: u.createdAt }))
     },
 
     /** ADMIN_USERNAME/ADMIN_PASSWORD at every start: create the admin, or reset its password and role. */
