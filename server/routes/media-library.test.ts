@@ -113,6 +113,16 @@ describe('GET /api/media and DELETE /api/media/:id', () => {
     expect(store.rowsRead - before).toBeLessThan(100)
   })
 
+  it('a post stored before usage was tracked gets it at start (backfill), and its image counts as used', async () => {
+    const id = (await t.ctx.services.media.saveImage(gif('legacy'))).id
+    const legacy = { ...post('legacy-post', 'Legacy post'), image: `/media/${id}`, createdAt: new Date(clock.t).toISOString(), updatedAt: new Date(clock.t).toISOString() }
+    await t.ctx.store.collection('posts').insertOne({ ...legacy, rank: 1_000_000_000, listed: true, tagSlug: '' }) // as an older version wrote it
+    expect((await t.ctx.services.mediaLibrary.usedBy([id])).get(id)).toEqual([])
+    await t.ctx.repos.posts.init()
+    expect((await t.ctx.services.mediaLibrary.usedBy([id])).get(id)).toEqual([{ kind: 'post', id: 'legacy-post', title: 'Legacy post' }])
+    expect(Object.keys((await t.ctx.repos.posts.findById('legacy-post'))!)).not.toContain('mediaRefs')
+  })
+
   it('refuses a malformed cursor or limit with 400 { message }', async () => {
     for (const q of ['?cursor=not-a-cursor', '?limit=0', '?limit=101', '?unused=maybe']) {
       const { status, body } = await get(q)
