@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { BrandsRepository } from '../../db/repositories/brands.ts'
 import type { InfoPagesRepository } from '../../db/repositories/info-pages.ts'
-import type { MediaKey, MediaMeta, MediaRepository } from '../../db/repositories/media.ts'
+import { type MediaKey, type MediaMeta, type MediaRepository, mediaIdSchema } from '../../db/repositories/media.ts'
 import type { PostsRepository } from '../../db/repositories/posts.ts'
 import type { SiteSettingsRepository } from '../../db/repositories/site-settings.ts'
 import { mediaRefsOf } from '../../lib/media-refs.ts'
@@ -176,7 +176,7 @@ export function createMediaLibraryService(deps: {
 
     /** Deletes an item and its whole file set; 409 while anything uses it. */
     async remove(id: string) {
-      const meta = /^[a-f0-9]{32}\.[a-z]{3,4}$/.test(id) ? await metaOf(id) : null
+      const meta = mediaIdSchema.safeParse(id).success ? await metaOf(id) : null
       if (!meta || meta.variantOf) throw notFound('Media not found')
       const [item] = await withUsage([meta])
       if (item.usedBy.length) {
