@@ -24,8 +24,8 @@ export function ArticleCard({ article, cta = 'Read More', level = 3 }: { article
         )}
         <Title className="card-title">{article.title}</Title>
         <p className="muted">{article.description}</p>
-        {/* the link's own text names the article (screen readers, and crawlers that read text, not aria-label) */}
-        <a className="btn" href={articlePath(article._id)}>
+        {/* named for screen readers by aria-label, and in its own text for crawlers that read only text */}
+        <a className="btn" href={articlePath(article._id)} aria-label={`${cta}: ${article.title}`}>
           {cta}
           <span className="sr-only">: {article.title}</span>
         </a>

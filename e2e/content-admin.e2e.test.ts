@@ -25,7 +25,7 @@ const form = () => page.getByRole('form', { name: /(Add|Edit) article/ })
 
 describe('content admin (Chromium, logged in as admin)', () => {
   it('creates an article with an uploaded image, shown on / and at /article/{id}', async () => {
-    await page.getByRole('tab', { name: 'Articles' }).click()
+    await page.getByRole('tab', { name: 'Articles', exact: true }).click()
     await form().getByLabel('Title', { exact: true }).fill(title)
     await form().getByLabel('Description').fill('Written by the end-to-end test.')
     await form().getByLabel('Upload image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG })

@@ -101,7 +101,7 @@ describe('Content-Security-Policy in the browser (Chromium)', () => {
     await page.getByLabel('Password').fill(ADMIN.password)
     await page.getByRole('button', { name: 'Login' }).click()
     await page.waitForURL(`${BASE_URL}/admin`)
-    await page.getByRole('tab', { name: 'Articles' }).click()
+    await page.getByRole('tab', { name: 'Articles', exact: true }).click()
     await page.getByLabel('Upload image').first().setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG })
     await expect.poll(() => page.getByAltText('Selected').getAttribute('src')).toMatch(/^data:image\/png;base64,/)
     await expectNoViolations()

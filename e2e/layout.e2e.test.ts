@@ -28,10 +28,11 @@ async function api(path: string, init: RequestInit & { token: string }) {
   return res.json()
 }
 
+let token: string
 beforeAll(async () => {
-  const { accessToken: token } = await (
+  ;({ accessToken: token } = await (
     await fetch(`${BASE_URL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
-  ).json()
+  ).json())
   post = await api('/api/posts/article', {
     token,
     method: 'POST',
@@ -78,6 +79,9 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await browser?.close()
+  // the suite shares one store: later files count the demo's offers and articles
+  if (brandId) await api(`/api/brands/${brandId}`, { token, method: 'DELETE' })
+  if (post) await api(`/api/posts/${post._id}`, { token, method: 'DELETE' })
 })
 
 const publicPages = () => [
@@ -201,6 +205,31 @@ describe('headings', () => {
       await done(page)
     }
     expect(failures).toEqual([])
+  })
+})
+
+describe('keyboard', () => {
+  it('the first Tab shows a skip link to the content, and every focused control has a visible outline', async () => {
+    const page = await open('visitor', '/', 390)
+    await page.keyboard.press('Tab')
+    const skip = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement
+      const r = el.getBoundingClientRect()
+      return { text: el.textContent, href: el.getAttribute('href'), visible: r.width > 1 && r.height > 1 && r.top >= 0 }
+    })
+    expect(skip).toEqual({ text: 'Skip to content', href: '#main', visible: true })
+    const unoutlined: string[] = []
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press('Tab')
+      const f = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement
+        const s = getComputedStyle(el)
+        return { what: `${el.tagName.toLowerCase()} ${(el.textContent ?? '').trim().slice(0, 20)}`, outline: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2 }
+      })
+      if (!f.outline) unoutlined.push(f.what)
+    }
+    expect(unoutlined).toEqual([])
+    await done(page)
   })
 })
 

@@ -191,7 +191,7 @@ export function PostForm({ type, initial, onSaved, onCancel }: { type: PostType;
         <>
           <ImagePicker value={draft.image} title={draft.title} onChange={(image) => set({ image })} />
           <label>
-            Image description (alt text)
+            Alt text for the image
             <input name="imageAlt" maxLength={250} placeholder="What the image shows, for people who cannot see it" value={draft.imageAlt} onChange={(e) => set({ imageAlt: e.target.value })} />
           </label>
           <div className="grid-2">

@@ -198,7 +198,7 @@ export function BrandForm({ initial, onDone, onCancel }: { initial: BrandDraft; 
         <ImageField label="Logo" value={d.logo} onChange={(logo) => set({ logo })} />
         <ImageField label="Banner" value={d.bannerImage} onChange={(bannerImage) => set({ bannerImage })} />
         <label>
-          Banner description (alt text)
+          Alt text for the banner
           <input name="bannerAlt" maxLength={250} placeholder="What the banner shows" value={d.bannerAlt} onChange={(e) => set({ bannerAlt: e.target.value })} />
         </label>
       </div>
