@@ -14,6 +14,7 @@ import { createLogger } from '../server/logger.ts'
 import { AI_SECTION_CHOICES } from '../lib/ai-writing.ts'
 import { DEFAULT_REPORT_DAYS, formatMoney, MAX_REPORT_DAYS } from '../lib/reports.ts'
 import { type Kind, type OnConflict, parseExport, toNdjson } from '../server/services/transfer.ts'
+import { registerMediaCommands } from './commands/media.ts'
 
 class CliError extends Error {}
 
@@ -278,7 +279,7 @@ users
   .action(async (opts: { json?: boolean }) => {
     const list = await withContext((ctx) => ctx.services.users.list())
     if (opts.json || json()) console.log(JSON.stringify(list, null, 2))
-    else for (const u of list) console.log(`${u.username.padEnd(34)}${u.role}`)
+    else for (const u of list) console.log(`${u.username.padEnd(34)}${u.role}${u.disabled ? '  (disabled)' : ''}`)
   })
 
 // ---------- seed / stats ----------
@@ -330,6 +331,8 @@ links
     out(results, [...lines, `${results.length} checked, ${dead.length} dead, ${moved.length} landing on another host.`].join('\n'))
     if (dead.length) process.exitCode = 1
   })
+
+registerMediaCommands(program, { withContext, out, example })
 
 try {
   await program.parseAsync(process.argv)

@@ -48,3 +48,20 @@ describe('cli users (issue 3)', () => {
     expect(cli(['users', 'list', '--json']).out).toBe(before)
   })
 })
+
+describe('cli users: the last admin (issue 13)', () => {
+  const own = tempDataDir('last-admin')
+  afterAll(() => rmSync(own, { recursive: true, force: true }))
+  const run = (args: string[], stdin = '') => runCli(own, args, { stdin })
+
+  it('set-role refuses to demote the last admin, with a message and a non-zero exit, and changes nothing', () => {
+    expect(run(['users', 'create', 'solo', '--role', 'admin'], 'a long password').code).toBe(0)
+    const r = run(['users', 'set-role', 'solo', 'editor'])
+    expect(r.code).not.toBe(0)
+    expect(r.err).toMatch(/"solo" is the last admin/)
+    expect(JSON.parse(run(['users', 'list', '--json']).out)).toEqual([expect.objectContaining({ username: 'solo', role: 'admin', disabled: false })])
+    // with a second admin, the demotion goes through
+    expect(run(['users', 'create', 'duo', '--role', 'admin'], 'a long password').code).toBe(0)
+    expect(run(['users', 'set-role', 'solo', 'editor']).code).toBe(0)
+  })
+})

@@ -7,6 +7,7 @@ import {
   type Filter,
   type FindOptions,
   type IndexSpec,
+  type ListIndexSpec,
   type Store,
   type TextIndexSpec,
   type TextSearchOptions,
@@ -122,6 +123,11 @@ export class MongoStore implements Store {
       unique: spec.unique,
       ...(spec.expireAfterSeconds !== undefined ? { expireAfterSeconds: spec.expireAfterSeconds } : {}),
     })
+  }
+
+  /** A list of strings: Mongo indexes each element by itself (a multikey index). */
+  async ensureListIndex(collection: string, spec: ListIndexSpec) {
+    await this.db.collection(collection).createIndex({ [spec.field]: 1 })
   }
 
   /** Mongo's text index: paths without the `[]` markers (it crosses arrays by itself), no stemming (as on SQLite). */

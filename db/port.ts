@@ -35,6 +35,12 @@ export type TextSearchOptions = { filter?: Filter; limit?: number; skip?: number
  * SQLite the repository prunes them (`deleteMany` with a range on that field).
  */
 export type IndexSpec = { fields: Record<string, 1 | -1>; unique?: boolean; expireAfterSeconds?: number }
+/**
+ * An index over one field that holds a list of strings in every document (or is missing): a condition
+ * `{ field: value }` or `{ field: { $in: [...] } }` finds the documents whose list holds a value, from
+ * the index (MongoDB's multikey index; on SQLite a side table kept in step by triggers).
+ */
+export type ListIndexSpec = { field: string }
 
 /** One write inside a `batch`: all of a batch's writes land, or none do. */
 export type BatchOp =
@@ -72,6 +78,7 @@ export interface Store {
   readonly kind: 'sqlite' | 'mongodb'
   collection<T extends Doc = Doc>(name: string): Collection<T>
   ensureIndex(collection: string, spec: IndexSpec): Promise<void>
+  ensureListIndex(collection: string, spec: ListIndexSpec): Promise<void>
   /** One text index per collection, kept in step with every write to it (whatever writes). */
   ensureTextIndex(collection: string, spec: TextIndexSpec): Promise<void>
   batch(ops: BatchOp[]): Promise<void>

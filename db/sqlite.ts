@@ -12,6 +12,7 @@ import {
   type Filter,
   type FindOptions,
   type IndexSpec,
+  type ListIndexSpec,
   type Sort,
   type Store,
   type TextIndexSpec,
@@ -95,11 +96,25 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
   private column(field: string, alias = '') {
     return field === '_id' ? `${alias}id` : `json_extract(${alias}doc, '$.${field}')`
   }
+  private readonly defaultColumn = (field: string) => this.column(field)
+
+  /** A condition on a list-indexed field as SQL over its side table, or null when it is not one the index answers. */
+  private listCondition(key: string, cond: unknown): { sql: string; params: Param[] } | null {
+    const side = `"${this.name}__list_${key.replaceAll('.', '_')}"`
+    if (cond === null) return { sql: `${this.column(key)} IS NULL`, params: [] }
+    if (typeof cond === 'string') return { sql: `rowid IN (SELECT r FROM ${side} WHERE v = ?)`, params: [cond] }
+    const keys = cond && typeof cond === 'object' ? Object.keys(cond) : []
+    const values = (cond as { $in?: unknown })?.$in
+    if (keys.length === 1 && Array.isArray(values) && values.length && values.every((v) => typeof v === 'string'))
+      return { sql: `rowid IN (SELECT r FROM ${side} WHERE v IN (${values.map(() => '?').join(', ')}))`, params: values as string[] }
+    return null
+  }
 
   /** The SQL for the conditions it can take; `complete` when that is the whole filter. `column` names a field's SQL. */
-  private toSql(filter: Filter, column = (field: string) => this.column(field)): Sql {
+  private toSql(filter: Filter, column = this.defaultColumn): Sql {
     const out: Sql = { where: [], params: [], complete: true }
     const pushable = this.store.indexedFields(this.name)
+    const listed = this.store.listFields(this.name)
     for (const [key, cond] of Object.entries(filter)) {
       if ((key === '$or' || key === '$and') && Array.isArray(cond) && cond.length) {
         // pushed only when every branch is: a partial $or would drop matches
@@ -108,6 +123,15 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
           const joined = parts.map((p) => (p.where.length ? `(${p.where.join(' AND ')})` : '1'))
           out.where.push(`(${joined.join(key === '$or' ? ' OR ' : ' AND ')})`)
           for (const p of parts) out.params.push(...p.params)
+        } else out.complete = false
+        continue
+      }
+      if (listed.has(key)) {
+        // the side table is joined by the collection's own rowid: only in a query on the collection itself
+        const list = column === this.defaultColumn ? this.listCondition(key, cond) : null
+        if (list) {
+          out.where.push(list.sql)
+          out.params.push(...list.params)
         } else out.complete = false
         continue
       }
@@ -451,6 +475,7 @@ export class SqliteStore implements Store {
   readonly db: Database
   private tables = new Set<string>()
   private indexes = new Map<string, Set<string>>()
+  private lists = new Map<string, Set<string>>()
   private collections = new Map<string, SqliteCollection<Doc>>()
   /** Each text index: its fields and weights, and the index fields its text keys table holds (in column order). */
   private textIndexes = new Map<string, TextIndexSpec & { keys: string[] }>()
@@ -479,6 +504,42 @@ export class SqliteStore implements Store {
 
   indexedFields(name: string) {
     return this.indexes.get(name) ?? new Set<string>()
+  }
+
+  listFields(name: string) {
+    return this.lists.get(name) ?? new Set<string>()
+  }
+
+  /**
+   * A side table (`<name>__list_<field>`: each string of the field's list, with its document's rowid),
+   * indexed by value, kept in step by triggers on every insert, update and delete (an API save, an
+   * import, a restore), and filled from the rows when new. An update that leaves the list as it was
+   * touches nothing.
+   */
+  async ensureListIndex(collection: string, spec: ListIndexSpec) {
+    this.ensureTable(collection)
+    if (!FIELD.test(spec.field)) throw new Error(`bad index field: ${spec.field}`)
+    const side = `${collection}__list_${spec.field.replaceAll('.', '_')}`
+    const path = `'$.${spec.field}'`
+    const fill = (row: string) => `INSERT INTO "${side}" (v, r) SELECT value, ${row}.rowid FROM json_each(${row}.doc, ${path}) WHERE type = 'text';`
+    this.db
+      .transaction(() => {
+        const exists = this.db.query<{ n: number }, [string]>("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = ?").get(side)!.n > 0
+        if (exists) return
+        this.db.exec(`CREATE TABLE "${side}" (v TEXT NOT NULL, r INTEGER NOT NULL)`)
+        this.db.exec(`CREATE INDEX "${side}_v" ON "${side}" (v)`)
+        this.db.exec(`CREATE INDEX "${side}_r" ON "${side}" (r)`)
+        this.db.exec(`CREATE TRIGGER "${side}_ai" AFTER INSERT ON "${collection}" BEGIN ${fill('new')} END`)
+        this.db.exec(`CREATE TRIGGER "${side}_ad" AFTER DELETE ON "${collection}" BEGIN DELETE FROM "${side}" WHERE r = old.rowid; END`)
+        this.db.exec(
+          `CREATE TRIGGER "${side}_au" AFTER UPDATE ON "${collection}" WHEN json_extract(old.doc, ${path}) IS NOT json_extract(new.doc, ${path}) BEGIN DELETE FROM "${side}" WHERE r = old.rowid; ${fill('new')} END`,
+        )
+        this.db.exec(`INSERT INTO "${side}" (v, r) SELECT j.value, t.rowid FROM "${collection}" t, json_each(t.doc, ${path}) j WHERE j.type = 'text'`)
+      })
+      .immediate()
+    const set = this.lists.get(collection) ?? new Set()
+    set.add(spec.field)
+    this.lists.set(collection, set)
   }
 
   collection<T extends Doc = Doc>(name: string): Collection<T> {

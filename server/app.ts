@@ -19,6 +19,8 @@ import { geoRouter } from './routes/geo.ts'
 import { goRouter } from './routes/go.ts'
 import { healthRouter } from './routes/health.ts'
 import { infoPagesRouter } from './routes/info-pages.ts'
+import { mediaLibraryRouter } from './routes/media-library.ts'
+import { usersRouter } from './routes/users.ts'
 import { mediaRouter } from './routes/media.ts'
 import { metricsRouter } from './routes/metrics.ts'
 import { postbackRouter } from './routes/postback.ts'
@@ -114,6 +116,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/site-settings', siteSettingsRouter())
   app.route('/api/info-pages', infoPagesRouter())
   app.route('/api/geo', geoRouter())
+  app.route('/api/users', usersRouter())
+  app.route('/api/media', mediaLibraryRouter())
   app.route('/media', mediaRouter())
   app.route('/go', goRouter())
   app.route('/metrics', metricsRouter())

@@ -27,6 +27,8 @@ function buildAuth(config: Config, secret: string, database: BetterAuthOptions['
     user: {
       additionalFields: {
         role: { type: 'string', required: false, defaultValue: 'user', input: false },
+        // an admin switched the account off (Users screen): it cannot log in, and its sessions were revoked
+        disabled: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
     },
     // only the spec's wrappers (server/routes/auth.ts) are reachable over HTTP; they rate-limit login

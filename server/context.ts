@@ -29,7 +29,7 @@ import { createFeedsService } from './services/feeds.ts'
 import { createAiWriter } from './services/ai-writer.ts'
 import { createImageSearchService } from './services/image-search.ts'
 import { createInfoPagesService } from './services/info-pages.ts'
-import { createMediaService } from './services/media.ts'
+import { createMediaLibraryService, createMediaService } from './services/media.ts'
 import { createPostsService } from './services/posts.ts'
 import { createSeedService } from './services/seed.ts'
 import { createSitemapService } from './services/sitemaps.ts'
@@ -95,6 +95,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     pending.add(bump)
   }
   const media = createMediaService({ media: repos.media, now })
+  const mediaLibrary = createMediaLibraryService({ media: repos.media, posts: repos.posts, brands: repos.brands, infoPages: repos.infoPages, siteSettings: repos.siteSettings, now })
   const env = config.raw
   const tracker = createTracker({
     clicks: repos.clicks,
@@ -118,7 +119,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     search: createSearchService({ posts: repos.posts }),
     limiter,
     brands,
-    brandAdmin: createBrandAdminService({ brands: repos.brands, posts: repos.posts, media, now, onChange }),
+    brandAdmin: createBrandAdminService({ brands: repos.brands, posts: repos.posts, media, usedBy: mediaLibrary.usedBy, now, onChange }),
     clicks: createClicksService({ clicks: repos.clicks, now, newId, tracker }),
     tracker,
     reports: createReportsService({ clicks: repos.clicks, brands: repos.brands, now }),
@@ -133,6 +134,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
       now,
     }),
     media,
+    mediaLibrary,
     posts: createPostsService({ posts: repos.posts, media, now, onChange }),
     imageSearch: createImageSearchService({
       media: repos.media,

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { navigate } from 'vike/client/router'
 import type { Post, PostType } from '../../lib/schemas.ts'
+import { AdminNav } from './AdminNav.tsx'
 import { type AdminContent, adminApi, type PostListPage } from './api.ts'
 import { InfoPagesPanel } from './InfoPagesPanel.tsx'
 import { PostForm, toDraft } from './PostForm.tsx'
@@ -160,6 +161,7 @@ export function AdminPanel() {
       <button type="button" className="btn btn-primary" onClick={() => void navigate('/adminmarket')}>
         Go to Admin Market
       </button>
+      <AdminNav />
       <div className="tabs" role="tablist" aria-label="Content">
         {tabs.map((t) => (
           <button key={t.type} type="button" role="tab" aria-selected={tab === t.type} className={`tab${tab === t.type ? ' active' : ''}`} onClick={() => setTab(t.type)}>

@@ -1,7 +1,8 @@
 import * as z from 'zod'
 import { type GeoRule, isEverywhere } from '../../lib/geo.ts'
 import { type BrandPage, brandWriteSchema, idSchema, type ImageRef, safeLinkSchema } from '../../lib/schemas.ts'
-import type { Filter, Store } from '../port.ts'
+import { mediaRefsOf } from '../../lib/media-refs.ts'
+import type { BatchOp, Filter, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 import { mediaIdSchema } from './media.ts'
 
@@ -30,32 +31,61 @@ export function withStoredGeo<T extends { geo?: GeoRule }>(doc: T): T {
   return rest as T
 }
 
+/**
+ * A brand as written: `mediaRefs` (the media library items it uses, lib/media-refs.ts) is derived on
+ * every write and list-indexed for the media library's "used by"; reads leave it out.
+ */
+export function toStoredBrand(doc: BrandDoc): BrandDoc {
+  const { mediaRefs: _old, ...brand } = withStoredGeo(doc)
+  return { ...brand, mediaRefs: mediaRefsOf(brand) } as BrandDoc
+}
+function fromDoc<T extends BrandDoc | null>(doc: T): T {
+  if (!doc) return doc
+  const { mediaRefs: _m, ...brand } = doc
+  return brand as T
+}
+
 export function createBrandsRepository(store: Store, registry: Registry) {
-  registry.add({ name: 'brands', backup: 'data', schema: storedBrandSchema })
+  // a restored brand gets its derived field back
+  registry.add({ name: 'brands', backup: 'data', schema: storedBrandSchema.transform((b) => toStoredBrand(b as BrandDoc)) })
   const brands = store.collection<BrandDoc>('brands')
-  return {
+  const repo = {
     async init() {
       await store.ensureIndex('brands', { fields: { createdAt: 1, _id: 1 } })
+      await store.ensureListIndex('brands', { field: 'mediaRefs' })
+      // brands saved before mediaRefs existed get it (once, in batches)
+      for (;;) {
+        const stale = await brands.find({ mediaRefs: null }, { limit: 500 })
+        if (!stale.length) break
+        await store.batch(stale.map((d) => ({ collection: 'brands', update: { filter: { _id: d._id }, update: { $set: { mediaRefs: mediaRefsOf(fromDoc(d)) } } } })))
+      }
     },
     /** Every brand, oldest first; `filter` narrows it (geo availability: lib/geo.ts availabilityFilter). */
-    list(filter: Filter = {}) {
-      return brands.find(filter, { sort: { createdAt: 1, _id: 1 } })
+    async list(filter: Filter = {}) {
+      return (await brands.find(filter, { sort: { createdAt: 1, _id: 1 } })).map(fromDoc)
     },
     /** One page of brands, oldest first (the order the offers list and the directory show). */
-    page(opts: { skip: number; limit: number; filter?: Filter }) {
-      return brands.find(opts.filter ?? {}, { sort: { createdAt: 1, _id: 1 }, skip: opts.skip, limit: opts.limit })
+    async page(opts: { skip: number; limit: number; filter?: Filter }) {
+      return (await brands.find(opts.filter ?? {}, { sort: { createdAt: 1, _id: 1 }, skip: opts.skip, limit: opts.limit })).map(fromDoc)
     },
-    findById(id: string) {
-      return brands.findOne({ _id: id })
+    async findById(id: string) {
+      return fromDoc(await brands.findOne({ _id: id }))
     },
-    insert(doc: BrandDoc) {
-      return brands.insertOne(withStoredGeo(doc))
+    async insert(doc: BrandDoc) {
+      return fromDoc(await brands.insertOne(toStoredBrand(doc)))
+    },
+    /** The write that puts a brand in a batch (imports): with its derived field, like every other. */
+    insertOp(doc: BrandDoc): BatchOp {
+      return { collection: 'brands', insert: toStoredBrand(doc) }
     },
     /** Fields left undefined keep their stored value; a geo rule of "everywhere" removes `geo`. */
     async replace(id: string, fields: Omit<BrandDoc, '_id' | 'createdAt'>) {
+      const existing = await repo.findById(id)
+      if (!existing) return false
       const set = Object.fromEntries(Object.entries(fields).filter(([k, v]) => v !== undefined && !(k === 'geo' && isEverywhere(v as GeoRule))))
       const unset = 'geo' in fields && fields.geo !== undefined && isEverywhere(fields.geo as GeoRule) ? { $unset: { geo: '' as const } } : {}
-      return (await brands.updateOne({ _id: id }, { $set: set, ...unset })).matched > 0
+      const mediaRefs = toStoredBrand({ ...existing, ...set } as BrandDoc).mediaRefs
+      return (await brands.updateOne({ _id: id }, { $set: { ...set, mediaRefs }, ...unset })).matched > 0
     },
     async remove(id: string) {
       return (await brands.deleteOne({ _id: id })) > 0
@@ -67,6 +97,12 @@ export function createBrandsRepository(store: Store, registry: Registry) {
     count(filter: Filter = {}) {
       return brands.count(filter)
     },
+    /** The brands using any of these media items (logo, banner or anywhere in their text), from the list index. */
+    usingMediaIds(mediaIds: readonly string[], limit = 1_000) {
+      if (!mediaIds.length) return Promise.resolve([])
+      return brands.find({ mediaRefs: { $in: [...mediaIds] } }, { limit, projection: ['brandName', 'mediaRefs'] }) as unknown as Promise<{ _id: string; brandName: string; mediaRefs: string[] }[]>
+    },
   }
+  return repo
 }
 export type BrandsRepository = ReturnType<typeof createBrandsRepository>

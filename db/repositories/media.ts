@@ -15,14 +15,28 @@ export const storedMediaSchema = z.object({
   filename: z.string().max(300),
   alt: z.string().max(500),
   createdAt: z.date(),
+  /**
+   * An item's other files (another format or width of the same image) are records of their own that
+   * name the original here: deleting or pruning an item removes its whole set (`removeItem`).
+   */
+  variantOf: mediaIdSchema.optional(),
+  /** when a save last asked for these bytes again (content-addressed: an old item reused) */
+  touchedAt: z.date().optional(),
 })
 export type MediaDoc = z.infer<typeof storedMediaSchema>
+/** What the library shows of an item: everything but its bytes. */
+export type MediaMeta = Omit<MediaDoc, 'data'>
+/** Where an item stands in the library's order (newest first). */
+export type MediaKey = { createdAt: Date; _id: string }
+const META = ['contentType', 'size', 'filename', 'alt', 'createdAt', 'variantOf', 'touchedAt'] as const
 
 export function createMediaRepository(store: Store, registry: Registry) {
   registry.add({ name: 'media', backup: 'data', schema: storedMediaSchema })
   const media = store.collection<MediaDoc & Record<string, unknown>>('media')
   return {
-    async init() {},
+    async init() {
+      await store.ensureIndex('media', { fields: { variantOf: 1, createdAt: -1, _id: 1 } })
+    },
     findById(id: string) {
       return media.findOne({ _id: id }) as Promise<MediaDoc | null>
     },
@@ -34,15 +48,47 @@ export function createMediaRepository(store: Store, registry: Registry) {
       const docs = await media.find({}, { sort: { createdAt: -1 } })
       return docs.map(({ data: _bytes, ...meta }) => meta as Omit<MediaDoc, 'data'>)
     },
-    /** Content-addressed: the same bytes are stored once. */
+    /** Content-addressed: the same bytes are stored once (asking again marks the item touched, so a prune running meanwhile keeps it). */
     async put(doc: MediaDoc) {
       try {
         await media.insertOne(doc as MediaDoc & Record<string, unknown>)
         return { created: true }
       } catch (err) {
         if (!(err instanceof DuplicateKeyError)) throw err
+        await media.updateOne({ _id: doc._id }, { $set: { touchedAt: doc.createdAt } })
         return { created: false } // already stored: same id, same bytes
       }
+    },
+    /** One page of library items (originals, not their variants), newest first, after `after`; no bytes read. */
+    async page(opts: { after?: MediaKey; limit: number }): Promise<MediaMeta[]> {
+      const after = opts.after
+      const filter = after
+        ? { variantOf: null, $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $gt: after._id } }] }
+        : { variantOf: null }
+      return (await media.find(filter, { sort: { variantOf: 1, createdAt: -1, _id: 1 }, limit: opts.limit, projection: META })) as MediaMeta[]
+    },
+    /** Variants whose original is gone (a write interrupted half-way, or an older delete). */
+    async orphanVariants(): Promise<MediaMeta[]> {
+      const variants = (await media.find({ variantOf: { $gt: '' } }, { projection: META })) as MediaMeta[]
+      const parents = new Set((await media.find({ _id: { $in: [...new Set(variants.map((v) => v.variantOf!))] } }, { projection: [] })).map((d) => d._id))
+      return variants.filter((v) => !parents.has(v.variantOf!))
+    },
+    /** The variants of these items (ids only). */
+    variantsOf(ids: readonly string[]) {
+      if (!ids.length) return Promise.resolve([])
+      return media.find({ variantOf: { $in: [...ids] } }, { projection: ['variantOf'] }) as Promise<{ _id: string; variantOf: string }[]>
+    },
+    /** The item's size with all its variants. */
+    async setSize(id: string) {
+      const docs = await media.find({ $or: [{ _id: id }, { variantOf: id }] }, { projection: ['size'] })
+      return { files: docs.length, bytes: docs.reduce((n, d) => n + (Number(d.size) || 0), 0) }
+    },
+    /** Removes an item and every file of its set (its variants) in one batch; answers how many records went. */
+    async removeItem(id: string) {
+      const before = await media.count({ $or: [{ _id: id }, { variantOf: id }] })
+      if (!before) return 0
+      await store.batch([{ collection: 'media', delete: { $or: [{ _id: id }, { variantOf: id }] } }])
+      return before
     },
   }
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { idSchema, type Post, type PostType, postInputSchema, readablePostTypes } from '../../lib/schemas.ts'
+import { mediaRefsOf } from '../../lib/media-refs.ts'
 import { slugify } from '../../lib/slug.ts'
 import type { BatchOp, Filter, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
@@ -7,9 +8,13 @@ import type { Registry } from '../registry.ts'
 /**
  * What the store keeps beside a post, derived from it on every write so lists can be read from an
  * index in order: `rank` (its position, or last), `listed` (readable at /article/:id, so in archives,
- * sitemaps, feeds and search) and `tagSlug` (its tag archive). Never part of a post as answered.
+ * sitemaps, feeds and search), `tagSlug` (its tag archive) and `mediaRefs` (the media library items it
+ * uses, lib/media-refs.ts, list-indexed: the media library's "used by"), and `derived` (which version of
+ * these rules wrote them: start-up recomputes older posts from an index, not a scan). Never part of a post as answered.
  */
-type Derived = { rank: number; listed: boolean; tagSlug: string }
+type Derived = { rank: number; listed: boolean; tagSlug: string; mediaRefs: string[]; derived: number }
+/** Bump when a derived field is added or its rule changes: older posts are recomputed once at start. */
+const DERIVED_VERSION = 2
 type PostDoc = Post & Derived & Record<string, unknown>
 
 const NO_POSITION = 1_000_000_000
@@ -26,11 +31,11 @@ export type FeedEntry = Pick<Post, '_id' | 'title' | 'description' | 'tag' | 'cr
 export const keyOf = (p: Post): PostKey => ({ rank: rankOf(p), createdAt: p.createdAt, _id: p._id })
 
 export function toPostDoc(post: Post): PostDoc {
-  return { ...post, rank: rankOf(post), listed: (readablePostTypes as readonly string[]).includes(post.type), tagSlug: slugify(post.tag) } as PostDoc
+  return { ...post, rank: rankOf(post), listed: (readablePostTypes as readonly string[]).includes(post.type), tagSlug: slugify(post.tag), mediaRefs: mediaRefsOf(post), derived: DERIVED_VERSION } as PostDoc
 }
 function fromDoc(doc: PostDoc | null): Post | null {
   if (!doc) return null
-  const { rank: _r, listed: _l, tagSlug: _t, ...post } = doc
+  const { rank: _r, listed: _l, tagSlug: _t, mediaRefs: _m, derived: _d, ...post } = doc
   return post as Post
 }
 const fromDocs = (docs: PostDoc[]) => docs.map((d) => fromDoc(d)!)
@@ -101,12 +106,15 @@ export function createPostsRepository(store: Store, registry: Registry) {
       await store.ensureIndex('posts', { fields: { title: 1 } })
       await store.ensureIndex('posts', { fields: { image: 1 } })
       await store.ensureTextIndex('posts', POST_TEXT_INDEX)
+      await store.ensureListIndex('posts', { field: 'mediaRefs' })
+      // after the text index: declared before it, this field would change its keys and rebuild it on every existing store
+      await store.ensureIndex('posts', { fields: { derived: 1 } })
       await repo.backfill()
     },
-    /** Posts written before the derived fields existed get them (once, in batches). */
+    /** Posts written before the derived fields existed, or by older rules, get them (once, in batches; found from an index). */
     async backfill() {
       for (;;) {
-        const stale = await posts.find({ rank: null }, { limit: 1_000 })
+        const stale = [...(await posts.find({ derived: null }, { limit: 1_000 })), ...(await posts.find({ derived: { $lt: DERIVED_VERSION } }, { limit: 1_000 }))]
         if (!stale.length) return
         await store.batch(stale.map((d) => ({ collection: 'posts', update: { filter: { _id: d._id }, update: { $set: toPostDoc(fromDoc(d)!) } } })))
       }
@@ -182,15 +190,20 @@ export function createPostsRepository(store: Store, registry: Registry) {
       if (!existing) return false
       const next = { ...existing, ...fields } as Post
       for (const k of unset) delete next[k]
-      const { rank, listed, tagSlug } = toPostDoc(next)
+      const { rank, listed, tagSlug, mediaRefs, derived } = toPostDoc(next)
       const $unset = Object.fromEntries(unset.map((k) => [k, ''])) as Record<string, ''>
-      return (await posts.updateOne({ _id: id }, { $set: { ...fields, rank, listed, tagSlug }, ...(unset.length ? { $unset } : {}) })).matched > 0
+      return (await posts.updateOne({ _id: id }, { $set: { ...fields, rank, listed, tagSlug, mediaRefs, derived }, ...(unset.length ? { $unset } : {}) })).matched > 0
     },
     async remove(id: string) {
       return (await posts.deleteOne({ _id: id })) > 0
     },
     usingImage(url: string) {
       return posts.count({ image: url })
+    },
+    /** The posts using any of these media items (lead image or anywhere in their text), from the list index. */
+    usingMedia(mediaIds: readonly string[], limit = 1_000) {
+      if (!mediaIds.length) return Promise.resolve([])
+      return posts.find({ mediaRefs: { $in: [...mediaIds] } }, { limit, projection: ['title', 'mediaRefs'] }) as Promise<{ _id: string; title: string; mediaRefs: string[] }[]>
     },
   }
   return repo

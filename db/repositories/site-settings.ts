@@ -21,6 +21,10 @@ export function createSiteSettingsRepository(store: Store, registry: Registry) {
     async affiliateDisclosure(): Promise<string | null> {
       return (await settings.findOne({ _id: 'affiliate-disclosure' }))?.value ?? null
     },
+    /** Every setting (a handful of small documents): the media library looks for images in them. */
+    all() {
+      return settings.find({})
+    },
     async setAffiliateDisclosure(value: string, at: Date) {
       await settings.updateOne({ _id: 'affiliate-disclosure' }, { $set: { value, updatedAt: at.toISOString() } }, { upsert: true })
     },

@@ -167,10 +167,13 @@ describe('sign-up limit per address (issue 14, defect 9: 40 sign-ups in 3 s)', (
 })
 
 describe('ADMIN_USERNAME / ADMIN_PASSWORD bootstrap', () => {
-  it('creates the admin, and on the next start resets its password and role', async () => {
+  it('creates the admin, and on the next start resets its password and role, and enables it again', async () => {
     await t.ctx.services.users.ensureAdmin('boss', 'first password')
     expect((await t.ctx.services.users.login('boss', 'first password')).accessToken).toBeTruthy()
+    await t.ctx.services.users.createUser('deputy', 'deputy password', 'admin') // the last admin cannot be demoted (issue 13)
     await t.ctx.services.users.setRole('boss', 'user')
+    const boss = (await t.ctx.services.users.accounts()).find((u) => u.username === 'boss')!
+    await t.ctx.services.users.updateAccount(null, boss.id, { disabled: true })
     await t.ctx.services.users.ensureAdmin('boss', 'second password')
     await expect(t.ctx.services.users.login('boss', 'first password')).rejects.toMatchObject({ code: 'unauthorized' })
     const { accessToken } = await t.ctx.services.users.login('boss', 'second password')

@@ -97,15 +97,17 @@ export function createBrandAdminService(deps: {
   brands: BrandsRepository
   posts: PostsRepository
   media: MediaService
+  /** where media items are used, anywhere (the media library's lookup) */
+  usedBy: (ids: readonly string[]) => Promise<Map<string, unknown[]>>
   now: () => Date
   onChange: () => void
 }) {
   const { brands, media } = deps
 
   async function unusedMedia(ids: (string | undefined)[]) {
-    for (const id of new Set(ids.filter(Boolean) as string[])) {
-      if ((await brands.usingMedia(id)) === 0 && (await deps.posts.usingImage(`/media/${id}`)) === 0) await media.remove(id)
-    }
+    // used anywhere (a post's text, an info page, another brand) is kept: not only as a logo, banner or lead image
+    const uses = await deps.usedBy([...new Set(ids.filter(Boolean) as string[])])
+    for (const [id, where] of uses) if (!where.length) await media.remove(id)
   }
 
   /** Stores new files; answers the stored images and the ids of bytes this call added. */

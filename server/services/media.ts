@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto'
-import type { MediaRepository } from '../../db/repositories/media.ts'
-import { AppError, notFound } from '../errors.ts'
+import type { BrandsRepository } from '../../db/repositories/brands.ts'
+import type { InfoPagesRepository } from '../../db/repositories/info-pages.ts'
+import { type MediaKey, type MediaMeta, type MediaRepository, mediaIdSchema } from '../../db/repositories/media.ts'
+import type { PostsRepository } from '../../db/repositories/posts.ts'
+import type { SiteSettingsRepository } from '../../db/repositories/site-settings.ts'
+import { mediaRefsOf } from '../../lib/media-refs.ts'
+import { AppError, badRequest, notFound } from '../errors.ts'
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
 
@@ -59,9 +64,9 @@ export function createMediaService(deps: { media: MediaRepository; now: () => Da
       return { id, url: `/media/${id}`, contentType, created }
     },
 
-    /** Removes an image's bytes; the caller has checked that nothing uses it any more. */
-    remove(id: string) {
-      return deps.media.remove(id)
+    /** Removes an image with its whole file set (variants); the caller has checked that nothing uses it any more. */
+    async remove(id: string) {
+      return (await deps.media.removeItem(id)) > 0
     },
 
     async getOrThrow(id: string) {
@@ -72,3 +77,153 @@ export function createMediaService(deps: { media: MediaRepository; now: () => Da
   }
 }
 export type MediaService = ReturnType<typeof createMediaService>
+
+// ---------- the media library (admin: /admin/media, GET/DELETE /api/media, `cli media prune`) ----------
+
+/** Where an item is used. */
+export type MediaUse = { kind: 'post' | 'brand' | 'info-page' | 'site-setting'; id: string; title: string }
+export type MediaItem = Omit<MediaMeta, 'variantOf' | 'touchedAt'> & { url: string; files: number; usedBy: MediaUse[] }
+
+export const MEDIA_PAGE_DEFAULT = 40
+export const MEDIA_PAGE_MAX = 100
+/** A prune leaves items alone that were uploaded (or asked for again) this recently: the post or brand using them may still be being saved. */
+export const PRUNE_GRACE_MS = 10 * 60 * 1000
+/** At most this many "used by" entries per item and kind (an image on every post of a large archive). */
+const USES_SHOWN = 20
+
+const encodeCursor = (k: MediaKey) => Buffer.from(JSON.stringify([k.createdAt.toISOString(), k._id])).toString('base64url')
+function decodeCursor(cursor: string): MediaKey {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+    const createdAt = new Date(at)
+    if (typeof at === 'string' && typeof id === 'string' && id.length <= 100 && !Number.isNaN(createdAt.getTime())) return { createdAt, _id: id }
+  } catch {
+    // answered below
+  }
+  throw badRequest('Invalid cursor: use the nextCursor of a previous answer')
+}
+
+/**
+ * The library's reads and its deletes. Usage comes from the posts' and brands' list-indexed
+ * `mediaRefs` (one indexed query per page of items, whatever the archive's size) and from the info
+ * pages and site settings, which are a handful of documents read whole.
+ */
+export function createMediaLibraryService(deps: {
+  media: MediaRepository
+  posts: PostsRepository
+  brands: BrandsRepository
+  infoPages: InfoPagesRepository
+  siteSettings: SiteSettingsRepository
+  now: () => Date
+}) {
+  const { media } = deps
+
+  /** Where each item is used: a use of any file of its set (a variant's own URL) counts for the item. */
+  async function usedBy(items: readonly string[]): Promise<Map<string, MediaUse[]>> {
+    const uses = new Map<string, MediaUse[]>(items.map((id) => [id, []]))
+    const owner = new Map<string, string>(items.map((id) => [id, id]))
+    for (const v of await media.variantsOf(items)) owner.set(v._id, v.variantOf)
+    const ids = [...owner.keys()]
+    const add = (refs: readonly string[], use: MediaUse) => {
+      for (const ref of new Set(refs.map((r) => owner.get(r)).filter((r): r is string => Boolean(r)))) {
+        const list = uses.get(ref)
+        if (list && list.filter((u) => u.kind === use.kind).length < USES_SHOWN) list.push(use)
+      }
+    }
+    if (!ids.length) return uses
+    const limit = ids.length * USES_SHOWN
+    for (const p of await deps.posts.usingMedia(ids, limit)) add(p.mediaRefs, { kind: 'post', id: p._id, title: p.title })
+    for (const b of await deps.brands.usingMediaIds(ids, limit)) add(b.mediaRefs, { kind: 'brand', id: b._id, title: b.brandName })
+    for (const page of await deps.infoPages.list()) add(mediaRefsOf(page), { kind: 'info-page', id: page._id, title: page.title })
+    for (const setting of await deps.siteSettings.all()) add(mediaRefsOf(setting), { kind: 'site-setting', id: setting._id, title: setting._id })
+    return uses
+  }
+
+  async function withUsage(items: MediaMeta[]): Promise<MediaItem[]> {
+    const uses = await usedBy(items.map((i) => i._id))
+    return Promise.all(
+      items.map(async ({ variantOf: _v, touchedAt: _t, ...item }) => {
+        const set = await media.setSize(item._id)
+        return { ...item, size: set.bytes || item.size, files: set.files || 1, url: `/media/${item._id}`, usedBy: uses.get(item._id) ?? [] }
+      }),
+    )
+  }
+
+  const service = {
+    usedBy,
+
+    /**
+     * A page of the library, newest first, each item with where it is used. `unused` keeps only items
+     * nothing uses, reading on through the library until the page is full (at most 20 pages' worth per call;
+     * the cursor then continues where the reading stopped, even if the page is short).
+     */
+    async list(opts: { cursor?: string; limit?: number; unused?: boolean } = {}) {
+      const limit = Math.min(Math.max(opts.limit ?? MEDIA_PAGE_DEFAULT, 1), MEDIA_PAGE_MAX)
+      let after = opts.cursor ? decodeCursor(opts.cursor) : undefined
+      const items: MediaItem[] = []
+      for (let reads = 0; reads < (opts.unused ? 20 : 1); reads++) {
+        const rows = await media.page({ after, limit: limit - items.length + 1 })
+        const more = rows.length > limit - items.length
+        const page = await withUsage(rows.slice(0, limit - items.length))
+        items.push(...(opts.unused ? page.filter((i) => !i.usedBy.length) : page))
+        const last = page[page.length - 1]
+        after = last ? { createdAt: last.createdAt, _id: last._id } : after
+        if (!more) return { items, nextCursor: null }
+        if (items.length >= limit) break
+      }
+      return { items, nextCursor: after ? encodeCursor(after) : null }
+    },
+
+    /** Deletes an item and its whole file set; 409 while anything uses it. */
+    async remove(id: string) {
+      const meta = mediaIdSchema.safeParse(id).success ? await metaOf(id) : null
+      if (!meta || meta.variantOf) throw notFound('Media not found')
+      const [item] = await withUsage([meta])
+      if (item.usedBy.length) {
+        const where = item.usedBy.slice(0, 3).map((u) => `${u.kind.replace('-', ' ')} "${u.title}"`).join(', ')
+        throw new AppError('conflict', `This image is still used by ${where}${item.usedBy.length > 3 ? ' and more' : ''}: remove it there first`)
+      }
+      const files = await media.removeItem(id)
+      return { ok: true as const, id, files }
+    },
+
+    /**
+     * Removes every item nothing uses (with its variants) and every variant whose original is gone.
+     * Items uploaded or reused within PRUNE_GRACE_MS are kept: a save may be about to use them.
+     */
+    async prune(opts: { dryRun?: boolean } = {}) {
+      const cutoff = deps.now().getTime() - PRUNE_GRACE_MS
+      const removed: { id: string; size: number; files: number; reason: 'unused' | 'orphan-variant' }[] = []
+      let kept = 0
+      let recent = 0
+      let after: MediaKey | undefined
+      for (;;) {
+        const rows = await media.page({ after, limit: 200 })
+        if (!rows.length) break
+        const uses = await usedBy(rows.map((r) => r._id))
+        for (const row of rows) {
+          if (uses.get(row._id)?.length) kept++
+          else if (Math.max(row.createdAt.getTime(), row.touchedAt?.getTime() ?? 0) > cutoff) recent++
+          else {
+            const set = await media.setSize(row._id)
+            removed.push({ id: row._id, size: set.bytes, files: set.files, reason: 'unused' })
+          }
+        }
+        const last = rows[rows.length - 1]
+        after = { createdAt: last.createdAt, _id: last._id }
+      }
+      for (const v of await media.orphanVariants()) removed.push({ id: v._id, size: v.size, files: 1, reason: 'orphan-variant' })
+      if (!opts.dryRun) for (const r of removed) await media.removeItem(r.id)
+      return { dryRun: Boolean(opts.dryRun), removed, kept, recent, bytes: removed.reduce((n, r) => n + r.size, 0) }
+    },
+  }
+
+  async function metaOf(id: string): Promise<MediaMeta | null> {
+    const doc = await media.findById(id)
+    if (!doc) return null
+    const { data: _bytes, ...meta } = doc
+    return meta
+  }
+  return service
+}
+export type MediaLibraryService = ReturnType<typeof createMediaLibraryService>

@@ -206,7 +206,7 @@ export function createTransferService(deps: {
         }
       }
       await plan('posts', posts, async (id) => Boolean(await deps.posts.findById(id)), 'post', deps.posts.insertOp) // with the fields lists read
-      await plan('brands', brands, async (id) => Boolean(await deps.brands.findById(id)), 'brand', (b) => ({ collection: 'brands', insert: b as never }))
+      await plan('brands', brands, async (id) => Boolean(await deps.brands.findById(id)), 'brand', deps.brands.insertOp)
       if (opts.dryRun || ops.length === 0) return report
       await store.batch(ops)
       report.written = true

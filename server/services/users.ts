@@ -1,7 +1,19 @@
+import { randomBytes } from 'node:crypto'
 import { APIError } from 'better-auth/api'
 import { parseRole, type Role, roles } from '../../lib/roles.ts'
 import { type Auth, PASSWORD, USERNAME } from '../auth.ts'
-import { AppError } from '../errors.ts'
+import { AppError, notFound } from '../errors.ts'
+
+/** An account as the Users screen shows it. */
+export type Account = { id: string; username: string; role: Role | null; disabled: boolean; createdAt: Date }
+type UserRow = { id: string; username: string; role?: string | null; disabled?: boolean | null; createdAt: Date }
+const toAccount = (u: UserRow): Account => ({ id: String(u.id), username: u.username, role: parseRole(u.role ?? 'user'), disabled: Boolean(u.disabled), createdAt: u.createdAt })
+
+/** A role's rank: higher has more rights; an unknown stored role counts as highest (anything but a promotion from it revokes). */
+const rank = (r: unknown) => {
+  const known = parseRole(r ?? 'user')
+  return known ? roles.length - roles.indexOf(known) : Number.POSITIVE_INFINITY
+}
 
 const bearer = (token: string) => new Headers({ authorization: `Bearer ${token}` })
 
@@ -52,6 +64,26 @@ export function createUsersService(deps: { auth: Auth }) {
     })
   }
 
+  async function findById(id: string) {
+    const ctx = await context()
+    return ctx.adapter.findOne<UserRow>({ model: 'user', where: [{ field: 'id', value: id }] })
+  }
+
+  /** Admins who can log in, other than `exceptId`. */
+  async function otherActiveAdmins(exceptId: string) {
+    const ctx = await context()
+    const admins = await ctx.adapter.findMany<UserRow>({ model: 'user', where: [{ field: 'role', value: 'admin' }] })
+    return admins.filter((a) => String(a.id) !== exceptId && !a.disabled).length
+  }
+
+  /** The store must keep an admin who can log in (the Users screen, the CLI). */
+  async function keepAnAdmin(user: UserRow, next: { role?: Role; disabled?: boolean }) {
+    const isActiveAdmin = parseRole(user.role ?? 'user') === 'admin' && !user.disabled
+    const staysActiveAdmin = (next.role ?? 'admin') === 'admin' && !(next.disabled ?? false)
+    if (isActiveAdmin && !staysActiveAdmin && (await otherActiveAdmins(String(user.id))) === 0)
+      throw new AppError('conflict', `"${user.username}" is the last admin: make another account admin first`)
+  }
+
   async function issueAccessToken(refreshToken: string): Promise<string> {
     const { token } = await auth.api.getToken({ headers: bearer(refreshToken) })
     return token
@@ -75,10 +107,18 @@ export function createUsersService(deps: { auth: Auth }) {
 
     async login(name: string, password: string) {
       let refreshToken: string
+      let userId: string
       try {
-        refreshToken = (await auth.api.signInUsername({ body: { username: name, password } }))!.token
+        const signedIn = (await auth.api.signInUsername({ body: { username: name, password } }))!
+        refreshToken = signedIn.token
+        userId = String(signedIn.user.id)
       } catch {
         throw new AppError('unauthorized', 'Invalid credentials')
+      }
+      // only after the password is right, so a disabled account's existence is not told to strangers
+      if ((await findById(userId))?.disabled) {
+        await service.logout(refreshToken)
+        throw new AppError('forbidden', 'This account is disabled; ask an admin')
       }
       return { accessToken: await issueAccessToken(refreshToken), refreshToken }
     },
@@ -120,8 +160,8 @@ export function createUsersService(deps: { auth: Auth }) {
       const ctx = await context()
       const session = await ctx.adapter.findOne<{ userId: string; expiresAt: Date | string }>({ model: 'session', where: [{ field: 'id', value: claims.sid }] })
       if (!session || session.userId !== claims.sub || new Date(session.expiresAt).getTime() <= Date.now()) return { revoked: true }
-      const user = await ctx.adapter.findOne<{ role?: string | null }>({ model: 'user', where: [{ field: 'id', value: claims.sub }] })
-      if (!user) return { revoked: true }
+      const user = await ctx.adapter.findOne<{ role?: string | null; disabled?: boolean | null }>({ model: 'user', where: [{ field: 'id', value: claims.sub }] })
+      if (!user || user.disabled) return { revoked: true }
       return { revoked: false, role: parseRole(user.role ?? 'user') }
     },
 
@@ -140,20 +180,69 @@ export function createUsersService(deps: { auth: Auth }) {
       if (!parseRole(role)) throw new AppError('bad_request', `Unknown role "${role}"; use ${roles.join(', ')}`)
       const user = await findByUsername(name)
       if (!user) throw new AppError('not_found', `No user named "${name}"`)
+      await service.updateAccount(null, String(user.id), { role })
+    },
+
+    // ---------- the Users screen (admin only: GET/POST/PATCH /api/users) ----------
+
+    /** Every account, oldest first (a site has a handful of staff; sign-ups make more, still read whole). */
+    async accounts(): Promise<Account[]> {
       const ctx = await context()
-      await ctx.internalAdapter.updateUser(user.id, { role })
-      // anything but a promotion from a known lower role revokes (an unknown stored role counts as highest)
-      const rank = (r: unknown) => {
-        const known = parseRole(r ?? 'user')
-        return known ? roles.length - roles.indexOf(known) : Number.POSITIVE_INFINITY
-      }
-      if (rank(role) < rank(user.role)) await ctx.internalAdapter.deleteUserSessions(user.id)
+      const users = await ctx.adapter.findMany<UserRow>({ model: 'user', sortBy: { field: 'createdAt', direction: 'asc' } })
+      return users.map(toAccount)
+    },
+
+    async createAccount(input: { username: string; password: string; role: Role }): Promise<Account> {
+      const created = await service.createUser(input.username, input.password, input.role)
+      return toAccount((await findById(created.id))!)
+    },
+
+    /**
+     * Changes an account's role or switches it off or on. `actorId` (the admin asking; null for the
+     * CLI) may not change their own role or disable themselves; the last admin who can log in stays
+     * one. A demotion or a disable revokes every session of the account, so its next request is refused.
+     */
+    async updateAccount(actorId: string | null, id: string, change: { role?: Role; disabled?: boolean }): Promise<Account> {
+      if (change.role !== undefined && !parseRole(change.role)) throw new AppError('bad_request', `Unknown role "${change.role}"; use ${roles.join(', ')}`)
+      const user = await findById(id)
+      if (!user) throw notFound('No such user')
+      const self = actorId !== null && String(user.id) === actorId
+      if (self && change.role !== undefined && change.role !== parseRole(user.role ?? 'user')) throw new AppError('bad_request', 'You cannot change your own role')
+      if (self && change.disabled) throw new AppError('bad_request', 'You cannot disable your own account')
+      await keepAnAdmin(user, { role: change.role ?? parseRole(user.role ?? 'user') ?? undefined, disabled: change.disabled ?? Boolean(user.disabled) })
+      const fields: Record<string, unknown> = {}
+      if (change.role !== undefined) fields.role = change.role
+      if (change.disabled !== undefined) fields.disabled = change.disabled
+      if (!Object.keys(fields).length) return toAccount(user)
+      const ctx = await context()
+      await ctx.internalAdapter.updateUser(String(user.id), fields)
+      if ((change.role !== undefined && rank(change.role) < rank(user.role)) || (change.disabled && !user.disabled)) await ctx.internalAdapter.deleteUserSessions(String(user.id))
+      return toAccount((await findById(String(user.id)))!)
+    },
+
+    /**
+     * Sets a new password (the admin's, or a generated one answered once) through better-auth's hasher,
+     * and revokes the account's sessions: whoever had the old password is logged out.
+     */
+    async resetPassword(id: string, password?: string): Promise<{ id: string; username: string; password?: string }> {
+      const user = await findById(id)
+      if (!user) throw notFound('No such user')
+      const next = password ?? randomBytes(15).toString('base64url') // 20 characters, 120 bits
+      checkPassword(next)
+      const ctx = await context()
+      const hash = await ctx.password.hash(next)
+      const accounts = await ctx.internalAdapter.findAccounts(String(user.id))
+      // an account restored without --include-secrets has no password yet: give it one
+      if (accounts.some((a) => a.providerId === 'credential')) await ctx.internalAdapter.updatePassword(String(user.id), hash)
+      else await ctx.internalAdapter.linkAccount({ userId: String(user.id), providerId: 'credential', accountId: String(user.id), password: hash })
+      await ctx.internalAdapter.deleteUserSessions(String(user.id))
+      return { id: String(user.id), username: user.username, ...(password ? {} : { password: next }) }
     },
 
     async list() {
       const ctx = await context()
-      const users = await ctx.adapter.findMany<{ username: string; role?: string; createdAt: Date }>({ model: 'user', sortBy: { field: 'createdAt', direction: 'asc' } })
-      return users.map((u) => ({ username: u.username, role: parseRole(u.role ?? 'user'), createdAt: u.createdAt }))
+      const users = await ctx.adapter.findMany<UserRow>({ model: 'user', sortBy: { field: 'createdAt', direction: 'asc' } })
+      return users.map((u) => ({ username: u.username, role: parseRole(u.role ?? 'user'), disabled: Boolean(u.disabled), createdAt: u.createdAt }))
     },
 
     /** ADMIN_USERNAME/ADMIN_PASSWORD at every start: create the admin, or reset its password and role. */
@@ -164,7 +253,7 @@ export function createUsersService(deps: { auth: Auth }) {
       if (!existing) return service.createUser(name, password, 'admin')
       const ctx = await context()
       await ctx.internalAdapter.updatePassword(existing.id, await ctx.password.hash(password))
-      await ctx.internalAdapter.updateUser(existing.id, { role: 'admin' })
+      await ctx.internalAdapter.updateUser(existing.id, { role: 'admin', disabled: false }) // the way back in
       return { id: existing.id, username: existing.username, role: 'admin' as Role }
     },
   }

@@ -1,0 +1,1 @@
+export default 'GameWise admin: accounts, roles and passwords.'
