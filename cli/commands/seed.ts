@@ -1,0 +1,16 @@
+import type { Command } from 'commander'
+import type { CliHelpers } from '../output.ts'
+
+/** `seed demo`: the demo content. */
+export function registerSeedCommands(program: Command, { withContext, out, example }: CliHelpers) {
+  const seed = program.command('seed').description('seed content')
+  seed
+    .command('demo')
+    .description('seed the demo content into an empty store')
+    .option('--force', 'add demo records that are missing even when the store is not empty')
+    .addHelpText('after', example('bun run cli -- seed demo', 'DATA_DIR=/srv/gamewise bun run cli -- seed demo --force'))
+    .action(async (opts: { force?: boolean }) => {
+      const result = await withContext((ctx) => ctx.services.seed.seedDemo({ force: opts.force }))
+      out(result, `Seeded ${result.posts} posts and ${result.brands} brand pages.`)
+    })
+}

@@ -1,0 +1,46 @@
+import type { Command } from 'commander'
+import { type Role, roles } from '../../server/auth.ts'
+import { type CliHelpers, CliError } from '../output.ts'
+
+/** Reads a password from standard input (piped, or typed at a prompt), never from an argument. */
+async function readPassword(prompt: string): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write(prompt)
+  let text = ''
+  for await (const chunk of process.stdin) text += chunk
+  return text.replace(/\r?\n$/, '')
+}
+
+/** `users create | set-role | list`: accounts through better-auth, passwords only from standard input. */
+export function registerUsersCommands(program: Command, { withContext, out, example, json }: CliHelpers) {
+  const users = program.command('users').description('manage accounts')
+  users
+    .command('create <username>')
+    .description('create an account; the password is read from standard input')
+    .requiredOption('--role <role>', 'admin, editor or user')
+    .addHelpText('after', example("printf '%s' \"$PASSWORD\" | bun run cli -- users create alice --role editor"))
+    .action(async (username: string, opts: { role: string }) => {
+      if (!roles.includes(opts.role as Role)) throw new CliError(`Unknown role "${opts.role}"; use ${roles.join(', ')}`)
+      const password = await readPassword('Password: ')
+      if (!password) throw new CliError('No password on standard input')
+      const user = await withContext((ctx) => ctx.services.users.createUser(username, password, opts.role as Role))
+      out(user, `Created ${user.role} "${user.username}".`)
+    })
+  users
+    .command('set-role <username> <role>')
+    .description("change an account's role (admin, editor or user); a demotion logs the account out everywhere")
+    .addHelpText('after', example('bun run cli -- users set-role alice admin'))
+    .action(async (username: string, role: string) => {
+      await withContext((ctx) => ctx.services.users.setRole(username, role as Role))
+      out({ username: username.toLowerCase(), role }, `"${username.toLowerCase()}" is now ${role}.`)
+    })
+  users
+    .command('list')
+    .description('list accounts and their roles')
+    .option('--json', 'machine-readable output')
+    .addHelpText('after', example('bun run cli -- users list --json'))
+    .action(async (opts: { json?: boolean }) => {
+      const list = await withContext((ctx) => ctx.services.users.list())
+      if (opts.json || json()) console.log(JSON.stringify(list, null, 2))
+      else for (const u of list) console.log(`${u.username.padEnd(34)}${u.role}${u.disabled ? '  (disabled)' : ''}`)
+    })
+}

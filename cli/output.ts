@@ -1,0 +1,58 @@
+/**
+ * What every CLI command shares: the composition root per run, output (text, or JSON with the global --json),
+ * help examples, input files and the error type the entry point prints without a stack.
+ */
+import { closeSync, existsSync, fchmodSync, openSync, readFileSync, writeFileSync } from 'node:fs'
+import type { Command } from 'commander'
+import { loadConfig } from '../server/config.ts'
+import { type AppContext, createAppContext } from '../server/context.ts'
+import { createLogger } from '../server/logger.ts'
+
+/** A mistake in the command line or its input: printed as `error: <message>`, exit code 1. */
+export class CliError extends Error {}
+
+export async function withContext<T>(fn: (ctx: AppContext) => Promise<T>) {
+  const config = loadConfig()
+  // logs to stderr: stdout carries a command's output (`export … > file`)
+  const ctx = await createAppContext(config, { log: createLogger(config, { fd: 2 }) })
+  try {
+    return await fn(ctx)
+  } finally {
+    await ctx.close()
+  }
+}
+
+export const example = (...lines: string[]) => `\nExample:\n${lines.map((l) => `  ${l}`).join('\n')}`
+
+/** The helpers a command file gets: `json()` and `out()` read the root program's global --json. */
+export type CliHelpers = {
+  withContext: typeof withContext
+  example: typeof example
+  json: () => boolean
+  out: (value: unknown, text: string) => void
+}
+
+export function cliHelpers(program: Command): CliHelpers {
+  const json = () => Boolean(program.opts().json)
+  const out = (value: unknown, text: string) => console.log(json() ? JSON.stringify(value, null, 2) : text)
+  return { withContext, example, json, out }
+}
+
+export function readInput(file: string): string {
+  if (!existsSync(file)) throw new CliError(`No such file: ${file}`)
+  return readFileSync(file, 'utf8')
+}
+
+/** Owner-only (0600), also over an existing file, whose mode is narrowed before anything is written. */
+export function writePrivateFile(file: string, text: string) {
+  const fd = openSync(file, 'w', 0o600)
+  try {
+    fchmodSync(fd, 0o600)
+    writeFileSync(fd, text)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** The first few names of a long list (an import of 100,000 posts must not print 100,000 ids; --json has them all). */
+export const listSome = (names: string[], shown = 10) => (names.length <= shown ? names.join(', ') : `${names.slice(0, shown).join(', ')} and ${names.length - shown} more`)
