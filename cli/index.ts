@@ -5,6 +5,7 @@
  */
 import { Command } from 'commander'
 import { ConfigError } from '../server/config.ts'
+import { registerAuditCommands } from './commands/audit.ts'
 import { registerBackupCommands } from './commands/backup.ts'
 import { registerGenerateCommands } from './commands/generate.ts'
 import { registerLinksCommands } from './commands/links.ts'
@@ -31,6 +32,7 @@ registerSeedCommands(program, helpers)
 registerStatsCommands(program, helpers)
 registerLinksCommands(program, helpers)
 registerMediaCommands(program, helpers)
+registerAuditCommands(program, helpers)
 
 try {
   await program.parseAsync(process.argv)

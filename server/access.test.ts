@@ -75,9 +75,9 @@ describe('every route declares who may call it', () => {
     expect(declared).toContain('GET /api/reports/brands')
   })
 
-  it('the Users and Media screens\' routes are for admins only (issue 13): an editor gets 403 on each', () => {
+  it('the Users, Media and Audit log screens\' routes are for admins only (issue 13): an editor gets 403 on each', () => {
     const admin = new Set(protectedRoutes().filter(([, , access]) => access === 'admin').map(([m, p]) => `${m} ${p}`))
-    for (const route of ['GET /api/users', 'POST /api/users', 'PATCH /api/users/some-id', 'POST /api/users/some-id/password', 'GET /api/media', 'DELETE /api/media/some-id'])
+    for (const route of ['GET /api/users', 'POST /api/users', 'PATCH /api/users/some-id', 'POST /api/users/some-id/password', 'GET /api/media', 'DELETE /api/media/some-id', 'GET /api/audit'])
       expect(admin, route).toContain(route)
   })
 })

@@ -21,6 +21,7 @@ import { healthRouter } from './routes/health.ts'
 import { infoPagesRouter } from './routes/info-pages.ts'
 import { mediaLibraryRouter } from './routes/media-library.ts'
 import { usersRouter } from './routes/users.ts'
+import { auditRouter } from './routes/audit.ts'
 import { mediaRouter } from './routes/media.ts'
 import { metricsRouter } from './routes/metrics.ts'
 import { postbackRouter } from './routes/postback.ts'
@@ -118,6 +119,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/geo', geoRouter())
   app.route('/api/users', usersRouter())
   app.route('/api/media', mediaLibraryRouter())
+  app.route('/api/audit', auditRouter())
   app.route('/media', mediaRouter())
   app.route('/go', goRouter())
   app.route('/metrics', metricsRouter())

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { openStore, type Store } from '../db/index.ts'
+import { createAuditRepository } from '../db/repositories/audit.ts'
 import { createBrandsRepository } from '../db/repositories/brands.ts'
 import { createClicksRepository } from '../db/repositories/clicks.ts'
 import { createConversionsRepository } from '../db/repositories/conversions.ts'
@@ -19,6 +20,7 @@ import { createMetrics } from './metrics.ts'
 import { createRateLimiter } from './rate-limit.ts'
 import { createRenderCache } from './render-cache.ts'
 import { createIpCountryDb, packagedDatabaseDir } from './geo/ip-country-db.ts'
+import { createAuditService } from './services/audit.ts'
 import { createBackupService } from './services/backup.ts'
 import { createBrandAdminService } from './services/brand-admin.ts'
 import { createBrandsService } from './services/brands.ts'
@@ -75,6 +77,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     limits: createLimitsRepository(store, registry),
     siteSettings: createSiteSettingsRepository(store, registry),
     infoPages: createInfoPagesRepository(store, registry),
+    audit: createAuditRepository(store, registry),
   }
   for (const repo of Object.values(repos)) await repo.init()
   const auth = await createAuth(config, backend, repos.settings) // better-auth reaches into the backend's own driver
@@ -94,8 +97,10 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
       .finally(() => pending.delete(bump))
     pending.add(bump)
   }
-  const media = createMediaService({ media: repos.media, now })
-  const mediaLibrary = createMediaLibraryService({ media: repos.media, posts: repos.posts, brands: repos.brands, infoPages: repos.infoPages, siteSettings: repos.siteSettings, now })
+  // every write appends an entry, through the service that made it (docs/decisions/012-audit-log.md)
+  const audit = createAuditService({ audit: repos.audit, now, log })
+  const media = createMediaService({ media: repos.media, audit, now })
+  const mediaLibrary = createMediaLibraryService({ media: repos.media, posts: repos.posts, brands: repos.brands, infoPages: repos.infoPages, siteSettings: repos.siteSettings, audit, now })
   const env = config.raw
   const tracker = createTracker({
     clicks: repos.clicks,
@@ -111,7 +116,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   const limiter = createRateLimiter({ limits: repos.limits, now })
   const content = createContentService({ posts: repos.posts })
   const brands = createBrandsService({ brands: repos.brands })
-  const infoPages = createInfoPagesService({ infoPages: repos.infoPages, now, onChange, siteUrl: config.siteUrl })
+  const infoPages = createInfoPagesService({ infoPages: repos.infoPages, audit, now, onChange, siteUrl: config.siteUrl })
   const services = {
     content,
     feeds: createFeedsService({ posts: repos.posts, siteUrl: config.siteUrl }),
@@ -119,11 +124,11 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     search: createSearchService({ posts: repos.posts }),
     limiter,
     brands,
-    brandAdmin: createBrandAdminService({ brands: repos.brands, posts: repos.posts, media, usedBy: mediaLibrary.usedBy, now, onChange }),
+    brandAdmin: createBrandAdminService({ brands: repos.brands, posts: repos.posts, media, usedBy: mediaLibrary.usedBy, audit, now, onChange }),
     clicks: createClicksService({ clicks: repos.clicks, now, newId, tracker }),
     tracker,
     reports: createReportsService({ clicks: repos.clicks, brands: repos.brands, now }),
-    links: createLinkChecker({ brands: repos.brands, linkChecks: repos.linkChecks, now, allowPrivate: config.linkCheckAllowPrivate }),
+    links: createLinkChecker({ brands: repos.brands, linkChecks: repos.linkChecks, audit, now, allowPrivate: config.linkCheckAllowPrivate }),
     postbacks: createPostbackService({
       conversions: repos.conversions,
       clicks: repos.clicks,
@@ -135,16 +140,17 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     }),
     media,
     mediaLibrary,
-    posts: createPostsService({ posts: repos.posts, media, now, onChange }),
+    posts: createPostsService({ posts: repos.posts, media, audit, now, onChange }),
     imageSearch: createImageSearchService({
       media: repos.media,
       unsplash: env.UNSPLASH_ACCESS_KEY ? { accessKey: env.UNSPLASH_ACCESS_KEY, apiUrl: env.UNSPLASH_API_URL } : undefined,
     }),
     ai: createAiWriter({ baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS }),
-    siteSettings: createSiteSettingsService({ siteSettings: repos.siteSettings, now, onChange }),
-    seed: createSeedService({ posts: repos.posts, brands: repos.brands, infoPages, now, onChange }),
+    siteSettings: createSiteSettingsService({ siteSettings: repos.siteSettings, audit, now, onChange }),
+    seed: createSeedService({ posts: repos.posts, brands: repos.brands, infoPages, audit, now, onChange }),
     infoPages,
-    users: createUsersService({ auth }),
+    audit,
+    users: createUsersService({ auth, audit }),
     maintenance: {
       /** Drops expired limit counters and claims (MongoDB's TTL indexes do it by themselves) and old postback log entries. */
       async run() {
@@ -155,8 +161,8 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
       /** A read that needs the store to answer (readiness). */
       checkStore: () => repos.settings.contentVersion(),
     },
-    transfer: createTransferService({ store, posts: repos.posts, brands: repos.brands, media: repos.media, now, onChange }),
-    backup: createBackupService({ store, registry, onChange }),
+    transfer: createTransferService({ store, posts: repos.posts, brands: repos.brands, media: repos.media, audit, now, onChange }),
+    backup: createBackupService({ store, registry, audit, onChange }),
     metrics,
     // compliance: geo-targeted offers (lib/geo.ts). Loaded once, on first use or by start.ts
     ipCountry: createIpCountryDb({

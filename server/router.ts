@@ -8,6 +8,8 @@ import type { Services } from './context.ts'
 import type { RequestLog } from './logger.ts'
 import { answerFrom, cacheKey, makeEntry, type RenderCache, REVALIDATE } from './render-cache.ts'
 import type { AccessClaims } from './services/users.ts'
+import { type Actor, runAs } from './services/audit.ts'
+import { clientIp } from './client-ip.ts'
 
 /** What every handler can read from the context (set once per request in server/app.ts). */
 export type AppEnv = {
@@ -98,10 +100,28 @@ export function rule(r: RouteRule): RuleMiddleware {
       const denied = await requireRole(c, r.access)
       if (denied) return denied
     }
-    return limit(c, () => serve(c, next) as Promise<void>)
+    const handle = () => limit(c, () => serve(c, next) as Promise<void>)
+    // public reads write nothing: only the others carry an author for the audit log (not /go's hot path)
+    const read = c.req.method === 'GET' || c.req.method === 'HEAD'
+    return r.access === 'public' && read ? handle() : runAs(httpActor(c), handle)
   }) as RuleMiddleware
   mw.rule = r
   return mw
+}
+
+/** Who is writing, for the audit log: the verified caller, or `anonymous` (an open sign-up). */
+function httpActor(c: Parameters<MiddlewareHandler<AppEnv>>[0]): Actor {
+  const user = c.var.user
+  // the address is worked out only if something is recorded
+  return {
+    actor: user?.username || 'anonymous',
+    actorId: user?.sub ?? null,
+    role: user?.role ?? null,
+    via: 'http',
+    get ip() {
+      return clientIp(c)
+    },
+  }
 }
 
 /** A public GET from the render cache, filling it from the handler on a miss (200s only). */

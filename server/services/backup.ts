@@ -2,6 +2,7 @@ import { boxDates, unboxDates } from '../../db/extended-json.ts'
 import type { Store } from '../../db/port.ts'
 import type { Registry, StoredRecord } from '../../db/registry.ts'
 import { AppError } from '../errors.ts'
+import type { AuditService } from './audit.ts'
 import { sniffImageType } from './media.ts'
 import { canonical, type Problem, problems } from './transfer.ts'
 
@@ -79,7 +80,7 @@ function checkRecords(collections: Record<string, unknown[]>, registry: Registry
   return { checked, invalid }
 }
 
-export function createBackupService(deps: { store: Store; registry: Registry; onChange: () => void }) {
+export function createBackupService(deps: { store: Store; registry: Registry; audit: AuditService; onChange: () => void }) {
   const { store } = deps
   return {
     /**
@@ -129,7 +130,10 @@ export function createBackupService(deps: { store: Store; registry: Registry; on
       await store.batch(targets.flatMap((c) => c.insertOps?.(records(c.name)) ?? []))
       for (const c of targets) if (c.writeAll && records(c.name).length) await c.writeAll(records(c.name))
       deps.onChange()
-      return Object.fromEntries(targets.map((c) => [c.name, records(c.name).length]))
+      const counts = Object.fromEntries(targets.map((c) => [c.name, records(c.name).length]))
+      // after the backup's own audit entries, so the log reads in order
+      await deps.audit.record({ action: 'backup.restore', target: 'store', note: Object.entries(counts).filter(([, n]) => n).map(([name, n]) => `${n} ${name}`).join(', ') || 'an empty backup' })
+      return counts
     },
   }
 }

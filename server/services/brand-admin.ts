@@ -1,9 +1,11 @@
 import { type BrandDoc, type BrandsRepository, type StoredImage, withStoredGeo } from '../../db/repositories/brands.ts'
 import type { PostsRepository } from '../../db/repositories/posts.ts'
+import { changedFields } from '../../lib/audit.ts'
 import { isSafeHref } from '../../lib/links.ts'
 import { type BrandPage, type BrandWrite, brandWriteSchema } from '../../lib/schemas.ts'
 import { freeSlug } from '../../lib/slug.ts'
 import { AppError, notFound } from '../errors.ts'
+import type { AuditService } from './audit.ts'
 import { toBrandPage } from './brands.ts'
 import { MAX_IMAGE_BYTES, type MediaService } from './media.ts'
 
@@ -99,6 +101,7 @@ export function createBrandAdminService(deps: {
   media: MediaService
   /** where media items are used, anywhere (the media library's lookup) */
   usedBy: (ids: readonly string[]) => Promise<Map<string, unknown[]>>
+  audit: AuditService
   now: () => Date
   onChange: () => void
 }) {
@@ -150,6 +153,7 @@ export function createBrandAdminService(deps: {
         const doc: BrandDoc = { ...form.fields, _id, logo: images.logo, bannerImage: images.bannerImage, createdAt: at, updatedAt: at }
         await brands.insert(doc)
         deps.onChange()
+        await deps.audit.record({ action: 'brand.create', target: `brand:${_id}`, changes: changedFields(null, doc) })
         return toBrandPage(withStoredGeo(doc))
       } catch (err) {
         await unusedMedia(images.created)
@@ -172,7 +176,9 @@ export function createBrandAdminService(deps: {
       await unusedMedia([existing.logo?.mediaId, existing.bannerImage?.mediaId]) // images this save replaced
       deps.onChange()
       // geo not sent: the stored rule stays (brands.replace leaves undefined fields alone)
-      return toBrandPage(withStoredGeo({ ...existing, ...fields, geo: fields.geo ?? existing.geo }))
+      const updated = { ...existing, ...fields, geo: fields.geo ?? existing.geo }
+      await deps.audit.record({ action: 'brand.update', target: `brand:${id}`, changes: changedFields(existing, updated) })
+      return toBrandPage(withStoredGeo(updated))
     },
 
     async remove(id: string) {
@@ -180,6 +186,7 @@ export function createBrandAdminService(deps: {
       if (!existing || !(await brands.remove(id))) throw notFound('Brand not found')
       await unusedMedia([existing.logo?.mediaId, existing.bannerImage?.mediaId])
       deps.onChange()
+      await deps.audit.record({ action: 'brand.delete', target: `brand:${id}`, note: existing.brandName })
     },
   }
 }

@@ -1,5 +1,6 @@
 import { DuplicateKeyError } from '../../db/port.ts'
 import type { InfoPagesRepository } from '../../db/repositories/info-pages.ts'
+import { changedFields } from '../../lib/audit.ts'
 import {
   createInfoPageBodySchema,
   type InfoPage,
@@ -14,6 +15,7 @@ import { treeText } from '../../lib/markdown-tree.ts'
 import { type DefaultInfoPage, defaultInfoPages } from '../demo/info-pages.ts'
 import { AppError, notFound } from '../errors.ts'
 import { markdownToTree } from '../markdown.ts'
+import type { AuditService } from './audit.ts'
 
 /** A page as the public page renders it: the Markdown already turned into the allowed-node tree. */
 export type PublicInfoPage = Pick<InfoPage, 'slug' | 'title' | 'seoTitle' | 'seoDescription' | 'updatedAt'> & {
@@ -31,6 +33,7 @@ const toPage = ({ _id, ...rest }: StoredInfoPage): InfoPage => ({ slug: _id, ...
  */
 export function createInfoPagesService(deps: {
   infoPages: InfoPagesRepository
+  audit: AuditService
   now: () => Date
   onChange: () => void
   siteUrl: string
@@ -72,6 +75,7 @@ export function createInfoPagesService(deps: {
         throw err
       }
       deps.onChange()
+      await deps.audit.record({ action: 'info-page.create', target: `info-page:${slug}`, changes: changedFields(null, page) })
       return toPage(page)
     },
 
@@ -83,6 +87,7 @@ export function createInfoPagesService(deps: {
       const next = { ...fields, updatedAt: deps.now().toISOString() }
       if (!(await infoPages.update(slug, next))) throw notFound('Page not found')
       deps.onChange()
+      await deps.audit.record({ action: 'info-page.update', target: `info-page:${slug}`, changes: changedFields(existing, { ...existing, ...next }) })
       return toPage({ ...existing, ...next })
     },
 
@@ -91,6 +96,7 @@ export function createInfoPagesService(deps: {
       if (isDefaultInfoSlug(slug)) throw new AppError('conflict', `"${slug}" is one of the default pages the site links to; it can be edited but not deleted`)
       if (!isInfoSlug(slug) || !(await infoPages.remove(slug))) throw notFound('Page not found')
       deps.onChange()
+      await deps.audit.record({ action: 'info-page.delete', target: `info-page:${slug}` })
     },
 
     /** The tree a body would render as (the admin's live preview): the same parser as the page. */
@@ -106,6 +112,7 @@ export function createInfoPagesService(deps: {
       const at = deps.now().toISOString()
       const inserted = await infoPages.insertMissing(defaults.map(({ slug, ...fields }) => ({ _id: slug, ...infoPageBodySchema.parse(fields), createdAt: at, updatedAt: at })))
       if (inserted.length) deps.onChange()
+      for (const slug of inserted) await deps.audit.record({ action: 'info-page.create', target: `info-page:${slug}`, note: 'a default page the site links to' })
       return inserted
     },
 

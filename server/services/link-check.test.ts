@@ -2,11 +2,14 @@ import type { LookupAddress } from 'node:dns'
 import { afterAll, describe, expect, it } from 'vitest'
 import { SqliteStore } from '../../db/sqlite.ts'
 import { createRegistry } from '../../db/registry.ts'
+import { createAuditRepository } from '../../db/repositories/audit.ts'
 import { createBrandsRepository } from '../../db/repositories/brands.ts'
 import { createLinkChecksRepository } from '../../db/repositories/link-checks.ts'
 import { brandPage } from '../../test/factories.ts'
 import { loginAs, makeTestApp } from '../../test/make-app.ts'
 import { loadConfig } from '../config.ts'
+import { createLogger } from '../logger.ts'
+import { createAuditService } from './audit.ts'
 import { createLinkChecker } from './link-check.ts'
 import { pinnedRequest, type Transport } from './pinned-request.ts'
 
@@ -77,15 +80,16 @@ const internet: Transport = (req) => {
 
 const reposOf = (store: SqliteStore) => {
   const registry = createRegistry(store)
-  return { brands: createBrandsRepository(store, registry), linkChecks: createLinkChecksRepository(store, registry) }
+  const audit = createAuditService({ audit: createAuditRepository(store, registry), now: () => new Date(), log: createLogger({ env: 'test', logLevel: 'error' }) })
+  return { brands: createBrandsRepository(store, registry), linkChecks: createLinkChecksRepository(store, registry), audit }
 }
 
 /** Checks these CTA URLs (brand id → url) on a fresh store with private targets refused. */
 async function checkWithPrivateRefused(plan: Record<string, string>) {
   const store = new SqliteStore(':memory:')
-  const { brands, linkChecks } = reposOf(store)
+  const { brands, linkChecks, audit } = reposOf(store)
   for (const [id, ctaUrl] of Object.entries(plan)) await brands.insert({ ...brandPage({ _id: id, dealBox: { ctaUrl } }), logo: null, bannerImage: null })
-  const links = createLinkChecker({ brands, linkChecks, now: () => new Date(), allowPrivate: false, resolve: fakeResolve, transport: internet })
+  const links = createLinkChecker({ brands, linkChecks, audit, now: () => new Date(), allowPrivate: false, resolve: fakeResolve, transport: internet })
   const results = await links.checkAll({ timeoutMs: 2_000 })
   await store.close()
   return Object.fromEntries(results.map((r) => [r._id, r]))
@@ -192,11 +196,11 @@ describe('links check refuses loopback, private and link-local targets (no SSRF)
     connected.length = 0
     let calls = 0
     const store = new SqliteStore(':memory:')
-    const { brands, linkChecks } = reposOf(store)
+    const { brands, linkChecks, audit } = reposOf(store)
     await brands.insert({ ...brandPage({ _id: 'rebind', dealBox: { ctaUrl: `http://rebind.example:${redirector.port}/landing` } }), logo: null, bannerImage: null })
     // first answer public, every later one loopback: only a second lookup could reach the intranet
     const rebinding = async (): Promise<LookupAddress[]> => [{ address: calls++ === 0 ? PUBLIC : '127.0.0.1', family: 4 }]
-    const links = createLinkChecker({ brands, linkChecks, now: () => new Date(), allowPrivate: false, resolve: rebinding, transport: internet })
+    const links = createLinkChecker({ brands, linkChecks, audit, now: () => new Date(), allowPrivate: false, resolve: rebinding, transport: internet })
     const [r] = await links.checkAll()
     await store.close()
     expect(r).toMatchObject({ ok: true, status: 200 })
@@ -207,9 +211,9 @@ describe('links check refuses loopback, private and link-local targets (no SSRF)
   it('refuses schemes other than http(s) in a redirect', async () => {
     const odd = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response(null, { status: 302, headers: { location: 'file:///etc/passwd' } }) })
     const store = new SqliteStore(':memory:')
-    const { brands, linkChecks } = reposOf(store)
+    const { brands, linkChecks, audit } = reposOf(store)
     await brands.insert({ ...brandPage({ _id: 'odd', dealBox: { ctaUrl: `http://127.0.0.1:${odd.port}/` } }), logo: null, bannerImage: null })
-    const [r] = await createLinkChecker({ brands, linkChecks, now: () => new Date(), allowPrivate: true }).checkAll()
+    const [r] = await createLinkChecker({ brands, linkChecks, audit, now: () => new Date(), allowPrivate: true }).checkAll()
     odd.stop(true)
     await store.close()
     expect(r).toMatchObject({ ok: false, error: 'blocked: not an http(s) URL' })

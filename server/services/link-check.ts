@@ -2,6 +2,7 @@ import type { LookupAddress } from 'node:dns'
 import { lookup } from 'node:dns/promises'
 import { isIP } from 'node:net'
 import type { BrandsRepository } from '../../db/repositories/brands.ts'
+import type { AuditService } from './audit.ts'
 import { pinnedRequest, type Transport } from './pinned-request.ts'
 import { isLocalHostname, isPrivateAddress } from './private-address.ts'
 import type { LinkCheck, LinkChecksRepository } from '../../db/repositories/link-checks.ts'
@@ -39,6 +40,7 @@ const REASONS: Record<string, string> = {
 export function createLinkChecker(deps: {
   brands: BrandsRepository
   linkChecks: LinkChecksRepository
+  audit: AuditService
   now: () => Date
   /** LINK_CHECK_ALLOW_PRIVATE: let the checker reach loopback and private addresses. */
   allowPrivate: boolean
@@ -101,6 +103,8 @@ export function createLinkChecker(deps: {
       }
       await Promise.all(Array.from({ length: Math.min(opts.concurrency ?? 4, targets.length) }, worker))
       await deps.linkChecks.save(results)
+      const dead = results.filter((r) => !r.ok)
+      await deps.audit.record({ action: 'link-check.run', target: 'brands', note: `${results.length} checked, ${dead.length} dead${dead.length ? `: ${dead.slice(0, 20).map((r) => r._id).join(', ')}` : ''}` })
       return results.sort((a, b) => (a._id < b._id ? -1 : 1))
     },
     async last(): Promise<Map<string, LinkCheck>> {

@@ -6,6 +6,7 @@ import type { PostsRepository } from '../../db/repositories/posts.ts'
 import type { SiteSettingsRepository } from '../../db/repositories/site-settings.ts'
 import { mediaRefsOf } from '../../lib/media-refs.ts'
 import { AppError, badRequest, notFound } from '../errors.ts'
+import type { AuditService } from './audit.ts'
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
 
@@ -38,7 +39,7 @@ const EXT: Record<string, string> = {
   'image/avif': 'avif',
 }
 
-export function createMediaService(deps: { media: MediaRepository; now: () => Date }) {
+export function createMediaService(deps: { media: MediaRepository; audit: AuditService; now: () => Date }) {
   return {
     /**
      * Checks the bytes and size, stores them once, and answers the URL pages should use. The type is the
@@ -61,12 +62,16 @@ export function createMediaService(deps: { media: MediaRepository; now: () => Da
         alt: info.alt ?? '',
         createdAt: deps.now(),
       })
+      // bytes already stored are not a new item (content-addressed): only a first store is a write worth an entry
+      if (created) await deps.audit.record({ action: 'media.create', target: `media:${id}`, changes: [{ field: 'contentType', to: contentType }, { field: 'size', to: bytes.byteLength }] })
       return { id, url: `/media/${id}`, contentType, created }
     },
 
     /** Removes an image with its whole file set (variants); the caller has checked that nothing uses it any more. */
     async remove(id: string) {
-      return (await deps.media.removeItem(id)) > 0
+      const removed = (await deps.media.removeItem(id)) > 0
+      if (removed) await deps.audit.record({ action: 'media.delete', target: `media:${id}`, note: 'no longer used by the record that held it' })
+      return removed
     },
 
     async getOrThrow(id: string) {
@@ -114,6 +119,7 @@ export function createMediaLibraryService(deps: {
   brands: BrandsRepository
   infoPages: InfoPagesRepository
   siteSettings: SiteSettingsRepository
+  audit: AuditService
   now: () => Date
 }) {
   const { media } = deps
@@ -184,6 +190,7 @@ export function createMediaLibraryService(deps: {
         throw new AppError('conflict', `This image is still used by ${where}${item.usedBy.length > 3 ? ' and more' : ''}: remove it there first`)
       }
       const files = await media.removeItem(id)
+      await deps.audit.record({ action: 'media.delete', target: `media:${id}`, changes: [{ field: 'files', from: files, to: 0 }] })
       return { ok: true as const, id, files }
     },
 
@@ -213,7 +220,10 @@ export function createMediaLibraryService(deps: {
         after = { createdAt: last.createdAt, _id: last._id }
       }
       for (const v of await media.orphanVariants()) removed.push({ id: v._id, size: v.size, files: 1, reason: 'orphan-variant' })
-      if (!opts.dryRun) for (const r of removed) await media.removeItem(r.id)
+      if (!opts.dryRun) {
+        for (const r of removed) await media.removeItem(r.id)
+        if (removed.length) await deps.audit.record({ action: 'media.prune', target: 'media', note: `${removed.length} removed: ${removed.slice(0, 20).map((r) => r.id).join(', ')}${removed.length > 20 ? ', …' : ''}` })
+      }
       return { dryRun: Boolean(opts.dryRun), removed, kept, recent, bytes: removed.reduce((n, r) => n + r.size, 0) }
     },
   }

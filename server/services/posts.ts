@@ -1,8 +1,10 @@
 import type { PostsRepository } from '../../db/repositories/posts.ts'
+import { changedFields } from '../../lib/audit.ts'
 import { isSafeHref } from '../../lib/links.ts'
 import { freeSlug } from '../../lib/slug.ts'
 import { type Post, type PostBody, postBodySchema, type PostType } from '../../lib/schemas.ts'
 import { AppError, notFound } from '../errors.ts'
+import type { AuditService } from './audit.ts'
 import type { MediaService } from './media.ts'
 
 const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+)?(;[a-z0-9=.-]+)*;base64,(.*)$/is
@@ -15,6 +17,7 @@ const BASE64 = /^[A-Za-z0-9+/\s]+={0,2}$/
 export function createPostsService(deps: {
   posts: PostsRepository
   media: MediaService
+  audit: AuditService
   now: () => Date
   onChange: () => void
 }) {
@@ -43,6 +46,7 @@ export function createPostsService(deps: {
       const post: Post = { ...input, _id, type, image, createdAt: at, updatedAt: at }
       await posts.insert(post)
       deps.onChange()
+      await deps.audit.record({ action: 'post.create', target: `post:${_id}`, changes: changedFields(null, post) })
       return post
     },
 
@@ -58,12 +62,15 @@ export function createPostsService(deps: {
       deps.onChange()
       const updated = { ...existing, ...fields }
       if (position === undefined) delete updated.position
+      await deps.audit.record({ action: 'post.update', target: `post:${id}`, changes: changedFields(existing, updated) })
       return updated
     },
 
     async remove(id: string) {
-      if (!(await posts.remove(id))) throw notFound('Post not found')
+      const existing = await posts.findById(id)
+      if (!existing || !(await posts.remove(id))) throw notFound('Post not found')
       deps.onChange()
+      await deps.audit.record({ action: 'post.delete', target: `post:${id}`, note: existing.title })
     },
   }
 }

@@ -1,3 +1,4 @@
+import type { AuditService } from './audit.ts'
 import { brandInputSchema, type Post, postInputSchema } from '../../lib/schemas.ts'
 import type { BrandDoc, BrandsRepository } from '../../db/repositories/brands.ts'
 import type { PostsRepository } from '../../db/repositories/posts.ts'
@@ -10,6 +11,7 @@ export function createSeedService(deps: {
   posts: PostsRepository
   brands: BrandsRepository
   infoPages: Pick<InfoPagesService, 'ensureDefaults'>
+  audit: AuditService
   now: () => Date
   onChange: () => void
 }) {
@@ -44,6 +46,7 @@ export function createSeedService(deps: {
       // the default info pages too (a start adds them to any store; a test or `seed demo` needs them now)
       const infoPages = (await deps.infoPages.ensureDefaults()).length
       deps.onChange()
+      await deps.audit.record({ action: 'seed.demo', target: 'store', note: `${postCount} posts, ${brandCount} brand pages` })
       return { posts: postCount, brands: brandCount, infoPages }
     },
   }

@@ -1,3 +1,4 @@
+import type { AuditService } from './audit.ts'
 import * as z from 'zod'
 import type { BatchOp, Store } from '../../db/port.ts'
 import { type BrandDoc, type BrandsRepository, storedBrandSchema, withStoredGeo } from '../../db/repositories/brands.ts'
@@ -106,6 +107,7 @@ export function createTransferService(deps: {
   posts: PostsRepository
   brands: BrandsRepository
   media: MediaRepository
+  audit: AuditService
   now: () => Date
   onChange: () => void
 }) {
@@ -211,6 +213,13 @@ export function createTransferService(deps: {
       await store.batch(ops)
       report.written = true
       deps.onChange()
+      // one entry per import, naming what it wrote (the first ids; the counts always)
+      const names = [...report.created, ...report.updated]
+      await deps.audit.record({
+        action: 'import.run',
+        target: kind,
+        note: `created ${report.created.length}, updated ${report.updated.length}, skipped ${report.skipped.length}${names.length ? `: ${names.slice(0, 20).join(', ')}${names.length > 20 ? ', …' : ''}` : ''}`,
+      })
       return report
     },
   }

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { APIError } from 'better-auth/api'
+import { changedFields } from '../../lib/audit.ts'
 import { parseRole, type Role, roles } from '../../lib/roles.ts'
 import { type Auth, PASSWORD, USERNAME } from '../auth.ts'
 import { AppError, notFound } from '../errors.ts'
+import type { AuditService } from './audit.ts'
 
 /** An account as the Users screen shows it. */
 export type Account = { id: string; username: string; role: Role | null; disabled: boolean; createdAt: Date }
@@ -52,7 +54,7 @@ export function checkPassword(password: string) {
  * Accounts through better-auth only: the spec's login, refresh and sign-up are thin wrappers over
  * `auth.api`. The refresh token is a revocable better-auth session; the access token a 15-minute JWT.
  */
-export function createUsersService(deps: { auth: Auth }) {
+export function createUsersService(deps: { auth: Auth; audit: AuditService }) {
   const { auth } = deps
   const context = () => auth.$context
 
@@ -89,20 +91,47 @@ export function createUsersService(deps: { auth: Auth }) {
     return token
   }
 
+  const userTarget = (name: string) => `user:${name.toLowerCase()}`
+
+  async function createAccountRow(name: string, password: string) {
+    checkUsername(name)
+    checkPassword(password)
+    if (await findByUsername(name)) throw new AppError('conflict', 'Username is already taken')
+    try {
+      const { user } = await auth.api.signUpEmail({
+        // the username plugin still wants an email: a synthetic, undeliverable one (DESIGN.md pitfalls)
+        body: { email: `${name.toLowerCase()}@users.invalid`, password, name, username: name },
+      })
+      return { id: user.id, username: name.toLowerCase(), role: 'user' as Role }
+    } catch (err) {
+      throw fromAuthError(err, 'Failed to create account')
+    }
+  }
+
+  async function changeAccount(actorId: string | null, id: string, change: { role?: Role; disabled?: boolean }): Promise<{ before: Account; after: Account }> {
+    if (change.role !== undefined && !parseRole(change.role)) throw new AppError('bad_request', `Unknown role "${change.role}"; use ${roles.join(', ')}`)
+    const user = await findById(id)
+    if (!user) throw notFound('No such user')
+    const self = actorId !== null && String(user.id) === actorId
+    if (self && change.role !== undefined && change.role !== parseRole(user.role ?? 'user')) throw new AppError('bad_request', 'You cannot change your own role')
+    if (self && change.disabled) throw new AppError('bad_request', 'You cannot disable your own account')
+    await keepAnAdmin(user, { role: change.role ?? parseRole(user.role ?? 'user') ?? undefined, disabled: change.disabled ?? Boolean(user.disabled) })
+    const fields: Record<string, unknown> = {}
+    if (change.role !== undefined) fields.role = change.role
+    if (change.disabled !== undefined) fields.disabled = change.disabled
+    if (!Object.keys(fields).length) return { before: toAccount(user), after: toAccount(user) }
+    const ctx = await context()
+    await ctx.internalAdapter.updateUser(String(user.id), fields)
+    if ((change.role !== undefined && rank(change.role) < rank(user.role)) || (change.disabled && !user.disabled)) await ctx.internalAdapter.deleteUserSessions(String(user.id))
+    return { before: toAccount(user), after: toAccount((await findById(String(user.id)))!) }
+  }
+
   const service = {
+    /** An open sign-up (or the CLI's and the Users screen's create, through `createUser`). */
     async signup(name: string, password: string) {
-      checkUsername(name)
-      checkPassword(password)
-      if (await findByUsername(name)) throw new AppError('conflict', 'Username is already taken')
-      try {
-        const { user } = await auth.api.signUpEmail({
-          // the username plugin still wants an email: a synthetic, undeliverable one (DESIGN.md pitfalls)
-          body: { email: `${name.toLowerCase()}@users.invalid`, password, name, username: name },
-        })
-        return { id: user.id, username: name.toLowerCase(), role: 'user' as Role }
-      } catch (err) {
-        throw fromAuthError(err, 'Failed to create account')
-      }
+      const user = await createAccountRow(name, password)
+      await deps.audit.record({ action: 'user.create', target: userTarget(user.username), changes: [{ field: 'role', to: 'user' }, { field: 'password' }] })
+      return user
     },
 
     async login(name: string, password: string) {
@@ -170,8 +199,10 @@ export function createUsersService(deps: { auth: Auth }) {
     },
 
     async createUser(name: string, password: string, role: Role) {
-      const user = await service.signup(name, password)
-      await service.setRole(name, role)
+      if (!parseRole(role)) throw new AppError('bad_request', `Unknown role "${role}"; use ${roles.join(', ')}`)
+      const user = await createAccountRow(name, password)
+      await changeAccount(null, user.id, { role })
+      await deps.audit.record({ action: 'user.create', target: userTarget(user.username), changes: [{ field: 'role', to: role }, { field: 'password' }] })
       return { ...user, role }
     },
 
@@ -203,21 +234,10 @@ export function createUsersService(deps: { auth: Auth }) {
      * one. A demotion or a disable revokes every session of the account, so its next request is refused.
      */
     async updateAccount(actorId: string | null, id: string, change: { role?: Role; disabled?: boolean }): Promise<Account> {
-      if (change.role !== undefined && !parseRole(change.role)) throw new AppError('bad_request', `Unknown role "${change.role}"; use ${roles.join(', ')}`)
-      const user = await findById(id)
-      if (!user) throw notFound('No such user')
-      const self = actorId !== null && String(user.id) === actorId
-      if (self && change.role !== undefined && change.role !== parseRole(user.role ?? 'user')) throw new AppError('bad_request', 'You cannot change your own role')
-      if (self && change.disabled) throw new AppError('bad_request', 'You cannot disable your own account')
-      await keepAnAdmin(user, { role: change.role ?? parseRole(user.role ?? 'user') ?? undefined, disabled: change.disabled ?? Boolean(user.disabled) })
-      const fields: Record<string, unknown> = {}
-      if (change.role !== undefined) fields.role = change.role
-      if (change.disabled !== undefined) fields.disabled = change.disabled
-      if (!Object.keys(fields).length) return toAccount(user)
-      const ctx = await context()
-      await ctx.internalAdapter.updateUser(String(user.id), fields)
-      if ((change.role !== undefined && rank(change.role) < rank(user.role)) || (change.disabled && !user.disabled)) await ctx.internalAdapter.deleteUserSessions(String(user.id))
-      return toAccount((await findById(String(user.id)))!)
+      const { before, after } = await changeAccount(actorId, id, change)
+      const changes = changedFields({ role: before.role, disabled: before.disabled }, { role: after.role, disabled: after.disabled })
+      if (changes.length) await deps.audit.record({ action: 'user.update', target: userTarget(after.username), changes })
+      return after
     },
 
     /**
@@ -236,6 +256,7 @@ export function createUsersService(deps: { auth: Auth }) {
       if (accounts.some((a) => a.providerId === 'credential')) await ctx.internalAdapter.updatePassword(String(user.id), hash)
       else await ctx.internalAdapter.linkAccount({ userId: String(user.id), providerId: 'credential', accountId: String(user.id), password: hash })
       await ctx.internalAdapter.deleteUserSessions(String(user.id))
+      await deps.audit.record({ action: 'user.reset-password', target: userTarget(user.username), changes: [{ field: 'password' }] })
       return { id: String(user.id), username: user.username, ...(password ? {} : { password: next }) }
     },
 
@@ -254,6 +275,8 @@ export function createUsersService(deps: { auth: Auth }) {
       const ctx = await context()
       await ctx.internalAdapter.updatePassword(existing.id, await ctx.password.hash(password))
       await ctx.internalAdapter.updateUser(existing.id, { role: 'admin', disabled: false }) // the way back in
+      const changes = changedFields({ role: existing.role ?? 'user', disabled: Boolean((existing as { disabled?: boolean }).disabled) }, { role: 'admin', disabled: false })
+      await deps.audit.record({ action: 'user.ensure-admin', target: userTarget(existing.username), changes: [...changes, { field: 'password' }], note: 'ADMIN_USERNAME/ADMIN_PASSWORD at start' })
       return { id: existing.id, username: existing.username, role: 'admin' as Role }
     },
   }
