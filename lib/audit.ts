@@ -5,7 +5,7 @@ import * as z from 'zod'
  * server, the CLI and the admin screen (types only there).
  */
 
-/** A changed field; `from`/`to` only for short scalar values, never for a secret-looking field. */
+/** A changed field; `from`/`to` only for short scalar values. Secret-looking fields are never listed. */
 export const auditChangeSchema = z.object({
   field: z.string(),
   from: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
@@ -65,7 +65,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /**
  * What changed between two versions of a record (null: created or deleted): the names of the changed
  * fields (nested objects one level down, `dealBox.ctaUrl`), with before → after for short scalar values.
- * A field whose name looks like a secret (password, token, hash, key…) is named, never valued.
+ * A field whose name looks like a secret (password, token, hash, key…) is left out altogether: an
+ * action that sets a password says so by its name (user.reset-password) or its note.
  */
 export function changedFields(before: Record<string, unknown> | null | undefined, after: Record<string, unknown> | null | undefined): AuditChange[] {
   const a = flatten(before)
@@ -74,8 +75,8 @@ export function changedFields(before: Record<string, unknown> | null | undefined
   for (const field of new Set([...a.keys(), ...b.keys()])) {
     const from = a.get(field)
     const to = b.get(field)
-    if (same(from, to)) continue
-    if (SECRET_FIELD.test(field) || !shortScalar(from) || !shortScalar(to)) out.push({ field })
+    if (same(from, to) || SECRET_FIELD.test(field)) continue
+    if (!shortScalar(from) || !shortScalar(to)) out.push({ field })
     else out.push({ field, ...(before ? { from: from ?? null } : {}), ...(after ? { to: to ?? null } : {}) })
   }
   return out.sort((x, y) => (x.field < y.field ? -1 : x.field > y.field ? 1 : 0))

@@ -130,7 +130,7 @@ export function createUsersService(deps: { auth: Auth; audit: AuditService }) {
     /** An open sign-up (or the CLI's and the Users screen's create, through `createUser`). */
     async signup(name: string, password: string) {
       const user = await createAccountRow(name, password)
-      await deps.audit.record({ action: 'user.create', target: userTarget(user.username), changes: [{ field: 'role', to: 'user' }, { field: 'password' }] })
+      await deps.audit.record({ action: 'user.create', target: userTarget(user.username), changes: [{ field: 'role', to: 'user' }] })
       return user
     },
 
@@ -202,7 +202,7 @@ export function createUsersService(deps: { auth: Auth; audit: AuditService }) {
       if (!parseRole(role)) throw new AppError('bad_request', `Unknown role "${role}"; use ${roles.join(', ')}`)
       const user = await createAccountRow(name, password)
       await changeAccount(null, user.id, { role })
-      await deps.audit.record({ action: 'user.create', target: userTarget(user.username), changes: [{ field: 'role', to: role }, { field: 'password' }] })
+      await deps.audit.record({ action: 'user.create', target: userTarget(user.username), changes: [{ field: 'role', to: role }] })
       return { ...user, role }
     },
 
@@ -256,7 +256,7 @@ export function createUsersService(deps: { auth: Auth; audit: AuditService }) {
       if (accounts.some((a) => a.providerId === 'credential')) await ctx.internalAdapter.updatePassword(String(user.id), hash)
       else await ctx.internalAdapter.linkAccount({ userId: String(user.id), providerId: 'credential', accountId: String(user.id), password: hash })
       await ctx.internalAdapter.deleteUserSessions(String(user.id))
-      await deps.audit.record({ action: 'user.reset-password', target: userTarget(user.username), changes: [{ field: 'password' }] })
+      await deps.audit.record({ action: 'user.reset-password', target: userTarget(user.username), note: 'new password set; sessions revoked' })
       return { id: String(user.id), username: user.username, ...(password ? {} : { password: next }) }
     },
 
@@ -276,7 +276,7 @@ export function createUsersService(deps: { auth: Auth; audit: AuditService }) {
       await ctx.internalAdapter.updatePassword(existing.id, await ctx.password.hash(password))
       await ctx.internalAdapter.updateUser(existing.id, { role: 'admin', disabled: false }) // the way back in
       const changes = changedFields({ role: existing.role ?? 'user', disabled: Boolean((existing as { disabled?: boolean }).disabled) }, { role: 'admin', disabled: false })
-      await deps.audit.record({ action: 'user.ensure-admin', target: userTarget(existing.username), changes: [...changes, { field: 'password' }], note: 'ADMIN_USERNAME/ADMIN_PASSWORD at start' })
+      await deps.audit.record({ action: 'user.ensure-admin', target: userTarget(existing.username), changes, note: 'password set from ADMIN_PASSWORD at start' })
       return { id: existing.id, username: existing.username, role: 'admin' as Role }
     },
   }
