@@ -4,6 +4,7 @@ import { useSession } from '../account/session.ts'
 export const adminScreens = [
   { href: '/admin/users', label: 'Users' },
   { href: '/admin/media', label: 'Media library' },
+  { href: '/admin/audit', label: 'Audit log' },
 ] as const
 
 export function AdminNav() {

@@ -1,0 +1,1 @@
+export default 'GameWise admin: who changed what, and when.'

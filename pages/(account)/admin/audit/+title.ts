@@ -1,0 +1,1 @@
+export default 'Audit log | GameWise admin'
