@@ -65,14 +65,12 @@ describe('CLI writes append audit entries as cli:<os user>', () => {
     expect(audit(dataDir, '--target', 'post:generated-and-audited')).toEqual([expect.objectContaining({ action: 'post.create', actor: me })])
   })
 
-  it('restore: the backup\'s entries come back, then the restore\'s own', () => {
+  it('restore: the restored store\'s log starts with the restore (backups leave the old log out)', () => {
     const file = join(dataDir, 'backup.json')
     expect(runCli(dataDir, ['backup', file]).code).toBe(0)
     const fresh = dir('audit-restore')
     expect(runCli(fresh, ['restore', file]).code).toBe(0)
-    const entries = audit(fresh, '--limit', '200')
-    expect(entries[0]).toMatchObject({ action: 'backup.restore', actor: me, target: 'store', note: expect.stringMatching(/posts/) })
-    expect(entries.map((e) => e.action)).toContain('user.create') // from the backup
+    expect(audit(fresh, '--limit', '200')).toEqual([expect.objectContaining({ action: 'backup.restore', actor: me, target: 'store', note: expect.stringMatching(/posts/) })])
   })
 })
 

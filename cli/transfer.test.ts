@@ -141,7 +141,7 @@ describe('backup and restore (issue 6)', () => {
     const made = runCli(source, ['backup', backup])
     expect(made.code).toBe(0)
     expect(made.err).toMatch(new RegExp(String.raw`^Backed up ${demoBrands.length} brands, \d+ click_counters, 3 clicks, 0 conversions, 7 info_pages, 0 link_checks, 1 media, 0 postback_log, \d+ posts, 0 site_settings, 1 user to `))
-    expect(made.err).toMatch(/Left out: account \(password hashes; add --include-secrets\), settings, rate_limits, claims, session, verification, jwks\./)
+    expect(made.err).toMatch(/Left out: account \(password hashes; add --include-secrets\), settings, rate_limits, claims, audit_log, session, verification, jwks\./)
     const data = JSON.parse(readFileSync(backup, 'utf8'))
     expect(data).toMatchObject({ format: 'gamewise-backup', version: 2, includesSecrets: false })
     expect(data.collections.clicks).toHaveLength(3)

@@ -1,4 +1,4 @@
-import { type AuditEntry, auditEntrySchema } from '../../lib/audit.ts'
+import type { AuditEntry } from '../../lib/audit.ts'
 import type { Filter, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 
@@ -6,10 +6,10 @@ export type AuditQuery = { actor?: string; target?: string; action?: string; fro
 
 /**
  * The audit log (lib/audit.ts): append and read, nothing else. There is no update or delete: an entry,
- * once written, stays (docs/decisions/012-audit-log.md). Backed up and restored with the content.
+ * once written, stays (docs/decisions/012-audit-log.md).
  */
 export function createAuditRepository(store: Store, registry: Registry) {
-  registry.add({ name: 'audit_log', backup: 'data', schema: auditEntrySchema })
+  registry.skip('audit_log', "this installation's own history, kept where it was written: a restored store starts its own log with the restore; keep the old store, or `audit --json`, to keep the old one")
   const log = store.collection<AuditEntry & Record<string, unknown>>('audit_log')
   return {
     async init() {

@@ -107,20 +107,23 @@ export function createBrandAdminService(deps: {
 }) {
   const { brands, media } = deps
 
+  /** Removes the images nothing uses any more; answers the ids removed. */
   async function unusedMedia(ids: (string | undefined)[]) {
     // used anywhere (a post's text, an info page, another brand) is kept: not only as a logo, banner or lead image
     const uses = await deps.usedBy([...new Set(ids.filter(Boolean) as string[])])
-    for (const [id, where] of uses) if (!where.length) await media.remove(id)
+    const removed: string[] = []
+    for (const [id, where] of uses) if (!where.length && (await media.remove(id))) removed.push(id)
+    return removed
   }
 
   /** Stores new files; answers the stored images and the ids of bytes this call added. */
   async function storeImages(form: BrandForm, existing?: BrandDoc) {
-    const created: string[] = []
+    const created: { id: string; contentType: string; size: number }[] = []
     const resolve = async (input: ImageInput, current: StoredImage | null | undefined, alt: string): Promise<StoredImage | null> => {
       if (input.file) {
         if (input.file.size > MAX_IMAGE_BYTES) throw new AppError('payload_too_large', 'Image is larger than 5 MB')
         const saved = await media.saveImage(new Uint8Array(await input.file.arrayBuffer()), { filename: input.file.name, alt, declaredType: input.file.type || undefined })
-        if (saved.created) created.push(saved.id)
+        if (saved.created) created.push(saved)
         return { mediaId: saved.id, contentType: saved.contentType, ...(input.cdnUrl ? { cdnUrl: input.cdnUrl } : {}) }
       }
       if (input.cdnUrl !== undefined) {
@@ -134,7 +137,7 @@ export function createBrandAdminService(deps: {
       const bannerImage = await resolve(form.bannerImage, existing?.bannerImage, `${form.fields.brandName} banner`)
       return { logo, bannerImage, created }
     } catch (err) {
-      await unusedMedia(created) // the second file failed: drop the first rather than orphan it
+      await unusedMedia(created.map((c) => c.id)) // the second file failed: drop the first rather than orphan it
       throw err
     }
   }
@@ -153,10 +156,11 @@ export function createBrandAdminService(deps: {
         const doc: BrandDoc = { ...form.fields, _id, logo: images.logo, bannerImage: images.bannerImage, createdAt: at, updatedAt: at }
         await brands.insert(doc)
         deps.onChange()
+        await media.recordChanges({ created: images.created })
         await deps.audit.record({ action: 'brand.create', target: `brand:${_id}`, changes: changedFields(null, doc) })
         return toBrandPage(withStoredGeo(doc))
       } catch (err) {
-        await unusedMedia(images.created)
+        await unusedMedia(images.created.map((c) => c.id))
         throw err
       }
     },
@@ -170,11 +174,12 @@ export function createBrandAdminService(deps: {
       try {
         await brands.replace(id, fields)
       } catch (err) {
-        await unusedMedia(images.created)
+        await unusedMedia(images.created.map((c) => c.id))
         throw err
       }
-      await unusedMedia([existing.logo?.mediaId, existing.bannerImage?.mediaId]) // images this save replaced
+      const replaced = await unusedMedia([existing.logo?.mediaId, existing.bannerImage?.mediaId]) // images this save replaced
       deps.onChange()
+      await media.recordChanges({ created: images.created, removed: replaced })
       // geo not sent: the stored rule stays (brands.replace leaves undefined fields alone)
       const updated = { ...existing, ...fields, geo: fields.geo ?? existing.geo }
       await deps.audit.record({ action: 'brand.update', target: `brand:${id}`, changes: changedFields(existing, updated) })
@@ -184,9 +189,10 @@ export function createBrandAdminService(deps: {
     async remove(id: string) {
       const existing = await brands.findById(id)
       if (!existing || !(await brands.remove(id))) throw notFound('Brand not found')
-      await unusedMedia([existing.logo?.mediaId, existing.bannerImage?.mediaId])
+      const removed = await unusedMedia([existing.logo?.mediaId, existing.bannerImage?.mediaId])
       deps.onChange()
       await deps.audit.record({ action: 'brand.delete', target: `brand:${id}`, note: existing.brandName })
+      await media.recordChanges({ removed })
     },
   }
 }

@@ -62,16 +62,21 @@ export function createMediaService(deps: { media: MediaRepository; audit: AuditS
         alt: info.alt ?? '',
         createdAt: deps.now(),
       })
-      // bytes already stored are not a new item (content-addressed): only a first store is a write worth an entry
-      if (created) await deps.audit.record({ action: 'media.create', target: `media:${id}`, changes: [{ field: 'contentType', to: contentType }, { field: 'size', to: bytes.byteLength }] })
-      return { id, url: `/media/${id}`, contentType, created }
+      return { id, url: `/media/${id}`, contentType, size: bytes.byteLength, created }
     },
 
     /** Removes an image with its whole file set (variants); the caller has checked that nothing uses it any more. */
     async remove(id: string) {
-      const removed = (await deps.media.removeItem(id)) > 0
-      if (removed) await deps.audit.record({ action: 'media.delete', target: `media:${id}`, note: 'no longer used by the record that held it' })
-      return removed
+      return (await deps.media.removeItem(id)) > 0
+    },
+
+    /**
+     * The audit entries for images a save stored or dropped, once that save has landed (a refused save
+     * removes what it stored and records nothing). Bytes already stored are not a new item.
+     */
+    async recordChanges(changes: { created?: readonly { id: string; contentType: string; size: number }[]; removed?: readonly string[] }) {
+      for (const m of changes.created ?? []) await deps.audit.record({ action: 'media.create', target: `media:${m.id}`, changes: [{ field: 'contentType', to: m.contentType }, { field: 'size', to: m.size }] })
+      for (const id of changes.removed ?? []) await deps.audit.record({ action: 'media.delete', target: `media:${id}`, note: 'no longer used after a save' })
     },
 
     async getOrThrow(id: string) {

@@ -23,16 +23,17 @@ export function createPostsService(deps: {
 }) {
   const { posts, media } = deps
 
-  async function resolveImage(image: string, alt: string, slug: string): Promise<string> {
-    if (!image) return ''
-    if (isSafeHref(image)) return image
+  type Resolved = { url: string; stored?: { id: string; contentType: string; size: number; created: boolean } }
+  async function resolveImage(image: string, alt: string, slug: string): Promise<Resolved> {
+    if (!image) return { url: '' }
+    if (isSafeHref(image)) return { url: image }
     const dataUrl = image.match(DATA_URL)
     const base64 = dataUrl ? dataUrl[3] : BASE64.test(image) && image.length > 32 ? image : null
     if (base64 === null) throw new AppError('bad_request', 'Invalid image: use an http(s) URL, an uploaded image, or base64 image data')
     const bytes = Buffer.from(base64.replace(/\s+/g, ''), 'base64')
     const declared = dataUrl?.[1]?.toLowerCase()
     const saved = await media.saveImage(new Uint8Array(bytes), { alt, filename: `${slug || 'image'}`, declaredType: declared })
-    return saved.url
+    return { url: saved.url, stored: saved }
   }
 
   const freeId = (title: string) => freeSlug(title, async (id) => Boolean(await posts.findById(id)))
@@ -42,10 +43,12 @@ export function createPostsService(deps: {
       const input = postBodySchema.parse(body)
       const _id = await freeId(input.title)
       const at = deps.now().toISOString()
-      const image = await resolveImage(input.image, input.title, _id)
+      const resolved = await resolveImage(input.image, input.title, _id)
+      const image = resolved.url
       const post: Post = { ...input, _id, type, image, createdAt: at, updatedAt: at }
       await posts.insert(post)
       deps.onChange()
+      await media.recordChanges({ created: resolved.stored?.created ? [resolved.stored] : [] })
       await deps.audit.record({ action: 'post.create', target: `post:${_id}`, changes: changedFields(null, post) })
       return post
     },
@@ -55,13 +58,15 @@ export function createPostsService(deps: {
       const existing = await posts.findById(id)
       if (!existing) throw notFound('Post not found')
       const { _id: _ignored, type: _type, ...input } = postBodySchema.parse(body)
-      const image = await resolveImage(input.image, input.title, id)
+      const resolved = await resolveImage(input.image, input.title, id)
+      const image = resolved.url
       const { position, ...rest } = input
       const fields = { ...rest, ...(position === undefined ? {} : { position }), image, updatedAt: deps.now().toISOString() }
       await posts.update(id, fields, position === undefined ? ['position'] : [])
       deps.onChange()
       const updated = { ...existing, ...fields }
       if (position === undefined) delete updated.position
+      await media.recordChanges({ created: resolved.stored?.created ? [resolved.stored] : [] })
       await deps.audit.record({ action: 'post.update', target: `post:${id}`, changes: changedFields(existing, updated) })
       return updated
     },
