@@ -22,3 +22,9 @@ export function mediaRefsOf(value: unknown): string[] {
   walk(value, null, 0)
   return [...found].sort()
 }
+
+/**
+ * Where a media item is used, as the media library shows it. A `revision` is a kept version of a post or
+ * brand page (`id` is `post:<id>` or `brand:<id>`): its images stay while it may be restored.
+ */
+export type MediaUse = { kind: 'post' | 'brand' | 'info-page' | 'site-setting' | 'revision'; id: string; title: string }

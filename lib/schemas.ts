@@ -3,6 +3,7 @@ import { boundedJsonSchema, type JsonValue } from './bounded-json.ts'
 import { goalsByKind, parseCampaignType } from './event-codes.ts'
 import { type GeoRule, geoRuleSchema } from './geo.ts'
 import { isSafeHref } from './links.ts'
+import { type PublishStatus, publishingInputShape } from './publishing.ts'
 
 export { isSafeHref }
 
@@ -75,6 +76,10 @@ export type Post = {
   content: PostContent
   meta: PostMeta
   related_studies: JsonValue[]
+  /** issue 13: absent on posts saved before statuses existed, which are published (lib/publishing.ts) */
+  status?: PublishStatus
+  /** when a scheduled post goes live (ISO time); only while `status` is scheduled */
+  publishAt?: string
   createdAt: string
   updatedAt: string
 }
@@ -184,6 +189,10 @@ export type BrandPage = {
   dealBox: DealBox
   /** compliance: where it may be shown (lib/geo.ts); absent = everywhere */
   geo?: GeoRule
+  /** issue 13: absent on brands saved before statuses existed, which are published (lib/publishing.ts) */
+  status?: PublishStatus
+  /** when a scheduled brand page goes live (ISO time); only while `status` is scheduled */
+  publishAt?: string
   createdAt: string
   updatedAt: string
 }
@@ -298,6 +307,7 @@ export const postInputSchema = z.object({
   content: postContentSchema.default({ summary: [], body: [] }),
   meta: postMetaSchema.default({ author: '', date: '', reviewer: '', readTime: '' }),
   related_studies: z.array(relatedStudySchema).max(50).default([]),
+  ...publishingInputShape,
 })
 export type PostInput = z.input<typeof postInputSchema>
 
@@ -332,6 +342,7 @@ export const brandInputSchema = z.object({
   highlights: z.array(z.object({ title: text(200), value: text(200) })).max(50).default([]),
   sections: z.array(sectionSchema).max(50).default([]),
   dealBox: dealBoxSchema.default({}),
+  ...publishingInputShape,
 })
 export type BrandInput = z.input<typeof brandInputSchema>
 

@@ -34,6 +34,11 @@ declare global {
        * server hook (the article page's own lookup, spec §2).
        */
       visitorCountry?: import('../lib/geo.ts').VisitorCountry
+      /**
+       * An editor's preview (server/routes/preview.ts, issue 13): the article and brand pages show the
+       * item whatever its status, with a banner, `noindex`. Server only, like visitorCountry; never cached.
+       */
+      preview?: boolean
     }
   }
   interface Window {

@@ -80,6 +80,14 @@ describe('every route declares who may call it', () => {
     for (const route of ['GET /api/users', 'POST /api/users', 'PATCH /api/users/some-id', 'POST /api/users/some-id/password', 'GET /api/media', 'DELETE /api/media/some-id', 'GET /api/audit'])
       expect(admin, route).toContain(route)
   })
+
+  it('revisions, their restore and preview links need an editor (issue 13)', () => {
+    const editor = new Set(protectedRoutes().filter(([, , access]) => access === 'editor').map(([m, p]) => `${m} ${p}`))
+    for (const kind of ['posts', 'brands'])
+      for (const route of ['GET /api/KIND/some-id/revisions', 'GET /api/KIND/some-id/revisions/diff', 'GET /api/KIND/some-id/revisions/some-id', 'POST /api/KIND/some-id/revisions/some-id/restore'])
+        expect(editor, route.replace('KIND', kind)).toContain(route.replace('KIND', kind))
+    expect(editor).toContain('POST /api/preview-links')
+  })
 })
 
 describe('protected routes need an editor or admin access token with a live session', () => {

@@ -28,6 +28,7 @@ import { postbackRouter } from './routes/postback.ts'
 import { postsRouter } from './routes/posts.ts'
 import { reportsRouter } from './routes/reports.ts'
 import { searchRouter } from './routes/search.ts'
+import { previewLinksRouter, previewPagesRouter } from './routes/preview.ts'
 import { trackRouter } from './routes/track.ts'
 import { siteSettingsRouter } from './routes/site-settings.ts'
 import { requestLogger } from './request-log.ts'
@@ -37,7 +38,7 @@ import { serveStatic, type loadStaticFiles } from './static-files.ts'
 export type { AppEnv } from './router.ts'
 
 /** What a page renders from besides its URL (Vike's pageContextInit). */
-export type PageInit = { visitorCountry: VisitorCountry }
+export type PageInit = { visitorCountry: VisitorCountry; preview?: boolean }
 /** Renders a page for a URL; Vike's renderPage in production and dev, absent in API-only tests. */
 export type PageRenderer = (req: Request, init?: PageInit) => Promise<Response>
 
@@ -120,6 +121,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/users', usersRouter())
   app.route('/api/media', mediaLibraryRouter())
   app.route('/api/audit', auditRouter())
+  app.route('/api/preview-links', previewLinksRouter())
   app.route('/media', mediaRouter())
   app.route('/go', goRouter())
   app.route('/metrics', metricsRouter())
@@ -128,6 +130,8 @@ export function createApp(deps: AppDeps) {
 
   if (deps.renderPage) {
     const render = deps.renderPage
+    // an editor's preview of a draft: rendered per request, never cached (server/routes/preview.ts)
+    app.route('/preview', previewPagesRouter(render))
     // pages are public and not personalised: rendered once per URL (minus query noise), then cached;
     // those that depend on the visitor's country once per country profile. Other pages are shared by
     // every country, so they render with no country at all: one visitor's must not be frozen into everyone's.

@@ -29,6 +29,9 @@ export const envSchema = z.object({
   POSTBACK_SECRET: optionalString,
   POSTBACK_ALIASES: optionalString,
   SIGNUP_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(5)),
+  // issue 13: revisions kept per post or brand page; how often each process publishes what is due
+  REVISIONS_KEEP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000).default(50)),
+  PUBLISH_CHECK_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(3_600_000).default(1_000)),
   POSTBACK_LOG_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
   RENDER_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(4096).default(64)),
   // the link checker refuses loopback, private and link-local targets unless told this is an intranet

@@ -9,6 +9,7 @@ import { createLimitsRepository } from '../db/repositories/limits.ts'
 import { createLinkChecksRepository } from '../db/repositories/link-checks.ts'
 import { createMediaRepository } from '../db/repositories/media.ts'
 import { createPostsRepository } from '../db/repositories/posts.ts'
+import { createRevisionsRepository } from '../db/repositories/revisions.ts'
 import { createSettingsRepository } from '../db/repositories/settings.ts'
 import { createSiteSettingsRepository } from '../db/repositories/site-settings.ts'
 import { createRegistry } from '../db/registry.ts'
@@ -39,6 +40,9 @@ import { createSiteSettingsService } from './services/site-settings.ts'
 import { createLinkChecker } from './services/link-check.ts'
 import { createPostbackService, parseAliases } from './services/postbacks.ts'
 import { createReportsService } from './services/reports.ts'
+import { createRevisionsService } from './services/revisions.ts'
+import { createScheduler } from './services/scheduler.ts'
+import { createPreviewLinks } from './services/preview.ts'
 import { createSearchService } from './services/search.ts'
 import { createTracker } from './services/tracking.ts'
 import { createTransferService } from './services/transfer.ts'
@@ -78,6 +82,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     siteSettings: createSiteSettingsRepository(store, registry),
     infoPages: createInfoPagesRepository(store, registry),
     audit: createAuditRepository(store, registry),
+    revisions: createRevisionsRepository(store, registry),
   }
   for (const repo of Object.values(repos)) await repo.init()
   const auth = await createAuth(config, backend, repos.settings) // better-auth reaches into the backend's own driver
@@ -100,7 +105,9 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   // every write appends an entry, through the service that made it (docs/decisions/012-audit-log.md)
   const audit = createAuditService({ audit: repos.audit, now, log })
   const media = createMediaService({ media: repos.media, audit, now })
-  const mediaLibrary = createMediaLibraryService({ media: repos.media, posts: repos.posts, brands: repos.brands, infoPages: repos.infoPages, siteSettings: repos.siteSettings, audit, now })
+  // every save of a post or brand page keeps a revision (docs/decisions/013-drafts-and-revisions.md)
+  const revisions = createRevisionsService({ revisions: repos.revisions, keep: config.raw.REVISIONS_KEEP, now, log })
+  const mediaLibrary = createMediaLibraryService({ media: repos.media, posts: repos.posts, brands: repos.brands, revisions: repos.revisions, infoPages: repos.infoPages, siteSettings: repos.siteSettings, audit, now })
   const env = config.raw
   const tracker = createTracker({
     clicks: repos.clicks,
@@ -124,7 +131,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     search: createSearchService({ posts: repos.posts }),
     limiter,
     brands,
-    brandAdmin: createBrandAdminService({ brands: repos.brands, posts: repos.posts, media, usedBy: mediaLibrary.usedBy, audit, now, onChange }),
+    brandAdmin: createBrandAdminService({ brands: repos.brands, posts: repos.posts, media, usedBy: mediaLibrary.usedBy, audit, revisions, now, onChange }),
     clicks: createClicksService({ clicks: repos.clicks, now, newId, tracker }),
     tracker,
     reports: createReportsService({ clicks: repos.clicks, brands: repos.brands, now }),
@@ -140,7 +147,10 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     }),
     media,
     mediaLibrary,
-    posts: createPostsService({ posts: repos.posts, media, audit, now, onChange }),
+    posts: createPostsService({ posts: repos.posts, media, audit, revisions, now, onChange }),
+    revisions,
+    previewLinks: createPreviewLinks({ secret: auth.options.secret!, now }),
+    scheduler: createScheduler({ posts: repos.posts, brands: repos.brands, audit, revisions, now, onChange, log }),
     imageSearch: createImageSearchService({
       media: repos.media,
       unsplash: env.UNSPLASH_ACCESS_KEY ? { accessKey: env.UNSPLASH_ACCESS_KEY, apiUrl: env.UNSPLASH_API_URL } : undefined,

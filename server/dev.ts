@@ -15,6 +15,8 @@ const config = loadConfig()
 const ctx = await createAppContext(config)
 await bootstrap(ctx)
 
+ctx.services.scheduler.start(config.raw.PUBLISH_CHECK_MS) // scheduled items go live on time in dev too
+
 // a cache that keeps nothing: dev always renders fresh
 const app = createApp({ log: ctx.log, config, services: ctx.services, store: ctx.store, renderCache: createRenderCache({ maxBytes: 0 }), renderPage: createVikeRenderer(ctx) })
 

@@ -62,6 +62,9 @@ const maintain = () => ctx.services.maintenance.run().catch((err) => log.error({
 void maintain()
 setInterval(maintain, MAINTENANCE_MS).unref()
 
+// scheduled posts and brand pages go live on time, published once whichever process gets there first
+ctx.services.scheduler.start(config.raw.PUBLISH_CHECK_MS)
+
 let stopping = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {

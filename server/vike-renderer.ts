@@ -19,6 +19,7 @@ export function createVikeRenderer(ctx: Pick<AppContext, 'services' | 'config'>)
       siteUrl: ctx.config.siteUrl,
       // c.var.country on pages that vary by it (server/app.ts isCountryPage), else null
       visitorCountry: init?.visitorCountry ?? null,
+      preview: init?.preview === true,
       gaMeasurementId: ctx.config.gaMeasurementId,
     })
     const res = pageContext.httpResponse

@@ -1,10 +1,16 @@
-import { AI_SECTION_CHOICES as AI_SECTION_OPTIONS } from '../../lib/ai-writing.ts'
 import { type FormEvent, useRef, useState } from 'react'
+import type { Post, PostType } from '../../lib/schemas.ts'
 import { saveFailure } from '../api-client.ts'
 import { FormError, type FormFailure } from '../FormError.tsx'
-import type { BodySection, Post, PostType } from '../../lib/schemas.ts'
-import { ApiError, adminApi, type PostDraft } from './api.ts'
+import { AiWritingBox } from './AiWritingBox.tsx'
+import { adminApi } from './api.ts'
+import { BodyEditor, SummaryEditor } from './ContentEditors.tsx'
 import { ImagePicker } from './ImagePicker.tsx'
+import { type PostDraft, toDraft } from './post-draft.ts'
+import { PublishingFields } from './PublishingFields.tsx'
+import { RevisionsPanel } from './RevisionsPanel.tsx'
+
+export { parseKeywords, toDraft } from './post-draft.ts'
 
 export const saveErrors: Record<PostType, string> = {
   hero: 'Failed to save hero',
@@ -13,131 +19,15 @@ export const saveErrors: Record<PostType, string> = {
   articleBottom: 'Failed to save articleBottom',
 }
 
-const emptySection = (): BodySection => ({ headline: '', content: '', keywords: [], hyperlinks: [], subsections: [] })
-
-/** Articles with no content or meta get empty defaults in the form (spec §3). */
-export function toDraft(post?: Post | null): PostDraft {
-  return {
-    _id: post?._id,
-    title: post?.title ?? '',
-    image: post?.image ?? '',
-    imageAlt: post?.imageAlt ?? '',
-    tag: post?.tag ?? '',
-    description: post?.description ?? '',
-    position: post?.position == null ? '' : String(post.position),
-    content: { summary: post?.content?.summary ?? [], body: post?.content?.body ?? [] },
-    meta: { author: '', date: '', reviewer: '', readTime: '', ...post?.meta },
-  }
-}
-
-/** Keywords are typed comma-separated and trimmed (spec §5). */
-export function parseKeywords(text: string): string[] {
-  return text
-    .split(',')
-    .map((k) => k.trim())
-    .filter(Boolean)
-}
-
-function KeywordsInput({ value, onChange }: { value: string[]; onChange: (v: string[]) => void }) {
-  const [text, setText] = useState(value.join(', '))
-  // the list changed from outside (a reorder, AI output): show it, dropping the half-typed text
-  if (parseKeywords(text).join('\n') !== value.join('\n')) setText(value.join(', '))
-  return (
-    <label>
-      Keywords (comma-separated)
-      <input
-        value={text}
-        onChange={(e) => {
-          setText(e.target.value)
-          onChange(parseKeywords(e.target.value))
-        }}
-      />
-    </label>
-  )
-}
-
-function move<T>(list: T[], from: number, to: number): T[] {
-  if (to < 0 || to >= list.length) return list
-  const next = [...list]
-  const [item] = next.splice(from, 1)
-  next.splice(to, 0, item)
-  return next
-}
-
-function SectionEditor({ section, index, count, onChange, onMove, onRemove }: {
-  section: BodySection
-  index: number
-  count: number
-  onChange: (s: BodySection) => void
-  onMove: (to: number) => void
-  onRemove: () => void
-}) {
-  const set = (patch: Partial<BodySection>) => onChange({ ...section, ...patch })
-  return (
-    <fieldset className="section-editor" data-testid="section-editor">
-      <legend>Section {index + 1}</legend>
-      <label>
-        Headline
-        <input value={section.headline} onChange={(e) => set({ headline: e.target.value })} />
-      </label>
-      <label>
-        Content
-        <textarea rows={4} value={section.content} onChange={(e) => set({ content: e.target.value })} />
-      </label>
-      <KeywordsInput value={section.keywords} onChange={(keywords) => set({ keywords })} />
-      <div className="rows">
-        <strong className="small">Hyperlinks</strong>
-        {section.hyperlinks.map((h, i) => (
-          <div key={i} className="row">
-            <input aria-label="Link text" placeholder="Link text" value={h.text} onChange={(e) => set({ hyperlinks: section.hyperlinks.map((x, k) => (k === i ? { ...x, text: e.target.value } : x)) })} />
-            <input aria-label="Link URL" placeholder="https://… or /article/id" value={h.url} onChange={(e) => set({ hyperlinks: section.hyperlinks.map((x, k) => (k === i ? { ...x, url: e.target.value } : x)) })} />
-            <button type="button" className="btn" onClick={() => set({ hyperlinks: section.hyperlinks.filter((_, k) => k !== i) })}>
-              Remove
-            </button>
-          </div>
-        ))}
-        <button type="button" className="btn" onClick={() => set({ hyperlinks: [...section.hyperlinks, { text: '', url: '' }] })}>
-          + Add hyperlink
-        </button>
-      </div>
-      <div className="rows">
-        <strong className="small">Subsections</strong>
-        {section.subsections.map((s, i) => (
-          <div key={i} className="row">
-            <input aria-label="Subheading" placeholder="Subheading" value={s.subheading} onChange={(e) => set({ subsections: section.subsections.map((x, k) => (k === i ? { ...x, subheading: e.target.value } : x)) })} />
-            <textarea aria-label="Subsection content" rows={2} value={s.content} onChange={(e) => set({ subsections: section.subsections.map((x, k) => (k === i ? { ...x, content: e.target.value } : x)) })} />
-            <button type="button" className="btn" onClick={() => set({ subsections: section.subsections.filter((_, k) => k !== i) })}>
-              Remove
-            </button>
-          </div>
-        ))}
-        <button type="button" className="btn" onClick={() => set({ subsections: [...section.subsections, { subheading: '', content: '' }] })}>
-          + Add subsection
-        </button>
-      </div>
-      <div className="actions">
-        <button type="button" className="btn" disabled={index === 0} onClick={() => onMove(index - 1)}>
-          ↑ Up
-        </button>
-        <button type="button" className="btn" disabled={index === count - 1} onClick={() => onMove(index + 1)}>
-          ↓ Down
-        </button>
-        <button type="button" className="btn" onClick={onRemove}>
-          Remove section
-        </button>
-      </div>
-    </fieldset>
-  )
-}
-
+/**
+ * Add or edit one post (spec §2 "Admin Panel"): its fields, AI writing, publishing (draft, scheduled,
+ * published) and, once saved, its revisions. Conversions live in post-draft.ts; each part in its own component.
+ */
 export function PostForm({ type, initial, onSaved, onCancel }: { type: PostType; initial: PostDraft; onSaved: () => void; onCancel?: () => void }) {
   const [draft, setDraft] = useState<PostDraft>(initial)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<FormFailure | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
-  const [sections, setSections] = useState<number>(5) // spec §9: default 5
-  const [aiBusy, setAiBusy] = useState(false)
-  const [aiError, setAiError] = useState<{ text: string; detail?: string } | null>(null)
   const heroOnly = type === 'hero'
   const editing = Boolean(draft._id)
   const set = (patch: Partial<PostDraft>) => setDraft((d) => ({ ...d, ...patch }))
@@ -158,136 +48,63 @@ export function PostForm({ type, initial, onSaved, onCancel }: { type: PostType;
     }
   }
 
-  async function generate() {
-    if (heroOnly) return
-    if (!draft.title.trim()) {
-      setAiError({ text: 'Enter a title first' })
-      return
-    }
-    setAiBusy(true)
-    setAiError(null)
-    try {
-      const res = await adminApi.generate(type, { title: draft.title, imageUrl: draft.image.startsWith('data:') ? '' : draft.image, position: draft.position, sections })
-      if (res.success && res.content) {
-        setContent({ summary: res.content.summary, body: res.content.body })
-      } else setAiError({ text: 'AI did not return valid content' })
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'ai_invalid_content') setAiError({ text: err.message })
-      else setAiError({ text: 'AI error', detail: err instanceof Error ? err.message : undefined })
-    } finally {
-      setAiBusy(false)
-    }
-  }
-
   return (
-    <form ref={formRef} className="post-form card" onSubmit={submit} aria-label={`${editing ? 'Edit' : 'Add'} ${type}`}>
-      <h2>{editing ? 'Edit' : 'Add'}</h2>
-      <FormError error={error} formRef={formRef} />
-      <label>
-        Title
-        <input name="title" required value={draft.title} onChange={(e) => set({ title: e.target.value })} />
-      </label>
-      {!heroOnly && (
-        <>
-          <ImagePicker value={draft.image} title={draft.title} onChange={(image) => set({ image })} />
-          <label>
-            Alt text for the image
-            <input name="imageAlt" maxLength={250} placeholder="What the image shows, for people who cannot see it" value={draft.imageAlt} onChange={(e) => set({ imageAlt: e.target.value })} />
-          </label>
-          <div className="grid-2">
+    <>
+      <form ref={formRef} className="post-form card" onSubmit={submit} aria-label={`${editing ? 'Edit' : 'Add'} ${type}`}>
+        <h2>{editing ? 'Edit' : 'Add'}</h2>
+        <FormError error={error} formRef={formRef} />
+        <label>
+          Title
+          <input name="title" required value={draft.title} onChange={(e) => set({ title: e.target.value })} />
+        </label>
+        {!heroOnly && (
+          <>
+            <ImagePicker value={draft.image} title={draft.title} onChange={(image) => set({ image })} />
             <label>
-              Tag
-              <input name="tag" value={draft.tag} onChange={(e) => set({ tag: e.target.value })} />
+              Alt text for the image
+              <input name="imageAlt" maxLength={250} placeholder="What the image shows, for people who cannot see it" value={draft.imageAlt} onChange={(e) => set({ imageAlt: e.target.value })} />
             </label>
-            <label>
-              Position
-              <input name="position" type="number" min={0} step={1} value={draft.position} onChange={(e) => set({ position: e.target.value })} />
-            </label>
-          </div>
-          <label>
-            Description
-            <textarea name="description" rows={3} value={draft.description} onChange={(e) => set({ description: e.target.value })} />
-          </label>
-
-          <fieldset className="ai-box">
-            <legend>AI writing</legend>
-            <label>
-              Sections
-              <select value={sections} onChange={(e) => setSections(Number(e.target.value))}>
-                {AI_SECTION_OPTIONS.map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button type="button" className="btn btn-outline" disabled={!draft.title.trim() || aiBusy} onClick={() => void generate()}>
-              {aiBusy ? 'Generating…' : 'AI Generate'}
-            </button>
-            {!draft.title.trim() && <span className="muted small">Enter a title first</span>}
-            {aiError && (
-              <p className="form-error" role="alert">
-                {aiError.text}
-                {aiError.detail && <span className="small"> — {aiError.detail}</span>}
-              </p>
-            )}
-          </fieldset>
-
-          <fieldset>
-            <legend>Summary points</legend>
-            {draft.content.summary.map((p, i) => (
-              <div key={i} className="row" data-testid="summary-row">
-                <input aria-label="Point title" placeholder="Title" value={p.title} onChange={(e) => setContent({ summary: draft.content.summary.map((x, k) => (k === i ? { ...x, title: e.target.value } : x)) })} />
-                <input aria-label="Point text" placeholder="Text" value={p.text} onChange={(e) => setContent({ summary: draft.content.summary.map((x, k) => (k === i ? { ...x, text: e.target.value } : x)) })} />
-                <button type="button" className="btn" onClick={() => setContent({ summary: draft.content.summary.filter((_, k) => k !== i) })}>
-                  Remove
-                </button>
-              </div>
-            ))}
-            <button type="button" className="btn" onClick={() => setContent({ summary: [...draft.content.summary, { title: '', text: '' }] })}>
-              + Add summary point
-            </button>
-          </fieldset>
-
-          <fieldset>
-            <legend>Body sections</legend>
-            {draft.content.body.map((s, i) => (
-              <SectionEditor
-                key={i}
-                section={s}
-                index={i}
-                count={draft.content.body.length}
-                onChange={(next) => setContent({ body: draft.content.body.map((x, k) => (k === i ? next : x)) })}
-                onMove={(to) => setContent({ body: move(draft.content.body, i, to) })}
-                onRemove={() => setContent({ body: draft.content.body.filter((_, k) => k !== i) })}
-              />
-            ))}
-            <button type="button" className="btn" onClick={() => setContent({ body: [...draft.content.body, emptySection()] })}>
-              + Add section
-            </button>
-          </fieldset>
-
-          <fieldset className="grid-2">
-            <legend>Meta</legend>
-            {(['author', 'date', 'reviewer', 'readTime'] as const).map((k) => (
-              <label key={k}>
-                {k === 'readTime' ? 'Read time' : k[0].toUpperCase() + k.slice(1)}
-                <input value={draft.meta[k]} onChange={(e) => set({ meta: { ...draft.meta, [k]: e.target.value } })} />
+            <div className="grid-2">
+              <label>
+                Tag
+                <input name="tag" value={draft.tag} onChange={(e) => set({ tag: e.target.value })} />
               </label>
-            ))}
-          </fieldset>
-        </>
-      )}
-      <div className="actions">
-        <button type="submit" className="btn btn-primary" disabled={busy || !draft.title.trim()}>
-          {busy ? 'Saving…' : editing ? 'Update' : 'Add'}
-        </button>
-        {onCancel && editing && (
-          <button type="button" className="btn" onClick={onCancel}>
-            Cancel
-          </button>
+              <label>
+                Position
+                <input name="position" type="number" min={0} step={1} value={draft.position} onChange={(e) => set({ position: e.target.value })} />
+              </label>
+            </div>
+            <label>
+              Description
+              <textarea name="description" rows={3} value={draft.description} onChange={(e) => set({ description: e.target.value })} />
+            </label>
+            <AiWritingBox type={type} draft={draft} onContent={(c) => setContent(c)} />
+            <SummaryEditor value={draft.content.summary} onChange={(summary) => setContent({ summary })} />
+            <BodyEditor value={draft.content.body} onChange={(body) => setContent({ body })} />
+            <fieldset className="grid-2">
+              <legend>Meta</legend>
+              {(['author', 'date', 'reviewer', 'readTime'] as const).map((k) => (
+                <label key={k}>
+                  {k === 'readTime' ? 'Read time' : k[0].toUpperCase() + k.slice(1)}
+                  <input value={draft.meta[k]} onChange={(e) => set({ meta: { ...draft.meta, [k]: e.target.value } })} />
+                </label>
+              ))}
+            </fieldset>
+          </>
         )}
-      </div>
-    </form>
+        <PublishingFields value={draft.publishing} onChange={(publishing) => set({ publishing })} item={draft._id && !heroOnly ? { kind: 'post', id: draft._id } : undefined} />
+        <div className="actions">
+          <button type="submit" className="btn btn-primary" disabled={busy || !draft.title.trim()}>
+            {busy ? 'Saving…' : editing ? 'Update' : 'Add'}
+          </button>
+          {onCancel && editing && (
+            <button type="button" className="btn" onClick={onCancel}>
+              Cancel
+            </button>
+          )}
+        </div>
+      </form>
+      {draft._id && <RevisionsPanel<Post> kind="post" id={draft._id} onRestored={(post) => setDraft(toDraft(post))} />}
+    </>
   )
 }

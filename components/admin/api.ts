@@ -1,5 +1,6 @@
 import type { ImageResult } from '../../lib/image-search.ts'
 import type { BodySection, Post, PostContent, PostType, ReadablePostType } from '../../lib/schemas.ts'
+import { type PostDraft, toPayload } from './post-draft.ts'
 import { apiCall } from '../api-client.ts'
 
 /** The admin's calls (spec §7), all with the bearer token (a 401 refreshes once, then logs out). */
@@ -8,6 +9,7 @@ export type AdminContent = { hero: Post | null; featured: Post | null; articles:
 export type { ImageResult }
 
 export { ApiError } from '../api-client.ts'
+export type { PostDraft }
 /** The admin's calls go through the one API client (components/api-client.ts). */
 export const call = apiCall
 
@@ -21,33 +23,6 @@ export const generatePath: Record<ReadablePostType, string> = {
   featured: '/api/posts/generate-featured',
   article: '/api/posts/generate-article',
   articleBottom: '/api/posts/generate-article-bottom',
-}
-
-export type PostDraft = {
-  _id?: string
-  title: string
-  image: string
-  imageAlt: string
-  tag: string
-  description: string
-  position: string
-  content: PostContent
-  meta: Post['meta']
-}
-
-export function toPayload(d: PostDraft, type: PostType) {
-  const position = d.position.trim() === '' ? undefined : Number(d.position)
-  return {
-    title: d.title,
-    image: d.image,
-    imageAlt: d.imageAlt.trim(),
-    tag: d.tag,
-    description: d.description,
-    ...(position === undefined || Number.isNaN(position) ? {} : { position }),
-    content: d.content,
-    meta: d.meta,
-    type,
-  }
 }
 
 export type PostListPage = { posts: Post[]; nextCursor: string | null; total: number }

@@ -1,7 +1,8 @@
+import type { MediaUse } from '../../lib/media-refs.ts'
 import { apiCall } from '../api-client.ts'
 
 /** The Media screen's calls (admin only: GET /api/media, DELETE /api/media/:id). */
-export type MediaUse = { kind: 'post' | 'brand' | 'info-page' | 'site-setting'; id: string; title: string }
+export type { MediaUse }
 export type MediaItem = { _id: string; url: string; alt: string; filename: string; contentType: string; size: number; files: number; createdAt: string; usedBy: MediaUse[] }
 export type MediaPage = { items: MediaItem[]; nextCursor: string | null }
 

@@ -2,6 +2,7 @@ import * as z from 'zod'
 import { type GeoRule, isEverywhere } from '../../lib/geo.ts'
 import { type BrandPage, brandWriteSchema, idSchema, type ImageRef, safeLinkSchema } from '../../lib/schemas.ts'
 import { mediaRefsOf } from '../../lib/media-refs.ts'
+import { isLive } from '../../lib/publishing.ts'
 import type { BatchOp, Filter, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 import { mediaIdSchema } from './media.ts'
@@ -22,7 +23,12 @@ export function toImageRef(img: StoredImage | null | undefined): ImageRef | null
 const iso = z.iso.datetime({ offset: true })
 const storedImageSchema = z.object({ cdnUrl: safeLinkSchema.optional(), mediaId: mediaIdSchema.optional(), contentType: z.string().max(100).optional() }).nullable()
 /** A brand as stored: the API's rules, images as CDN links or media ids. Checks imported and restored brands. */
-export const storedBrandSchema = brandWriteSchema.extend({ _id: idSchema, logo: storedImageSchema, bannerImage: storedImageSchema, createdAt: iso, updatedAt: iso })
+export const storedBrandSchema = brandWriteSchema.extend({ _id: idSchema, logo: storedImageSchema, bannerImage: storedImageSchema, publishAt: iso.optional(), createdAt: iso, updatedAt: iso })
+
+/** Every public read of brands asks for published ones (issue 13): offer lists, the directory, brand pages, the sitemap, /go. */
+export const LIVE: Filter = { live: true }
+/** `filter` among published brands only. */
+export const liveOnly = (filter: Filter = {}): Filter => (Object.keys(filter).length ? { $and: [LIVE, filter] } : LIVE)
 
 /** "Everywhere" is stored as no `geo` at all: the shape every brand saved before geo rules has. */
 export function withStoredGeo<T extends { geo?: GeoRule }>(doc: T): T {
@@ -33,15 +39,16 @@ export function withStoredGeo<T extends { geo?: GeoRule }>(doc: T): T {
 
 /**
  * A brand as written: `mediaRefs` (the media library items it uses, lib/media-refs.ts) is derived on
- * every write and list-indexed for the media library's "used by"; reads leave it out.
+ * every write and list-indexed for the media library's "used by"; `live` (published: lib/publishing.ts)
+ * is what every public read asks for. Reads leave both out.
  */
 export function toStoredBrand(doc: BrandDoc): BrandDoc {
-  const { mediaRefs: _old, ...brand } = withStoredGeo(doc)
-  return { ...brand, mediaRefs: mediaRefsOf(brand) } as BrandDoc
+  const { mediaRefs: _old, live: _live, ...brand } = withStoredGeo(doc)
+  return { ...brand, live: isLive(brand), mediaRefs: mediaRefsOf(brand) } as BrandDoc
 }
 function fromDoc<T extends BrandDoc | null>(doc: T): T {
   if (!doc) return doc
-  const { mediaRefs: _m, ...brand } = doc
+  const { mediaRefs: _m, live: _l, ...brand } = doc
   return brand as T
 }
 
@@ -53,11 +60,16 @@ export function createBrandsRepository(store: Store, registry: Registry) {
     async init() {
       await store.ensureIndex('brands', { fields: { createdAt: 1, _id: 1 } })
       await store.ensureListIndex('brands', { field: 'mediaRefs' })
-      // brands saved before mediaRefs existed get it (once, in batches)
-      for (;;) {
-        const stale = await brands.find({ mediaRefs: null }, { limit: 500 })
-        if (!stale.length) break
-        await store.batch(stale.map((d) => ({ collection: 'brands', update: { filter: { _id: d._id }, update: { $set: { mediaRefs: mediaRefsOf(fromDoc(d)) } } } })))
+      await store.ensureIndex('brands', { fields: { live: 1, createdAt: 1, _id: 1 } })
+      // the scheduler's due brand pages (issue 13)
+      await store.ensureIndex('brands', { fields: { status: 1, publishAt: 1 } })
+      // brands saved before mediaRefs or live existed get them (once, in batches)
+      for (const missing of ['mediaRefs', 'live']) {
+        for (;;) {
+          const stale = await brands.find({ [missing]: null }, { limit: 500 })
+          if (!stale.length) break
+          await store.batch(stale.map((d) => ({ collection: 'brands', update: { filter: { _id: d._id }, update: { $set: { mediaRefs: mediaRefsOf(fromDoc(d)), live: isLive(d) } } } })))
+        }
       }
     },
     /** Every brand, oldest first; `filter` narrows it (geo availability: lib/geo.ts availabilityFilter). */
@@ -68,8 +80,26 @@ export function createBrandsRepository(store: Store, registry: Registry) {
     async page(opts: { skip: number; limit: number; filter?: Filter }) {
       return (await brands.find(opts.filter ?? {}, { sort: { createdAt: 1, _id: 1 }, skip: opts.skip, limit: opts.limit })).map(fromDoc)
     },
+    /** A brand of any status (the admin, the CLI); public reads use `findLive`. */
     async findById(id: string) {
       return fromDoc(await brands.findOne({ _id: id }))
+    },
+    /** A published brand. */
+    async findLive(id: string) {
+      return fromDoc(await brands.findOne({ _id: id, live: true }))
+    },
+    /**
+     * Publishes the scheduled brand pages whose time has come, each claimed with one conditional update
+     * (one process wins when several look at once); answers those this call published.
+     */
+    async publishDue(now: Date, limit = 100): Promise<BrandDoc[]> {
+      const due = await brands.find({ status: 'scheduled', publishAt: { $lte: now.toISOString() } }, { limit })
+      const published: BrandDoc[] = []
+      for (const doc of due) {
+        const won = await brands.findOneAndUpdate({ _id: doc._id, status: 'scheduled', publishAt: doc.publishAt }, { $set: { status: 'published', live: true, createdAt: now.toISOString() }, $unset: { publishAt: '' } })
+        if (won) published.push(fromDoc(won))
+      }
+      return published
     },
     async insert(doc: BrandDoc) {
       return fromDoc(await brands.insertOne(toStoredBrand(doc)))
@@ -78,14 +108,17 @@ export function createBrandsRepository(store: Store, registry: Registry) {
     insertOp(doc: BrandDoc): BatchOp {
       return { collection: 'brands', insert: toStoredBrand(doc) }
     },
-    /** Fields left undefined keep their stored value; a geo rule of "everywhere" removes `geo`. */
-    async replace(id: string, fields: Omit<BrandDoc, '_id' | 'createdAt'>) {
+    /** Fields left undefined keep their stored value, except those named in `remove`; a geo rule of "everywhere" removes `geo`. */
+    async replace(id: string, fields: Omit<BrandDoc, '_id' | 'createdAt'>, remove: string[] = []) {
       const existing = await repo.findById(id)
       if (!existing) return false
-      const set = Object.fromEntries(Object.entries(fields).filter(([k, v]) => v !== undefined && !(k === 'geo' && isEverywhere(v as GeoRule))))
-      const unset = 'geo' in fields && fields.geo !== undefined && isEverywhere(fields.geo as GeoRule) ? { $unset: { geo: '' as const } } : {}
-      const mediaRefs = toStoredBrand({ ...existing, ...set } as BrandDoc).mediaRefs
-      return (await brands.updateOne({ _id: id }, { $set: { ...set, mediaRefs }, ...unset })).matched > 0
+      const set = Object.fromEntries(Object.entries(fields).filter(([k, v]) => v !== undefined && !remove.includes(k) && !(k === 'geo' && isEverywhere(v as GeoRule))))
+      const gone = [...remove, ...('geo' in fields && fields.geo !== undefined && isEverywhere(fields.geo as GeoRule) ? ['geo'] : [])]
+      const unset = gone.length ? { $unset: Object.fromEntries(gone.map((k) => [k, '' as const])) } : {}
+      const next = { ...existing, ...set } as BrandDoc
+      for (const k of gone) delete next[k]
+      const { mediaRefs, live } = toStoredBrand(next)
+      return (await brands.updateOne({ _id: id }, { $set: { ...set, mediaRefs, live }, ...unset })).matched > 0
     },
     async remove(id: string) {
       return (await brands.deleteOne({ _id: id })) > 0

@@ -1,20 +1,22 @@
 import * as z from 'zod'
 import { idSchema, type Post, type PostType, postInputSchema, readablePostTypes } from '../../lib/schemas.ts'
 import { mediaRefsOf } from '../../lib/media-refs.ts'
+import { isLive } from '../../lib/publishing.ts'
 import { slugify } from '../../lib/slug.ts'
 import type { BatchOp, Filter, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 
 /**
  * What the store keeps beside a post, derived from it on every write so lists can be read from an
- * index in order: `rank` (its position, or last), `listed` (readable at /article/:id, so in archives,
- * sitemaps, feeds and search), `tagSlug` (its tag archive) and `mediaRefs` (the media library items it
+ * index in order: `rank` (its position, or last), `live` (published: lib/publishing.ts; every public
+ * read asks for it), `listed` (live and readable at /article/:id, so in archives, sitemaps, feeds and
+ * search), `tagSlug` (its tag archive) and `mediaRefs` (the media library items it
  * uses, lib/media-refs.ts, list-indexed: the media library's "used by"), and `derived` (which version of
  * these rules wrote them: start-up recomputes older posts from an index, not a scan). Never part of a post as answered.
  */
-type Derived = { rank: number; listed: boolean; tagSlug: string; mediaRefs: string[]; derived: number }
+type Derived = { rank: number; live: boolean; listed: boolean; tagSlug: string; mediaRefs: string[]; derived: number }
 /** Bump when a derived field is added or its rule changes: older posts are recomputed once at start. */
-const DERIVED_VERSION = 2
+const DERIVED_VERSION = 3
 type PostDoc = Post & Derived & Record<string, unknown>
 
 const NO_POSITION = 1_000_000_000
@@ -31,23 +33,26 @@ export type FeedEntry = Pick<Post, '_id' | 'title' | 'description' | 'tag' | 'cr
 export const keyOf = (p: Post): PostKey => ({ rank: rankOf(p), createdAt: p.createdAt, _id: p._id })
 
 export function toPostDoc(post: Post): PostDoc {
-  return { ...post, rank: rankOf(post), listed: (readablePostTypes as readonly string[]).includes(post.type), tagSlug: slugify(post.tag), mediaRefs: mediaRefsOf(post), derived: DERIVED_VERSION } as PostDoc
+  const live = isLive(post)
+  return { ...post, rank: rankOf(post), live, listed: live && (readablePostTypes as readonly string[]).includes(post.type), tagSlug: slugify(post.tag), mediaRefs: mediaRefsOf(post), derived: DERIVED_VERSION } as PostDoc
 }
 function fromDoc(doc: PostDoc | null): Post | null {
   if (!doc) return null
-  const { rank: _r, listed: _l, tagSlug: _t, mediaRefs: _m, derived: _d, ...post } = doc
+  const { rank: _r, live: _v, listed: _l, tagSlug: _t, mediaRefs: _m, derived: _d, ...post } = doc
   return post as Post
 }
 const fromDocs = (docs: PostDoc[]) => docs.map((d) => fromDoc(d)!)
 
 const iso = z.iso.datetime({ offset: true })
 /** A post as stored: the API's rules plus its id and times. Checks imported and restored posts. */
-export const storedPostSchema = postInputSchema.extend({ _id: idSchema, createdAt: iso, updatedAt: iso })
+export const storedPostSchema = postInputSchema.extend({ _id: idSchema, publishAt: iso.optional(), createdAt: iso, updatedAt: iso })
 
 /** Which posts a list holds. */
 export type PostQuery = {
   type?: PostType
-  /** readable as an article (article, featured, bottom article) */
+  /** published only (every public read; the admin's lists leave it out to see drafts and scheduled posts) */
+  live?: true
+  /** live and readable as an article (article, featured, bottom article) */
   listed?: true
   tagSlug?: string
   /** case-insensitive "contains" on the title (the admin's filter, spec §2) */
@@ -60,6 +65,7 @@ const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 function where(q: PostQuery): Filter {
   return {
     ...(q.type ? { type: q.type } : {}),
+    ...(q.live ? { live: true } : {}),
     ...(q.listed ? { listed: true } : {}),
     ...(q.tagSlug !== undefined ? { tagSlug: q.tagSlug } : {}),
     ...(q.titleContains ? { title: { $regex: escapeRegex(q.titleContains), $options: 'i' } } : {}),
@@ -97,6 +103,10 @@ export function createPostsRepository(store: Store, registry: Registry) {
   const repo = {
     async init() {
       await store.ensureIndex('posts', { fields: { type: 1, rank: 1, createdAt: -1, _id: 1 } })
+      // the public home reads published posts of a type in editorial order
+      await store.ensureIndex('posts', { fields: { live: 1, type: 1, rank: 1, createdAt: -1, _id: 1 } })
+      // the scheduler's due posts (issue 13)
+      await store.ensureIndex('posts', { fields: { status: 1, publishAt: 1 } })
       await store.ensureIndex('posts', { fields: { listed: 1, rank: 1, createdAt: -1, _id: 1 } })
       await store.ensureIndex('posts', { fields: { listed: 1, tagSlug: 1, rank: 1, createdAt: -1, _id: 1 } })
       await store.ensureIndex('posts', { fields: { listed: 1, _id: 1 } })
@@ -124,9 +134,9 @@ export function createPostsRepository(store: Store, registry: Registry) {
       const filter = opts.after ? { $and: [where(q), after(opts.after)] } : where(q)
       return fromDocs(await posts.find(filter, { sort: EDITORIAL_ORDER, limit: opts.limit, skip: opts.skip }))
     },
-    /** The first post of a type in editorial order (the hero, the featured article). */
-    async first(type: PostType): Promise<Post | null> {
-      return (await repo.page({ type }, { limit: 1 }))[0] ?? null
+    /** The first published post of a type in editorial order (the hero, the featured article); of any status for the admin. */
+    async first(type: PostType, opts: { anyStatus?: boolean } = {}): Promise<Post | null> {
+      return (await repo.page(opts.anyStatus ? { type } : { type, live: true }, { limit: 1 }))[0] ?? null
     },
     count(q: PostQuery = {}) {
       return posts.count(where(q))
@@ -173,8 +183,26 @@ export function createPostsRepository(store: Store, registry: Registry) {
     async findById(id: string) {
       return fromDoc(await posts.findOne({ _id: id }))
     },
-    async findByIdAmong(id: string, types: readonly PostType[]) {
-      return fromDoc(await posts.findOne({ _id: id, type: { $in: [...types] } }))
+    /** A post of one of `types`; only a published one unless `anyStatus` (an editor's preview). */
+    async findByIdAmong(id: string, types: readonly PostType[], opts: { anyStatus?: boolean } = {}) {
+      return fromDoc(await posts.findOne({ _id: id, type: { $in: [...types] }, ...(opts.anyStatus ? {} : { live: true }) }))
+    },
+    /**
+     * Publishes the scheduled posts whose time has come. Each is claimed with one conditional update,
+     * so when several processes look at once each post is published by exactly one of them; answers
+     * those this call published.
+     */
+    async publishDue(now: Date, limit = 100): Promise<Post[]> {
+      const due = await posts.find({ status: 'scheduled', publishAt: { $lte: now.toISOString() } }, { limit })
+      const published: Post[] = []
+      for (const doc of due) {
+        const next = { ...fromDoc(doc)!, status: 'published' as const }
+        delete next.publishAt
+        const { live, listed } = toPostDoc(next)
+        const won = await posts.findOneAndUpdate({ _id: doc._id, status: 'scheduled', publishAt: doc.publishAt }, { $set: { status: 'published', live, listed, createdAt: now.toISOString() }, $unset: { publishAt: '' } })
+        if (won) published.push(fromDoc(won)!)
+      }
+      return published
     },
     async insert(post: Post) {
       await posts.insertOne(toPostDoc(post))
@@ -190,9 +218,9 @@ export function createPostsRepository(store: Store, registry: Registry) {
       if (!existing) return false
       const next = { ...existing, ...fields } as Post
       for (const k of unset) delete next[k]
-      const { rank, listed, tagSlug, mediaRefs, derived } = toPostDoc(next)
+      const { rank, live, listed, tagSlug, mediaRefs, derived } = toPostDoc(next)
       const $unset = Object.fromEntries(unset.map((k) => [k, ''])) as Record<string, ''>
-      return (await posts.updateOne({ _id: id }, { $set: { ...fields, rank, listed, tagSlug, mediaRefs, derived }, ...(unset.length ? { $unset } : {}) })).matched > 0
+      return (await posts.updateOne({ _id: id }, { $set: { ...fields, rank, live, listed, tagSlug, mediaRefs, derived }, ...(unset.length ? { $unset } : {}) })).matched > 0
     },
     async remove(id: string) {
       return (await posts.deleteOne({ _id: id })) > 0

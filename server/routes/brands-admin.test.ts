@@ -85,7 +85,7 @@ describe('POST /api/brands (multipart)', () => {
 })
 
 describe('PUT and DELETE /api/brands/:id', () => {
-  it('keeps the logo when no file is sent, replaces it (dropping the old bytes) when one is, and clears it with an empty link', async () => {
+  it('keeps the logo when no file is sent, replaces it when one is, clears it with an empty link; old bytes go once no revision keeps them', async () => {
     const created = await (await send('POST', '/api/brands', valid({ brandName: 'Editable Brand', logo: png() }))).json()
     const kept = await (await send('PUT', `/api/brands/${created._id}`, valid({ brandName: 'Edited Brand' }))).json()
     expect(kept).toMatchObject({ _id: created._id, brandName: 'Edited Brand', logo: { cdnUrl: created.logo.cdnUrl } })
@@ -97,7 +97,12 @@ describe('PUT and DELETE /api/brands/:id', () => {
 
     const cleared = await (await send('PUT', `/api/brands/${created._id}`, valid({ brandName: 'Edited Brand', logoCdnUrl: '' }))).json()
     expect(cleared.logo).toBeNull()
-    expect((await t.app.request(replaced.logo.cdnUrl)).status).toBe(404) // nothing uses PNG2 any more
+    // the brand's revisions still use PNG2 (restoring one brings the logo back): it stays until they go
+    expect((await t.app.request(replaced.logo.cdnUrl)).status).toBe(200)
+    expect((await send('DELETE', `/api/brands/${created._id}`)).status).toBe(200)
+    // with the brand gone, nothing uses PNG2 any more: `media prune` (or the Media screen) removes it
+    const png2 = replaced.logo.cdnUrl.replace('/media/', '')
+    expect((await t.ctx.services.mediaLibrary.usedBy([png2])).get(png2)).toEqual([])
   })
 
   it('deletes a brand page and the images only it used', async () => {

@@ -2,6 +2,7 @@ import { AppError } from '../errors.ts'
 import { createRouter, rule } from '../router.ts'
 import { readMultipartForm } from '../multipart.ts'
 import { parseBrandForm } from '../services/brand-admin.ts'
+import { revisionRoutes } from './revisions.ts'
 
 // two images of at most 5 MB each, plus the JSON fields
 const brandWrite = rule({ access: 'editor', bodyLimit: 12 * 1024 * 1024 })
@@ -35,6 +36,9 @@ export function brandsRouter() {
 
   // PUT /api/brands/:id – replace a brand page (images only when a new file or link is sent)
   app.put('/:id', brandWrite, async (c) => c.json(await c.var.services.brandAdmin.update(c.req.param('id'), parseBrandForm(await formOf(c.req.raw)))))
+
+  // GET /api/brands/:id/revisions… – the brand page's revisions, a diff between two, restore one (issue 13)
+  revisionRoutes(app, 'brand', (services, id, revisionId) => services.brandAdmin.restoreRevision(id, revisionId))
 
   // DELETE /api/brands/:id – delete a brand page, and its images when nothing else uses them
   app.delete('/:id', rule({ access: 'editor' }), async (c) => {

@@ -27,6 +27,7 @@ async function fill(ctx: AppContext, clock: { t: number }) {
     infoPage: await save('info'),
     viaVariant: await save('original-of-a-used-variant'),
     replaced: await save('replaced-lead'),
+    deleted: await save('deleted-post-lead'),
     unused: await save('unused'),
     unusedWithVariant: await save('unused-with-variant'),
     fresh: '',
@@ -42,7 +43,11 @@ async function fill(ctx: AppContext, clock: { t: number }) {
   const orphanVariant = await variant('orphan-variant', 'f'.repeat(32) + '.gif')
   const posts = ctx.services.posts
   await posts.create('article', { title: 'Lead image post', image: `/media/${ids.replaced}` })
-  await posts.update('lead-image-post', { title: 'Lead image post', image: `/media/${ids.lead}` }) // re-imaged: the old one is unused now
+  // re-imaged: the old image is kept by the post's first revision (a restore would bring it back)
+  await posts.update('lead-image-post', { title: 'Lead image post', image: `/media/${ids.lead}` })
+  // deleted: its revisions go with it, and its image is unused now
+  await posts.create('article', { title: 'Deleted post', image: `/media/${ids.deleted}` })
+  await posts.remove('deleted-post')
   await posts.create('article', {
     title: 'Inline image post',
     content: { summary: [], body: [{ headline: 'Chart', content: `See ![the chart](http://localhost:3000/media/${ids.inline}) here.`, keywords: [], hyperlinks: [], subsections: [] }] },
@@ -96,12 +101,13 @@ describe('GET /api/media and DELETE /api/media/:id', () => {
     expect(byId.get(ids.banner)!.usedBy).toEqual([{ kind: 'brand', id: 'logo-casino', title: 'Logo Casino' }])
     expect(byId.get(ids.infoPage)!.usedBy).toEqual([{ kind: 'info-page', id: 'about-us', title: 'About us' }])
     expect(byId.get(ids.viaVariant)).toMatchObject({ files: 2, usedBy: [{ kind: 'post', id: 'variant-user', title: 'Variant user' }] })
-    for (const unused of [ids.replaced, ids.unused, ids.unusedWithVariant, ids.fresh]) expect(byId.get(unused)!.usedBy, unused).toEqual([])
+    expect(byId.get(ids.replaced)!.usedBy).toEqual([{ kind: 'revision', id: 'post:lead-image-post', title: 'Lead image post' }])
+    for (const unused of [ids.deleted, ids.unused, ids.unusedWithVariant, ids.fresh]) expect(byId.get(unused)!.usedBy, unused).toEqual([])
   })
 
   it('filters to unused items (unused=1), across pages', async () => {
     const { ids } = data
-    expect((await all('&unused=1')).map((i) => i._id).sort()).toEqual([ids.replaced, ids.unused, ids.unusedWithVariant, ids.fresh].sort())
+    expect((await all('&unused=1')).map((i) => i._id).sort()).toEqual([ids.deleted, ids.unused, ids.unusedWithVariant, ids.fresh].sort())
   })
 
   it('finds usage from the index: a page reads its matches, not every post', async () => {
@@ -109,7 +115,7 @@ describe('GET /api/media and DELETE /api/media/:id', () => {
     const store = t.ctx.store as SqliteStore
     const before = store.rowsRead
     const { body } = await get('?limit=20')
-    expect(body.items.length).toBe(10)
+    expect(body.items.length).toBe(11)
     expect(store.rowsRead - before).toBeLessThan(100)
   })
 
@@ -183,16 +189,16 @@ describe('bun run cli -- media prune', () => {
     expect(r.code, r.err).toBe(0)
     const report = JSON.parse(r.out)
     expect(report.dryRun).toBe(true)
-    expect(report.removed.map((x: { id: string }) => x.id).sort()).toEqual([data.ids.replaced, data.ids.unused, data.ids.unusedWithVariant, data.orphanVariant].sort())
+    expect(report.removed.map((x: { id: string }) => x.id).sort()).toEqual([data.ids.deleted, data.ids.unused, data.ids.unusedWithVariant, data.orphanVariant].sort())
     expect(await stored()).toEqual(before)
   })
 
   it('removes what nothing uses (with its variants) and keeps everything still in use, and recent uploads', async () => {
     const r = runCli(dataDir, ['media', 'prune'])
     expect(r.code, r.err).toBe(0)
-    expect(r.out).toMatch(/Removed 4 image\(s\), .*; kept 6 in use and 1 uploaded in the last 10 minutes\./)
+    expect(r.out).toMatch(/Removed 4 image\(s\), .*; kept 7 in use and 1 uploaded in the last 10 minutes\./)
     const { ids, usedVariant } = data
-    expect(await stored()).toEqual([ids.lead, ids.inline, ids.logo, ids.banner, ids.infoPage, ids.viaVariant, usedVariant, ids.fresh].sort())
+    expect(await stored()).toEqual([ids.lead, ids.replaced, ids.inline, ids.logo, ids.banner, ids.infoPage, ids.viaVariant, usedVariant, ids.fresh].sort())
     expect(runCli(dataDir, ['media', 'prune']).out).toMatch(/Removed 0 image/)
   })
 })

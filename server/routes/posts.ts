@@ -7,6 +7,7 @@ import { BLOG_CONTENT_LIMIT } from '../services/content.ts'
 import { validate } from '../validate.ts'
 import { notFound } from '../errors.ts'
 import { toCard } from '../../lib/cards.ts'
+import { revisionRoutes } from './revisions.ts'
 
 // room for a 5 MB image as base64 inside the JSON body
 const postWrite = rule({ access: 'editor', bodyLimit: 8 * 1024 * 1024 })
@@ -103,6 +104,9 @@ export function postsRouter() {
 
   // PUT /api/posts/:id – replace a post's fields
   app.put('/:id', postWrite, validate('json', postBodySchema), async (c) => c.json(await c.var.services.posts.update(c.req.param('id'), c.req.valid('json'))))
+
+  // GET /api/posts/:id/revisions… – the post's revisions, a diff between two, restore one (issue 13)
+  revisionRoutes(app, 'post', (services, id, revisionId) => services.posts.restoreRevision(id, revisionId))
 
   // DELETE /api/posts/:id – delete a post
   app.delete('/:id', editors, async (c) => {

@@ -6,6 +6,9 @@ import { type BrandPage, type BrandWrite, brandWriteSchema } from '../../lib/sch
 import { freeSlug } from '../../lib/slug.ts'
 import { AppError, notFound } from '../errors.ts'
 import type { AuditService } from './audit.ts'
+import { publishingOf } from './posts.ts'
+import { isLive } from '../../lib/publishing.ts'
+import type { RevisionsService } from './revisions.ts'
 import { toBrandPage } from './brands.ts'
 import { MAX_IMAGE_BYTES, type MediaService } from './media.ts'
 
@@ -75,6 +78,13 @@ export function parseBrandForm(form: FormData): BrandForm {
     else if (typeof v !== 'string') throw new AppError('bad_request', `Invalid ${name}: expected text`, [{ path: name, message: 'expected text' }])
     else raw[name] = v
   }
+  // issue 13: draft / scheduled / published; absent keeps the brand's own (a new brand is published)
+  for (const name of ['status', 'publishAt'] as const) {
+    const v = form.get(name)
+    if (v === null || (name === 'status' && v === '')) continue
+    if (typeof v !== 'string') throw new AppError('bad_request', `Invalid ${name}: expected text`, [{ path: name, message: 'expected text' }])
+    raw[name] = v
+  }
   for (const name of FLAGS) raw[name] = flag(name, form.get(name))
   const rating = form.get('rating')
   if (rating !== null && String(rating).trim() !== '') {
@@ -102,6 +112,7 @@ export function createBrandAdminService(deps: {
   /** where media items are used, anywhere (the media library's lookup) */
   usedBy: (ids: readonly string[]) => Promise<Map<string, unknown[]>>
   audit: AuditService
+  revisions: RevisionsService
   now: () => Date
   onChange: () => void
 }) {
@@ -142,10 +153,44 @@ export function createBrandAdminService(deps: {
     }
   }
 
+  /** Replaces a brand's fields (a scheduled time is removed unless scheduled), then audits and keeps a revision. */
+  async function save(
+    existing: BrandDoc,
+    fields: Omit<BrandDoc, '_id' | 'createdAt'>,
+    how: { action: string; revision: 'update' | 'restore'; restoredFrom?: string; created: { id: string; contentType: string; size: number }[] },
+  ): Promise<BrandPage> {
+    const id = existing._id
+    // going live is when a brand page is published: it takes its place as the newest
+    if (!isLive(existing) && isLive(fields)) (fields as { createdAt?: string }).createdAt = String(fields.updatedAt)
+    const remove = [...(fields.status === 'scheduled' ? [] : ['publishAt']), ...(fields.status === undefined ? ['status'] : [])]
+    try {
+      await brands.replace(id, fields, remove)
+    } catch (err) {
+      await unusedMedia(how.created.map((c) => c.id))
+      throw err
+    }
+    const replaced = await unusedMedia([existing.logo?.mediaId, existing.bannerImage?.mediaId]) // images this save replaced
+    deps.onChange()
+    await media.recordChanges({ created: how.created, removed: replaced })
+    // geo not sent: the stored rule stays (brands.replace leaves undefined fields alone)
+    const updated = withStoredGeo({ ...existing, ...fields, geo: fields.geo ?? existing.geo } as BrandDoc)
+    for (const k of remove) delete updated[k]
+    await deps.audit.record({ action: how.action, target: `brand:${id}`, changes: changedFields(existing, updated), ...(how.restoredFrom ? { note: `revision ${how.restoredFrom}` } : {}) })
+    await deps.revisions.keep('brand', id, updated, how.revision, how.restoredFrom)
+    return toBrandPage(updated)
+  }
+
   return {
     /** GET /api/brands/static-offers-admin: every field the table and the form need. */
     async listAdmin(): Promise<BrandPage[]> {
       return (await brands.list()).map(toBrandPage)
+    },
+
+    /** One brand page of any status (the admin); 404 when there is none. */
+    async get(id: string): Promise<BrandPage> {
+      const doc = id.length <= 100 ? await brands.findById(id) : null
+      if (!doc) throw notFound('Brand not found')
+      return toBrandPage(doc)
     },
 
     async create(form: BrandForm): Promise<BrandPage> {
@@ -153,11 +198,13 @@ export function createBrandAdminService(deps: {
       const at = deps.now().toISOString()
       try {
         const _id = await freeSlug(form.fields.brandName, async (id) => Boolean(await brands.findById(id)))
-        const doc: BrandDoc = { ...form.fields, _id, logo: images.logo, bannerImage: images.bannerImage, createdAt: at, updatedAt: at }
+        const { status, publishAt, ...fields } = form.fields
+        const doc: BrandDoc = { ...fields, ...publishingOf({ status, publishAt }, null, deps.now()), _id, logo: images.logo, bannerImage: images.bannerImage, createdAt: at, updatedAt: at }
         await brands.insert(doc)
         deps.onChange()
         await media.recordChanges({ created: images.created })
         await deps.audit.record({ action: 'brand.create', target: `brand:${_id}`, changes: changedFields(null, doc) })
+        await deps.revisions.keep('brand', _id, withStoredGeo(doc), 'create')
         return toBrandPage(withStoredGeo(doc))
       } catch (err) {
         await unusedMedia(images.created.map((c) => c.id))
@@ -168,32 +215,37 @@ export function createBrandAdminService(deps: {
     async update(id: string, form: BrandForm): Promise<BrandPage> {
       const existing = await brands.findById(id)
       if (!existing) throw notFound('Brand not found')
+      const { status, publishAt, ...sent } = form.fields
+      const publishing = publishingOf({ status, publishAt }, existing, deps.now()) // before any file is stored: a bad time changes nothing
       const images = await storeImages(form, existing)
       const kept = Object.fromEntries((form.absent ?? []).map((k) => [k, existing[k] ?? '']))
-      const fields = { ...form.fields, ...kept, logo: images.logo, bannerImage: images.bannerImage, updatedAt: deps.now().toISOString() }
-      try {
-        await brands.replace(id, fields)
-      } catch (err) {
-        await unusedMedia(images.created.map((c) => c.id))
-        throw err
-      }
-      const replaced = await unusedMedia([existing.logo?.mediaId, existing.bannerImage?.mediaId]) // images this save replaced
-      deps.onChange()
-      await media.recordChanges({ created: images.created, removed: replaced })
-      // geo not sent: the stored rule stays (brands.replace leaves undefined fields alone)
-      const updated = { ...existing, ...fields, geo: fields.geo ?? existing.geo }
-      await deps.audit.record({ action: 'brand.update', target: `brand:${id}`, changes: changedFields(existing, updated) })
-      return toBrandPage(withStoredGeo(updated))
+      const fields = { ...sent, ...kept, ...publishing, logo: images.logo, bannerImage: images.bannerImage, updatedAt: deps.now().toISOString() }
+      return save(existing, fields, { action: 'brand.update', revision: 'update', created: images.created })
+    },
+
+    /**
+     * Brings back a revision's fields as a new save (itself a revision); the brand's publishing state
+     * stays as it is now. Its images come back too: a revision keeps the images it uses in the library.
+     */
+    async restoreRevision(id: string, revisionId: string): Promise<BrandPage> {
+      const existing = await brands.findById(id)
+      if (!existing) throw notFound('Brand not found')
+      const revision = await deps.revisions.get('brand', id, revisionId)
+      const { _id: _i, createdAt: _c, updatedAt: _u, status: _s, publishAt: _p, mediaRefs: _m, live: _l, ...record } = revision.record as BrandDoc
+      const fields = { ...record, geo: record.geo ?? { allow: [], deny: [] }, status: existing.status, publishAt: existing.publishAt, updatedAt: deps.now().toISOString() } as Omit<BrandDoc, '_id' | 'createdAt'>
+      return save(existing, fields, { action: 'brand.restore', revision: 'restore', restoredFrom: revisionId, created: [] })
     },
 
     async remove(id: string) {
       const existing = await brands.findById(id)
       if (!existing || !(await brands.remove(id))) throw notFound('Brand not found')
+      await deps.revisions.removeAll('brand', id) // first: its revisions no longer keep its images
       const removed = await unusedMedia([existing.logo?.mediaId, existing.bannerImage?.mediaId])
       deps.onChange()
       await deps.audit.record({ action: 'brand.delete', target: `brand:${id}`, note: existing.brandName })
       await media.recordChanges({ removed })
     },
   }
+
 }
 export type BrandAdminService = ReturnType<typeof createBrandAdminService>

@@ -1,5 +1,5 @@
 import type { BrandOffer, BrandPage } from '../../lib/schemas.ts'
-import { type BrandDoc, type BrandsRepository, toImageRef } from '../../db/repositories/brands.ts'
+import { type BrandDoc, type BrandsRepository, liveOnly, toImageRef } from '../../db/repositories/brands.ts'
 import { idSchema } from '../../lib/schemas.ts'
 import { BRANDS_PAGE_SIZE } from '../../lib/archive.ts'
 import { availabilityFilter, isAvailableIn, type VisitorCountry } from '../../lib/geo.ts'
@@ -44,19 +44,19 @@ export function createBrandsService(deps: { brands: BrandsRepository }) {
    * too). For a visitor's country, the brands available there; without one (the sitemap), every brand.
    */
   async function directorySize(country?: VisitorCountry): Promise<{ total: number; pages: number }> {
-    const total = await brands.count(country === undefined ? {} : availabilityFilter(country))
+    const total = await brands.count(liveOnly(country === undefined ? {} : availabilityFilter(country)))
     return { total, pages: Math.max(1, Math.ceil(total / BRANDS_PAGE_SIZE)) }
   }
 
   return {
     /** GET /api/brands/static-offers: what the offers list shows, nothing more. */
     async listOffers(country: VisitorCountry = null): Promise<BrandOffer[]> {
-      return (await brands.list(availabilityFilter(country))).map((d) => toOffer(toBrandPage(d)))
+      return (await brands.list(liveOnly(availabilityFilter(country)))).map((d) => toOffer(toBrandPage(d)))
     },
 
     /** Page `page` (from 1) of the /brands directory; null past the last page. */
     async directory(page: number, country: VisitorCountry = null): Promise<{ brands: BrandOffer[]; page: number; pages: number; total: number } | null> {
-      const filter = availabilityFilter(country)
+      const filter = liveOnly(availabilityFilter(country))
       const { total, pages } = await directorySize(country)
       if (!Number.isInteger(page) || page < 1 || page > pages) return null
       const docs = await brands.page({ skip: (page - 1) * BRANDS_PAGE_SIZE, limit: BRANDS_PAGE_SIZE, filter })
@@ -67,8 +67,8 @@ export function createBrandsService(deps: { brands: BrandsRepository }) {
      * A brand page and whether the visitor may be shown its offer; when not, the brands that are
      * available there instead (the page still renders: search engines, shared links).
      */
-    async brandPageFor(id: string, country: VisitorCountry): Promise<{ brand: BrandPage; available: boolean; alternatives: BrandOffer[] } | null> {
-      const brand = await this.findBrandPage(id)
+    async brandPageFor(id: string, country: VisitorCountry, opts: { preview?: boolean } = {}): Promise<{ brand: BrandPage; available: boolean; alternatives: BrandOffer[] } | null> {
+      const brand = await this.findBrandPage(id, opts)
       if (!brand) return null
       if (isAvailableIn(brand.geo, country)) return { brand, available: true, alternatives: [] }
       return { brand, available: false, alternatives: await this.alternatives(brand._id, country) }
@@ -76,16 +76,16 @@ export function createBrandsService(deps: { brands: BrandsRepository }) {
 
     /** Up to ALTERNATIVES brands available in `country` instead of `brandId`: those licensed for it by name first. */
     async alternatives(brandId: string, country: VisitorCountry): Promise<BrandOffer[]> {
-      const docs = (await brands.list(availabilityFilter(country))).filter((d) => d._id !== brandId)
+      const docs = (await brands.list(liveOnly(availabilityFilter(country)))).filter((d) => d._id !== brandId)
       const local = (d: BrandDoc) => Boolean(country && d.geo?.allow?.includes(country))
       return [...docs.filter(local), ...docs.filter((d) => !local(d))].slice(0, ALTERNATIVES).map((d) => toOffer(toBrandPage(d)))
     },
 
     directorySize,
 
-    /** A malformed id is as unknown as a missing one (issue 2: both are 404). */
-    async findBrandPage(id: string): Promise<BrandPage | null> {
-      const doc = idSchema.safeParse(id).success ? await brands.findById(id) : null
+    /** A published brand page (of any status for an editor's preview). A malformed id is as unknown as a missing one (issue 2: both are 404). */
+    async findBrandPage(id: string, opts: { preview?: boolean } = {}): Promise<BrandPage | null> {
+      const doc = idSchema.safeParse(id).success ? await (opts.preview ? brands.findById(id) : brands.findLive(id)) : null
       return doc ? toBrandPage(doc) : null
     },
 

@@ -63,19 +63,25 @@ export function createContentService(deps: { posts: PostsRepository }) {
      */
     async getBlogContent(opts: { admin?: boolean; limit?: number; cursor?: string } = {}): Promise<BlogContent> {
       const limit = opts.limit ?? BLOG_CONTENT_LIMIT.default
-      const [hero, featured, articles] = await Promise.all([posts.first('hero'), posts.first('featured'), paged({ type: 'article' }, limit, opts.cursor)])
+      // visitors see published posts only; the admin also its drafts and scheduled posts (issue 13)
+      const anyStatus = opts.admin === true
+      const [hero, featured, articles] = await Promise.all([
+        posts.first('hero', { anyStatus }),
+        posts.first('featured', { anyStatus }),
+        paged(anyStatus ? { type: 'article' } : { type: 'article', live: true }, limit, opts.cursor),
+      ])
       const content: BlogContent = { hero, featured, articles: articles.posts, nextCursor: articles.nextCursor }
       if (opts.admin) content.articleBottoms = await posts.page({ type: 'articleBottom' }, { limit: BLOG_CONTENT_LIMIT.max })
       return content
     },
 
     getBottomArticles(): Promise<Post[]> {
-      return posts.page({ type: 'articleBottom' }, { limit: BOTTOM_ARTICLES_LIMIT })
+      return posts.page({ type: 'articleBottom', live: true }, { limit: BOTTOM_ARTICLES_LIMIT })
     },
 
-    /** An article page's post: any readable post type except the hero, found by its id (spec §2). */
-    findArticle(id: string): Promise<Post | null> {
-      return posts.findByIdAmong(id, readablePostTypes)
+    /** An article page's post: any readable post type except the hero, found by its id (spec §2); published only, unless an editor previews it. */
+    findArticle(id: string, opts: { preview?: boolean } = {}): Promise<Post | null> {
+      return posts.findByIdAmong(id, readablePostTypes, { anyStatus: opts.preview === true })
     },
 
     /** Page `page` (from 1) of every article, or of one tag's; null past the last page or for an unknown tag. */

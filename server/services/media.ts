@@ -3,8 +3,10 @@ import type { BrandsRepository } from '../../db/repositories/brands.ts'
 import type { InfoPagesRepository } from '../../db/repositories/info-pages.ts'
 import { type MediaKey, type MediaMeta, type MediaRepository, mediaIdSchema } from '../../db/repositories/media.ts'
 import type { PostsRepository } from '../../db/repositories/posts.ts'
+import type { RevisionsRepository } from '../../db/repositories/revisions.ts'
 import type { SiteSettingsRepository } from '../../db/repositories/site-settings.ts'
-import { mediaRefsOf } from '../../lib/media-refs.ts'
+import { type MediaUse, mediaRefsOf } from '../../lib/media-refs.ts'
+export type { MediaUse }
 import { AppError, badRequest, notFound } from '../errors.ts'
 import type { AuditService } from './audit.ts'
 
@@ -91,7 +93,6 @@ export type MediaService = ReturnType<typeof createMediaService>
 // ---------- the media library (admin: /admin/media, GET/DELETE /api/media, `cli media prune`) ----------
 
 /** Where an item is used. */
-export type MediaUse = { kind: 'post' | 'brand' | 'info-page' | 'site-setting'; id: string; title: string }
 export type MediaItem = Omit<MediaMeta, 'variantOf' | 'touchedAt'> & { url: string; files: number; usedBy: MediaUse[] }
 
 export const MEDIA_PAGE_DEFAULT = 40
@@ -122,6 +123,7 @@ export function createMediaLibraryService(deps: {
   media: MediaRepository
   posts: PostsRepository
   brands: BrandsRepository
+  revisions: RevisionsRepository
   infoPages: InfoPagesRepository
   siteSettings: SiteSettingsRepository
   audit: AuditService
@@ -145,6 +147,11 @@ export function createMediaLibraryService(deps: {
     const limit = ids.length * USES_SHOWN
     for (const p of await deps.posts.usingMedia(ids, limit)) add(p.mediaRefs, { kind: 'post', id: p._id, title: p.title })
     for (const b of await deps.brands.usingMediaIds(ids, limit)) add(b.mediaRefs, { kind: 'brand', id: b._id, title: b.brandName })
+    // a kept revision keeps its images (a restore brings them back); listed only where the item itself no longer uses them
+    for (const r of await deps.revisions.usingMedia(ids, limit)) {
+      const refs = r.mediaRefs.filter((ref) => !uses.get(owner.get(ref) ?? '')?.some((u) => (u.kind === r.kind && u.id === r.itemId) || (u.kind === 'revision' && u.id === r.item)))
+      add(refs, { kind: 'revision', id: r.item, title: r.title })
+    }
     for (const page of await deps.infoPages.list()) add(mediaRefsOf(page), { kind: 'info-page', id: page._id, title: page.title })
     for (const setting of await deps.siteSettings.all()) add(mediaRefsOf(setting), { kind: 'site-setting', id: setting._id, title: setting._id })
     return uses

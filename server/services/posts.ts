@@ -2,10 +2,24 @@ import type { PostsRepository } from '../../db/repositories/posts.ts'
 import { changedFields } from '../../lib/audit.ts'
 import { isSafeHref } from '../../lib/links.ts'
 import { freeSlug } from '../../lib/slug.ts'
+import { isLive, type PublishingInput, type ResolvedPublishing, resolvePublishing } from '../../lib/publishing.ts'
 import { type Post, type PostBody, postBodySchema, type PostType } from '../../lib/schemas.ts'
 import { AppError, notFound } from '../errors.ts'
 import type { AuditService } from './audit.ts'
 import type { MediaService } from './media.ts'
+import type { RevisionsService } from './revisions.ts'
+
+/**
+ * The publishing state a save stores (issue 13): the status sent, else the post's own (a client that
+ * does not know statuses keeps a draft a draft), else published (spec §7: a save is live). Throws 400
+ * naming `publishAt` for a time that does not parse or lies more than a year ahead.
+ */
+export function publishingOf(input: PublishingInput, existing: { status?: Post['status']; publishAt?: string } | null, now: Date): ResolvedPublishing {
+  const sent = input.status !== undefined
+  const resolved = resolvePublishing({ status: input.status ?? existing?.status ?? 'published', publishAt: sent ? input.publishAt : existing?.publishAt }, now)
+  if ('error' in resolved) throw new AppError('bad_request', resolved.error.message, [resolved.error])
+  return resolved
+}
 
 const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+)?(;[a-z0-9=.-]+)*;base64,(.*)$/is
 const BASE64 = /^[A-Za-z0-9+/\s]+={0,2}$/
@@ -18,6 +32,7 @@ export function createPostsService(deps: {
   posts: PostsRepository
   media: MediaService
   audit: AuditService
+  revisions: RevisionsService
   now: () => Date
   onChange: () => void
 }) {
@@ -38,18 +53,45 @@ export function createPostsService(deps: {
 
   const freeId = (title: string) => freeSlug(title, async (id) => Boolean(await posts.findById(id)))
 
+  type Editable = Omit<Post, '_id' | 'type' | 'createdAt' | 'updatedAt'>
+  /** Replaces a post's editable fields (optional ones left out are removed), then audits and keeps a revision. */
+  async function save(
+    existing: Post,
+    input: Editable,
+    how: { action: string; revision: 'update' | 'restore'; restoredFrom?: string; created: { id: string; contentType: string; size: number }[] },
+  ): Promise<Post> {
+    const id = existing._id
+    const optional = ['position', 'imageAlt', 'status', 'publishAt'] as const
+    const at = deps.now().toISOString()
+    const fields = { ...input, updatedAt: at } as Partial<Post>
+    // going live is when a post is published: it takes its place among the newest, in lists and feeds
+    if (!isLive(existing) && isLive(fields)) fields.createdAt = at
+    const unset = optional.filter((k) => fields[k] === undefined)
+    for (const k of unset) delete fields[k]
+    await posts.update(id, fields, unset)
+    deps.onChange()
+    const updated = { ...existing, ...fields } as Post
+    for (const k of unset) delete updated[k]
+    await media.recordChanges({ created: how.created })
+    await deps.audit.record({ action: how.action, target: `post:${id}`, changes: changedFields(existing, updated), ...(how.restoredFrom ? { note: `revision ${how.restoredFrom}` } : {}) })
+    await deps.revisions.keep('post', id, updated, how.revision, how.restoredFrom)
+    return updated
+  }
+
   return {
     async create(type: PostType, body: PostBody): Promise<Post> {
-      const input = postBodySchema.parse(body)
+      const { status: _s, publishAt: _p, ...input } = postBodySchema.parse(body)
+      const publishing = publishingOf({ status: _s, publishAt: _p }, null, deps.now())
       const _id = await freeId(input.title)
       const at = deps.now().toISOString()
       const resolved = await resolveImage(input.image, input.title, _id)
       const image = resolved.url
-      const post: Post = { ...input, _id, type, image, createdAt: at, updatedAt: at }
+      const post: Post = { ...input, ...publishing, _id, type, image, createdAt: at, updatedAt: at }
       await posts.insert(post)
       deps.onChange()
       await media.recordChanges({ created: resolved.stored?.created ? [resolved.stored] : [] })
       await deps.audit.record({ action: 'post.create', target: `post:${_id}`, changes: changedFields(null, post) })
+      await deps.revisions.keep('post', _id, post, 'create')
       return post
     },
 
@@ -57,18 +99,34 @@ export function createPostsService(deps: {
     async update(id: string, body: PostBody): Promise<Post> {
       const existing = await posts.findById(id)
       if (!existing) throw notFound('Post not found')
-      const { _id: _ignored, type: _type, ...input } = postBodySchema.parse(body)
+      const { _id: _ignored, type: _type, status, publishAt, ...input } = postBodySchema.parse(body)
+      const publishing = publishingOf({ status, publishAt }, existing, deps.now())
       const resolved = await resolveImage(input.image, input.title, id)
       const image = resolved.url
-      const { position, ...rest } = input
-      const fields = { ...rest, ...(position === undefined ? {} : { position }), image, updatedAt: deps.now().toISOString() }
-      await posts.update(id, fields, position === undefined ? ['position'] : [])
-      deps.onChange()
-      const updated = { ...existing, ...fields }
-      if (position === undefined) delete updated.position
-      await media.recordChanges({ created: resolved.stored?.created ? [resolved.stored] : [] })
-      await deps.audit.record({ action: 'post.update', target: `post:${id}`, changes: changedFields(existing, updated) })
-      return updated
+      // an older client that does not send the alt text keeps the post's (as brands keep bannerAlt)
+      const imageAlt = input.imageAlt ?? existing.imageAlt
+      return save(existing, { ...input, imageAlt, ...publishing, image }, { action: 'post.update', revision: 'update', created: resolved.stored?.created ? [resolved.stored] : [] })
+    },
+
+    /**
+     * Brings back a revision's fields as a new save (itself a revision). The post's publishing state
+     * stays as it is now: restoring an old text does not publish a draft or unpublish a live post.
+     */
+    async restoreRevision(id: string, revisionId: string): Promise<Post> {
+      const existing = await posts.findById(id)
+      if (!existing) throw notFound('Post not found')
+      const revision = await deps.revisions.get('post', id, revisionId)
+      const { _id: _i, type: _t, createdAt: _c, updatedAt: _u, status: _s, publishAt: _p, ...record } = revision.record as Post
+      const input = postBodySchema.parse(record)
+      const { status: _s2, publishAt: _p2, ...fields } = input
+      return save(existing, { ...fields, status: existing.status, publishAt: existing.publishAt }, { action: 'post.restore', revision: 'restore', restoredFrom: revisionId, created: [] })
+    },
+
+    /** One post of any status (the admin); 404 when there is none. */
+    async get(id: string): Promise<Post> {
+      const post = id.length <= 100 ? await posts.findById(id) : null
+      if (!post) throw notFound('Post not found')
+      return post
     },
 
     async remove(id: string) {
@@ -76,6 +134,7 @@ export function createPostsService(deps: {
       if (!existing || !(await posts.remove(id))) throw notFound('Post not found')
       deps.onChange()
       await deps.audit.record({ action: 'post.delete', target: `post:${id}`, note: existing.title })
+      await deps.revisions.removeAll('post', id)
     },
   }
 }

@@ -39,7 +39,8 @@ export function createSeedService(deps: {
         if (opts.force && (await brands.findById(input._id!))) continue
         const at = new Date(base + i * 1_000).toISOString()
         const image = (url: string | null) => (url ? { cdnUrl: url, contentType: url.endsWith('.svg') ? 'image/svg+xml' : '' } : null)
-        const doc: BrandDoc = { ...input, _id: input._id!, logo: image(input.logo), bannerImage: image(input.bannerImage), createdAt: at, updatedAt: at }
+        const { status: _s, publishAt: _p, ...fields } = input // demo brands are published
+        const doc: BrandDoc = { ...fields, _id: input._id!, logo: image(input.logo), bannerImage: image(input.bannerImage), createdAt: at, updatedAt: at }
         await brands.insert(doc)
         brandCount++
       }

@@ -1,4 +1,4 @@
-import type { BrandsRepository } from '../../db/repositories/brands.ts'
+import { type BrandsRepository, LIVE } from '../../db/repositories/brands.ts'
 import type { PostsRepository } from '../../db/repositories/posts.ts'
 import { archivePath, articlePath, brandPath, tagPath } from '../../lib/archive.ts'
 import type { BrandsService } from './brands.ts'
@@ -97,7 +97,7 @@ export function createSitemapService(deps: SitemapDeps) {
   // per list, so only a sitemap that shows dates asks.
   const newestArticle = async (tagSlug?: string) => (await posts.latest({ tagSlug }, 1))[0]?.createdAt
   async function newestBrand(total: number) {
-    const [last] = total ? await brands.page({ skip: total - 1, limit: 1 }) : [] // the directory is oldest first
+    const [last] = total ? await brands.page({ skip: total - 1, limit: 1, filter: LIVE }) : [] // the directory is oldest first
     return last?.createdAt
   }
 
@@ -149,7 +149,7 @@ export function createSitemapService(deps: SitemapDeps) {
         // id order straight from the (listed, _id) index, reading only ids and dates
         urls = (await posts.sitemapEntries({ skip, limit: pageSize })).map((p) => ({ loc: siteUrl + articlePath(p._id), lastmod: p.updatedAt || p.createdAt }))
       } else if (kind === 'brands') {
-        urls = (await brands.page({ skip, limit: pageSize })).map((b) => ({ loc: siteUrl + brandPath(b._id), lastmod: b.updatedAt || b.createdAt }))
+        urls = (await brands.page({ skip, limit: pageSize, filter: LIVE })).map((b) => ({ loc: siteUrl + brandPath(b._id), lastmod: b.updatedAt || b.createdAt }))
       } else if (kind === 'info') {
         urls = (await deps.info.sitemapEntries()).slice(skip, skip + pageSize).map((p) => ({ loc: siteUrl + p.path, lastmod: p.lastmod }))
       } else {

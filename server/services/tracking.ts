@@ -142,7 +142,7 @@ export function createTracker(deps: {
       cacheGeneration = deps.generation()
     }
     if (brandCache.has(id)) return brandCache.get(id)!
-    const doc = idSchema.safeParse(id).success ? await deps.brands.findById(id) : null
+    const doc = idSchema.safeParse(id).success ? await deps.brands.findLive(id) : null // an unpublished brand has no live link (issue 13)
     if (brandCache.size > 5_000) brandCache.clear()
     brandCache.set(id, doc)
     return doc

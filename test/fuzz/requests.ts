@@ -100,9 +100,13 @@ function authorization(who: Who, w: FuzzWorld): fc.Arbitrary<string | undefined>
 /** A request to `route`: who sends it, the filled path and query, the headers and the body. */
 export function requestTo(route: DeclaredRoute, w: FuzzWorld): fc.Arbitrary<FuzzRequest> {
   const params: string[] = route.path.match(/:[A-Za-z]+/g) ?? []
-  if (params.length > 1) throw new Error(`the fuzz fills one path parameter; ${route.path} has ${params.length}`)
-  const [param] = params
-  const path = param ? pathValue(pathIds(route, w)).map((v) => route.path.replace(param, v)) : fc.constant(route.path)
+  if (params.length > 2) throw new Error(`the fuzz fills two path parameters; ${route.path} has ${params.length}`)
+  const ids = pathIds(route, w)
+  // a second parameter (a revision of an item) gets revision-shaped ids, the world's other ids and junk
+  const second: [string[], string[]] = [['0000018f2a3b4c5d0000abcd', 'ffffffffffffffffffffffff'], [...ids[0], ...ids[1]]]
+  const path = fc
+    .tuple(...params.map((_, i) => pathValue(i === 0 ? ids : second)))
+    .map((values) => params.reduce((p, param, i) => p.replace(param, values[i]), route.path))
   const who = fc.constantFrom<Who>('anonymous', 'user', 'editor')
   return fc
     .record({

@@ -6,7 +6,7 @@ import { type ArticleCardData, toCard } from '../../../lib/cards.ts'
 import type { Post } from '../../../lib/schemas.ts'
 
 /** `related`: other articles of the same tag (null while a client-side navigation has not fetched them). */
-export type Data = { article: Post; related: ArticleCardData[] | null }
+export type Data = { article: Post; related: ArticleCardData[] | null; preview?: true }
 
 const NOT_FOUND = 'Article not found.'
 
@@ -17,9 +17,11 @@ const NOT_FOUND = 'Article not found.'
 export async function data(pageContext: PageContext): Promise<Data> {
   const id = pageContext.routeParams.id
   if (pageContext.services) {
-    const article = await pageContext.services.content.findArticle(id)
+    // an editor's preview (server/routes/preview.ts) shows a draft or scheduled article too
+    const preview = pageContext.preview === true
+    const article = await pageContext.services.content.findArticle(id, { preview })
     if (!article) throw render(404, NOT_FOUND)
-    return { article, related: (await pageContext.services.content.related(article)).map(toCard) }
+    return { article, related: (await pageContext.services.content.related(article)).map(toCard), ...(preview ? { preview: true as const } : {}) }
   }
   const fromState = pageContext.navigationArticle
   if (fromState && findArticleById(id, fromState)) return { article: fromState, related: null }

@@ -8,7 +8,7 @@ import type { Data } from './+data.shared.ts'
 
 /**
  * Published and modified times are the store's createdAt and updatedAt, not meta.date: a save
- * publishes at once (there are no drafts), so createdAt is when the article went live here, and
+ * publishes at once unless saved as a draft or scheduled (issue 13), so createdAt is when the article was first saved here, and
  * updatedAt moves with every edit. meta.date is a free-text byline label (any format, unchecked,
  * back- or forward-dated at will: the demo's are invented), shown as typed but not claimed as a time.
  */
@@ -20,6 +20,8 @@ export default (pageContext: PageContextServer<Data>): PageSeo => {
   const image = absoluteUrl(socialImagePath(post.image), siteUrl)
   return {
     path,
+    // an editor's preview is never indexed (it is also sent with X-Robots-Tag and never cached)
+    ...(pageContext.preview ? { robots: 'noindex, nofollow' } : {}),
     type: 'article',
     article: { publishedTime: post.createdAt, modifiedTime: post.updatedAt },
     jsonLd: [

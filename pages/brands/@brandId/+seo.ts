@@ -13,6 +13,8 @@ export default (pageContext: PageContextServer<Data>): PageSeo => {
   const url = absoluteUrl(path, siteUrl)
   return {
     path,
+    // an editor's preview is never indexed (it is also sent with X-Robots-Tag and never cached)
+    ...(pageContext.preview ? { robots: 'noindex, nofollow' } : {}),
     jsonLd: [brandReview(brand, url, siteUrl), faqPage(brand.sections), breadcrumbList(siteUrl, [{ name: 'Brands', path: '/brands' }, { name: brand.brandName, path }])],
   }
 }

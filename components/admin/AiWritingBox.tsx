@@ -1,0 +1,61 @@
+import { useState } from 'react'
+import { AI_SECTION_CHOICES } from '../../lib/ai-writing.ts'
+import type { BodySection, PostContent, ReadablePostType } from '../../lib/schemas.ts'
+import { ApiError, adminApi } from './api.ts'
+import type { PostDraft } from './post-draft.ts'
+
+/**
+ * AI writing (spec §9): the chosen number of sections written from the title, into the summary and body
+ * (not saved until the editor saves). The server's `ai_invalid_content` message is shown as it is.
+ */
+export function AiWritingBox({ type, draft, onContent }: { type: ReadablePostType; draft: PostDraft; onContent: (c: { summary: PostContent['summary']; body: BodySection[] }) => void }) {
+  const [sections, setSections] = useState<number>(5) // spec §9: default 5
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<{ text: string; detail?: string } | null>(null)
+  const hasTitle = Boolean(draft.title.trim())
+
+  async function generate() {
+    if (!hasTitle) {
+      setError({ text: 'Enter a title first' })
+      return
+    }
+    setBusy(true)
+    setError(null)
+    try {
+      const res = await adminApi.generate(type, { title: draft.title, imageUrl: draft.image.startsWith('data:') ? '' : draft.image, position: draft.position, sections })
+      if (res.success && res.content) onContent({ summary: res.content.summary, body: res.content.body })
+      else setError({ text: 'AI did not return valid content' })
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'ai_invalid_content') setError({ text: err.message })
+      else setError({ text: 'AI error', detail: err instanceof Error ? err.message : undefined })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <fieldset className="ai-box">
+      <legend>AI writing</legend>
+      <label>
+        Sections
+        <select value={sections} onChange={(e) => setSections(Number(e.target.value))}>
+          {AI_SECTION_CHOICES.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" className="btn btn-outline" disabled={!hasTitle || busy} onClick={() => void generate()}>
+        {busy ? 'Generating…' : 'AI Generate'}
+      </button>
+      {!hasTitle && <span className="muted small">Enter a title first</span>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error.text}
+          {error.detail && <span className="small"> — {error.detail}</span>}
+        </p>
+      )}
+    </fieldset>
+  )
+}

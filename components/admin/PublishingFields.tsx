@@ -1,0 +1,79 @@
+import { useState } from 'react'
+import { PUBLISH_STATUSES, STATUS_LABELS, type PublishStatus } from '../../lib/publishing.ts'
+import type { RevisionKind } from '../../lib/revisions.ts'
+import { ApiError } from '../api-client.ts'
+import { previewLink, type PublishingDraft } from './publishing.ts'
+
+const HINTS: Record<PublishStatus, string> = {
+  draft: 'Only editors can see it (use Preview).',
+  scheduled: 'It goes live by itself at this time.',
+  published: 'Visitors see it as soon as you save.',
+}
+
+/**
+ * Status, schedule and preview for a post or brand form (issue 13). The preview opens the saved version
+ * in a new tab through a signed link, so unsaved edits are not in it (the button says so).
+ */
+export function PublishingFields({ value, onChange, item }: { value: PublishingDraft; onChange: (v: PublishingDraft) => void; item?: { kind: RevisionKind; id: string } }) {
+  const [error, setError] = useState<string | null>(null)
+  const [opening, setOpening] = useState(false)
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+
+  async function openPreview() {
+    if (!item) return
+    setError(null)
+    setOpening(true)
+    // opened now, inside the click, so no popup blocker stops it; pointed at the page once the link is signed
+    const tab = window.open('', '_blank')
+    try {
+      const { path } = await previewLink(item.kind, item.id)
+      if (tab) {
+        tab.opener = null
+        tab.location.href = path
+      } else window.location.assign(path)
+    } catch (err) {
+      tab?.close()
+      setError(err instanceof ApiError ? err.message : 'Could not open the preview')
+    } finally {
+      setOpening(false)
+    }
+  }
+
+  return (
+    <fieldset className="publishing" data-testid="publishing">
+      <legend>Publishing</legend>
+      <div className="grid-2">
+        <label>
+          Status
+          <select name="status" value={value.status} onChange={(e) => onChange({ ...value, status: e.target.value as PublishStatus })}>
+            {PUBLISH_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {value.status === 'scheduled' && (
+          <label>
+            Publish at
+            <input name="publishAt" type="datetime-local" required value={value.publishAt} onChange={(e) => onChange({ ...value, publishAt: e.target.value })} />
+          </label>
+        )}
+      </div>
+      <p className="muted small">
+        {HINTS[value.status]}
+        {value.status === 'scheduled' && ` Your time zone: ${zone}.`}
+      </p>
+      {item && (
+        <button type="button" className="btn" onClick={() => void openPreview()} disabled={opening} aria-busy={opening}>
+          Preview saved version
+        </button>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  )
+}

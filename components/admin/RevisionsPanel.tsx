@@ -1,0 +1,159 @@
+import { useCallback, useEffect, useState } from 'react'
+import type { FieldChange, RevisionAction, RevisionKind, RevisionSummary } from '../../lib/revisions.ts'
+import { ApiError } from '../api-client.ts'
+import { revisionsApi } from './revisions-api.ts'
+
+const ACTION_LABELS: Record<RevisionAction, string> = { create: 'Created', update: 'Saved', restore: 'Restored', publish: 'Published on schedule' }
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const label = (r: RevisionSummary) => `${when(r.at)} · ${r.actor} · ${ACTION_LABELS[r.action]}`
+const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback)
+
+/**
+ * An item's revisions (issue 13): who saved it and when, what changed between any two (field by field,
+ * as text), and a restore that saves the chosen one as a new revision. Loaded when opened.
+ */
+export function RevisionsPanel<T>({ kind, id, onRestored }: { kind: RevisionKind; id: string; onRestored: (item: T) => void }) {
+  const [open, setOpen] = useState(false)
+  const [list, setList] = useState<RevisionSummary[] | null>(null)
+  const [keep, setKeep] = useState(0)
+  const [error, setError] = useState<string | null>(null)
+  const [from, setFrom] = useState('')
+  const [to, setTo] = useState('')
+  const [changes, setChanges] = useState<FieldChange[] | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const load = useCallback(async () => {
+    setError(null)
+    try {
+      const res = await revisionsApi.list(kind, id)
+      setList(res.revisions)
+      setKeep(res.keep)
+      setTo(res.revisions[0]?._id ?? '')
+      setFrom(res.revisions[1]?._id ?? res.revisions[0]?._id ?? '')
+      setChanges(null)
+    } catch (err) {
+      setError(messageOf(err, 'Failed to load revisions'))
+    }
+  }, [kind, id])
+
+  useEffect(() => {
+    if (open) void load()
+  }, [open, load])
+
+  async function compare() {
+    setBusy(true)
+    setError(null)
+    try {
+      setChanges((await revisionsApi.diff(kind, id, from, to)).changes)
+    } catch (err) {
+      setError(messageOf(err, 'Failed to compare revisions'))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function restore(r: RevisionSummary) {
+    if (!window.confirm(`Restore the version of ${when(r.at)}? It replaces the current fields (the status stays); the current version stays in the history.`)) return
+    setBusy(true)
+    setError(null)
+    try {
+      onRestored(await revisionsApi.restore<T>(kind, id, r._id))
+      await load()
+    } catch (err) {
+      setError(messageOf(err, 'Failed to restore the revision'))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <details className="revisions card" data-testid="revisions" onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
+      <summary>Revisions</summary>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {!list ? (
+        !error && <p className="muted">Loading revisions…</p>
+      ) : list.length === 0 ? (
+        <p className="muted">No revisions yet: every save keeps one.</p>
+      ) : (
+        <>
+          <p className="muted small">The last {keep} saves are kept. A restore is itself a new revision.</p>
+          <ol className="revision-list">
+            {list.map((r, i) => (
+              <li key={r._id} data-testid="revision-row">
+                <span>
+                  {label(r)}
+                  {i === 0 && <strong> (current)</strong>}
+                  <span className="muted small"> — {r.title}</span>
+                </span>
+                {i > 0 && (
+                  <button type="button" className="btn" disabled={busy} onClick={() => void restore(r)} aria-label={`Restore the version of ${when(r.at)}`}>
+                    Restore
+                  </button>
+                )}
+              </li>
+            ))}
+          </ol>
+          {list.length > 1 && (
+            <div className="revision-compare">
+              <label>
+                Compare from
+                <select value={from} onChange={(e) => setFrom(e.target.value)}>
+                  {list.map((r) => (
+                    <option key={r._id} value={r._id}>
+                      {label(r)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                to
+                <select value={to} onChange={(e) => setTo(e.target.value)}>
+                  {list.map((r) => (
+                    <option key={r._id} value={r._id}>
+                      {label(r)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="button" className="btn" disabled={busy || !from || !to} onClick={() => void compare()}>
+                Show changes
+              </button>
+            </div>
+          )}
+          {changes &&
+            (changes.length === 0 ? (
+              <p className="muted" role="status">
+                No differences.
+              </p>
+            ) : (
+              <div className="table-scroll">
+                <table className="admin-table revision-diff" data-testid="revision-diff">
+                  <caption className="sr-only">Changed fields</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Field</th>
+                      <th scope="col">Before</th>
+                      <th scope="col">After</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {changes.map((c) => (
+                      <tr key={c.field}>
+                        <th scope="row">{c.field}</th>
+                        <td className="diff-before">{c.from || <span className="muted">(empty)</span>}</td>
+                        <td className="diff-after">{c.to || <span className="muted">(empty)</span>}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            ))}
+        </>
+      )}
+    </details>
+  )
+}

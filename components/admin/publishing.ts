@@ -1,0 +1,36 @@
+import { type Publishing, type PublishStatus, statusOf } from '../../lib/publishing.ts'
+import type { RevisionKind } from '../../lib/revisions.ts'
+import { apiCall } from '../api-client.ts'
+
+/** The publishing part of a post or brand form: a `datetime-local` value is the editor's local time. */
+export type PublishingDraft = { status: PublishStatus; publishAt: string }
+
+const pad = (n: number) => String(n).padStart(2, '0')
+/** An ISO time as a `datetime-local` value in the browser's time zone ('' for none). */
+export function toLocalInput(iso: string | undefined | null): string {
+  const d = iso ? new Date(iso) : null
+  if (!d || Number.isNaN(d.getTime())) return ''
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
+}
+
+/** A loaded item's publishing state; a new item starts published (spec §7: a save is live) unless the editor chooses otherwise. */
+export const publishingDraftOf = (item?: Publishing | null): PublishingDraft => ({ status: item ? statusOf(item) : 'published', publishAt: toLocalInput(item?.publishAt) })
+
+/** What a save sends: the status, and for a scheduled one its time as an ISO instant (unparsable text goes as typed: the server names it). */
+export function publishingPayload(d: PublishingDraft): { status: PublishStatus; publishAt?: string } {
+  if (d.status !== 'scheduled') return { status: d.status }
+  const at = new Date(d.publishAt)
+  return { status: d.status, publishAt: d.publishAt && !Number.isNaN(at.getTime()) ? at.toISOString() : d.publishAt }
+}
+
+/** One line for lists: "Draft", "Scheduled · 1 Dec, 09:00", or null when published. */
+export function statusBadge(item: Publishing): string | null {
+  const status = statusOf(item)
+  if (status === 'published') return null
+  if (status === 'draft') return 'Draft'
+  const at = item.publishAt ? new Date(item.publishAt) : null
+  return at ? `Scheduled · ${at.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}` : 'Scheduled'
+}
+
+/** A signed link to the item's page as it will look (POST /api/preview-links). */
+export const previewLink = (kind: RevisionKind, id: string) => apiCall<{ path: string; expiresAt: string }>('/api/preview-links', { method: 'POST', body: JSON.stringify({ kind, id }) })

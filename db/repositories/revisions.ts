@@ -1,0 +1,82 @@
+import * as z from 'zod'
+import { mediaRefsOf } from '../../lib/media-refs.ts'
+import type { RevisionAction, RevisionKind } from '../../lib/revisions.ts'
+import type { Store } from '../port.ts'
+import type { Registry } from '../registry.ts'
+
+/**
+ * A kept version of a post or brand page (lib/revisions.ts): the whole record as it was saved. `item` is
+ * `<kind>:<id>`; ids are time-ordered (server/services/audit.ts auditId), so an item's newest revision
+ * has the largest id. `mediaRefs` (the media items the record uses) keeps those images in the media
+ * library's "used by": restoring a revision brings its images back with it.
+ */
+export type RevisionDoc = {
+  _id: string
+  item: string
+  kind: RevisionKind
+  itemId: string
+  at: string
+  actor: string
+  action: RevisionAction
+  restoredFrom?: string
+  /** the post's title or the brand's name in this revision, for the list */
+  title: string
+  record: Record<string, unknown>
+  mediaRefs: string[]
+}
+
+const revisionSchema = z.object({
+  _id: z.string().min(1).max(100),
+  item: z.string().min(1).max(200),
+  kind: z.enum(['post', 'brand']),
+  itemId: z.string().min(1).max(100),
+  at: z.iso.datetime({ offset: true }),
+  actor: z.string().max(200),
+  action: z.enum(['create', 'update', 'restore', 'publish']),
+  restoredFrom: z.string().max(100).optional(),
+  title: z.string().max(1_000).default(''),
+  record: z.record(z.string(), z.unknown()),
+  mediaRefs: z.array(z.string()).default([]),
+})
+
+export const itemKey = (kind: RevisionKind, id: string) => `${kind}:${id}`
+
+export function createRevisionsRepository(store: Store, registry: Registry) {
+  registry.add({ name: 'revisions', backup: 'data', schema: revisionSchema.transform((r) => ({ ...r, mediaRefs: mediaRefsOf(r.record) })) })
+  const revisions = store.collection<RevisionDoc & Record<string, unknown>>('revisions')
+  const repo = {
+    async init() {
+      await store.ensureIndex('revisions', { fields: { item: 1, _id: -1 } })
+      await store.ensureListIndex('revisions', { field: 'mediaRefs' })
+    },
+    async insert(doc: Omit<RevisionDoc, 'mediaRefs' | 'title'>) {
+      const title = String(doc.record.title ?? doc.record.brandName ?? '')
+      await revisions.insertOne({ ...doc, title, mediaRefs: mediaRefsOf(doc.record) } as RevisionDoc & Record<string, unknown>)
+    },
+    /** An item's revisions, newest first, without their records. */
+    async list(item: string, limit: number): Promise<Omit<RevisionDoc, 'record' | 'mediaRefs'>[]> {
+      const rows = await revisions.find({ item }, { sort: { _id: -1 }, limit, projection: ['item', 'kind', 'itemId', 'at', 'actor', 'action', 'restoredFrom', 'title'] })
+      return rows as Omit<RevisionDoc, 'record' | 'mediaRefs'>[]
+    },
+    /** One revision of one item (a revision of another item is not found). */
+    async find(item: string, id: string): Promise<RevisionDoc | null> {
+      return (await revisions.findOne({ _id: id, item })) as RevisionDoc | null
+    },
+    /** Drops an item's revisions beyond the newest `keep`; answers how many went. */
+    async prune(item: string, keep: number): Promise<number> {
+      const old = await revisions.find({ item }, { sort: { _id: -1 }, skip: keep, limit: 1_000, projection: ['_id'] })
+      return old.length ? revisions.deleteMany({ _id: { $in: old.map((r) => r._id) } }) : 0
+    },
+    /** Every revision of an item goes with it. */
+    removeAll(item: string) {
+      return revisions.deleteMany({ item })
+    },
+    /** The revisions using any of these media items, from the list index (the media library's "used by"). */
+    usingMedia(mediaIds: readonly string[], limit = 1_000) {
+      if (!mediaIds.length) return Promise.resolve([])
+      return revisions.find({ mediaRefs: { $in: [...mediaIds] } }, { limit, projection: ['item', 'kind', 'itemId', 'title', 'mediaRefs'] }) as Promise<Pick<RevisionDoc, '_id' | 'item' | 'kind' | 'itemId' | 'title' | 'mediaRefs'>[]>
+    },
+  }
+  return repo
+}
+export type RevisionsRepository = ReturnType<typeof createRevisionsRepository>

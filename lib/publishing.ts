@@ -1,0 +1,52 @@
+import * as z from 'zod'
+
+/**
+ * Drafts and scheduled publishing (issue 13; docs/decisions/013-drafts-and-revisions.md), shared by the
+ * server, the CLI and both admin panels. Posts and brand pages carry a `status`; only published items
+ * reach a public surface (pages, public API answers, offer lists, archives, search, sitemap, feeds, /go).
+ * Items saved before statuses existed have none, and count as published.
+ */
+export const PUBLISH_STATUSES = ['draft', 'scheduled', 'published'] as const
+export type PublishStatus = (typeof PUBLISH_STATUSES)[number]
+export const publishStatusSchema = z.enum(PUBLISH_STATUSES, { error: 'status must be draft, scheduled or published' })
+
+/** What the admin shows for each status. */
+export const STATUS_LABELS: Record<PublishStatus, string> = { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' }
+
+/** How far ahead an item may be scheduled: a year (a time further out is almost always a typo). */
+export const MAX_SCHEDULE_AHEAD_MS = 365 * 24 * 60 * 60 * 1000
+
+/** The publishing fields of a stored post or brand page. */
+export type Publishing = { status?: PublishStatus | null; publishAt?: string | null }
+
+/** Shown to visitors: published, or saved before statuses existed. */
+export const isLive = (item: Publishing): boolean => item.status == null || item.status === 'published'
+
+/** The status an item is in, for display: no status is published. */
+export const statusOf = (item: Publishing): PublishStatus => item.status ?? 'published'
+
+/** As sent by a client: `publishAt` is any date-time text `Date` reads, with an offset or as UTC. */
+export const publishingInputShape = {
+  status: publishStatusSchema.optional(),
+  publishAt: z.string().trim().max(64, 'publishAt is too long').optional().nullable(),
+}
+
+export type PublishingInput = { status?: PublishStatus; publishAt?: string | null }
+export type ResolvedPublishing = { status: PublishStatus; publishAt?: string }
+export type PublishingError = { path: 'publishAt'; message: string }
+
+/**
+ * What a save stores: a scheduled time in the past publishes now, one more than a year ahead or one
+ * that does not parse is refused (the caller answers 400 naming `publishAt`). Draft and published keep
+ * no time.
+ */
+export function resolvePublishing(input: { status: PublishStatus; publishAt?: string | null }, now: Date): ResolvedPublishing | { error: PublishingError } {
+  if (input.status !== 'scheduled') return { status: input.status }
+  const raw = input.publishAt?.trim() ?? ''
+  if (!raw) return { error: { path: 'publishAt', message: 'Choose when to publish' } }
+  const at = new Date(raw)
+  if (Number.isNaN(at.getTime())) return { error: { path: 'publishAt', message: 'Invalid publishAt: use a date and time such as 2026-12-01T09:00:00Z' } }
+  if (at.getTime() <= now.getTime()) return { status: 'published' }
+  if (at.getTime() - now.getTime() > MAX_SCHEDULE_AHEAD_MS) return { error: { path: 'publishAt', message: 'Invalid publishAt: schedule at most a year ahead' } }
+  return { status: 'scheduled', publishAt: at.toISOString() }
+}
