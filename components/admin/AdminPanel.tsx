@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
+import { isLive } from '../../lib/publishing.ts'
+import { StatusBadge } from './StatusBadge.tsx'
 import { navigate } from 'vike/client/router'
 import type { Post, PostType } from '../../lib/schemas.ts'
 import { AdminNav } from './AdminNav.tsx'
@@ -92,11 +94,16 @@ function PostList({ type, reloadKey, onEdit, onDeleted, editingId }: { type: 'ar
           <ul>
             {posts.map((p) => (
               <li key={p._id} data-testid="post-row" className={p._id === editingId ? 'editing' : undefined}>
-                <span>{p.title}</span>
+                <span>
+                  {p.title}
+                  <StatusBadge item={p} />
+                </span>
                 <span className="actions">
-                  <a className="btn" href={`/article/${encodeURIComponent(p._id)}`} target="_blank" rel="noopener">
-                    View
-                  </a>
+                  {isLive(p) && (
+                    <a className="btn" href={`/article/${encodeURIComponent(p._id)}`} target="_blank" rel="noopener">
+                      View
+                    </a>
+                  )}
                   <button type="button" className="btn" onClick={() => onEdit(p)}>
                     Edit
                   </button>

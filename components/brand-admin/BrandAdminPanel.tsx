@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
+import { StatusBadge } from '../admin/StatusBadge.tsx'
 import { orDash, promoSummary } from '../../lib/brand-form.ts'
 import type { BrandPage } from '../../lib/schemas.ts'
 import { brandApi } from './api.ts'
@@ -39,6 +40,7 @@ export function BrandTable({ pages, onEdit, onDelete }: { pages: BrandPage[]; on
                 <a href={`/brands/${encodeURIComponent(p._id)}`} target="_blank" rel="noopener">
                   {p.brandName}
                 </a>
+                <StatusBadge item={p} />
                 <LinkBadge check={(p as BrandPage & { linkCheck?: LinkCheckView | null }).linkCheck} />
               </td>
               <td>{orDash(p.rating)}</td>

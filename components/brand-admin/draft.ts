@@ -1,5 +1,6 @@
 import { type CampaignKind, formatCampaignType, parseCampaignType } from '../../lib/event-codes.ts'
 import { type GeoDraft, geoDraftOf, geoRuleOf } from '../../lib/geo.ts'
+import { publishingDraftOf, publishingPayload, type PublishingDraft } from '../admin/publishing.ts'
 import type { BrandPage, CustomParam, DealBox, PromoTable, Section } from '../../lib/schemas.ts'
 
 /** One image slot: a newly chosen file, a CDN link, and what the brand had when loaded. */
@@ -35,6 +36,8 @@ export type BrandDraft = {
   sections: Section[]
   /** compliance: where it may be shown (GeoEditor.tsx) */
   geo: GeoDraft
+  /** draft / scheduled / published (issue 13) */
+  publishing: PublishingDraft
 }
 
 const dealKeys = ['countdownText', 'mainText', 'subText', 'linkText', 'linkUrl', 'ctaLabel', 'ctaUrl'] as const
@@ -76,6 +79,7 @@ export function toDraft(brand?: BrandPage | null): BrandDraft {
     highlights: brand?.highlights ?? [],
     sections: brand?.sections ?? [],
     geo: geoDraftOf(brand?.geo),
+    publishing: publishingDraftOf(brand),
   }
 }
 
@@ -106,6 +110,9 @@ export function toFormData(d: BrandDraft): FormData {
   const dealBox = Object.fromEntries(Object.entries(d.dealBox).filter(([, v]) => v.trim() !== '')) // empty means absent
   f.set('dealBox', JSON.stringify(dealBox))
   f.set('geo', JSON.stringify(geoRuleOf(d.geo))) // compliance; additive to spec §7 ({} = everywhere)
+  const publishing = publishingPayload(d.publishing) // issue 13; additive to spec §7 (absent keeps the brand's own)
+  f.set('status', publishing.status)
+  if (publishing.publishAt !== undefined) f.set('publishAt', publishing.publishAt)
   const image = (img: ImageDraft, fileField: string, urlField: string) => {
     if (img.file) f.set(fileField, img.file)
     if (img.link !== img.loadedLink || (img.removed && !img.file && !img.link)) f.set(urlField, img.link)

@@ -1,0 +1,55 @@
+import { campaignKinds, customEventCodes, goalsByKind, kindLabel, standardEventCodes } from '../../lib/event-codes.ts'
+import type { BrandDraft } from './draft.ts'
+
+/** Campaign type and goal (spec §2, §5: 'App - {goal}' or 'Web - {goal}'), with the event codes for reference. */
+export function CampaignFields({ d, set }: { d: Pick<BrandDraft, 'kind' | 'goal'>; set: (patch: Partial<BrandDraft>) => void }) {
+  return (
+    <>
+      <div className="grid-2">
+        <label>
+          Campaign Type
+          <select name="campaignType" required value={d.kind} onChange={(e) => set({ kind: e.target.value as BrandDraft['kind'], goal: '' })}>
+            <option value="">Choose…</option>
+            {campaignKinds.map((k) => (
+              <option key={k} value={k}>
+                {kindLabel[k]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {d.kind && (
+          <label>
+            Goal
+            <select required value={d.goal} onChange={(e) => set({ goal: e.target.value })}>
+              <option value="">Choose…</option>
+              {goalsByKind[d.kind].map((g) => (
+                <option key={g} value={g}>
+                  {`${kindLabel[d.kind as 'app' | 'web']} - ${g}`}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </div>
+      <details className="entities">
+        <summary>Entities: reference event codes</summary>
+        <div className="grid-2">
+          <ul>
+            {standardEventCodes.map((e) => (
+              <li key={e.code}>
+                <code>{e.code}</code> {e.name}
+              </li>
+            ))}
+          </ul>
+          <ul>
+            {customEventCodes.map((e) => (
+              <li key={e.code}>
+                <code>{e.code}</code> {e.name}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </details>
+    </>
+  )
+}
