@@ -91,6 +91,41 @@ describe('two server processes over one SQLite file', () => {
     expect(rows.map((r) => JSON.parse(r!.doc).unique)).toEqual([true, false, false]) // stored before each 302
   })
 
+  it('a scheduled post goes live by itself on both, published once (issue 13)', async () => {
+    const tokens = await (await post(a.base, '/api/auth/login', admin, { 'x-forwarded-for': '198.51.100.2' })).json()
+    const auth = { authorization: `Bearer ${tokens.accessToken}` }
+    const title = `Scheduled launch ${Date.now().toString(36)}`
+    const publishAt = new Date(Date.now() + 4_000).toISOString()
+    const res = await post(a.base, '/api/posts/article', { title, status: 'scheduled', publishAt }, auth)
+    expect(res.status).toBe(201)
+    const { _id: id } = await res.json()
+    // before its time: on neither server's home, article page, sitemap or feed (each render cached now)
+    const shows = async (base: string) => {
+      const [home, article, sitemap, feed] = await Promise.all([
+        fetch(`${base}/`).then((r) => r.text()),
+        fetch(`${base}/article/${id}`).then((r) => r.status),
+        fetch(`${base}/sitemap-articles-1.xml`).then((r) => r.text()),
+        fetch(`${base}/rss.xml`).then((r) => r.text()),
+      ])
+      return { home: home.includes(title), article, sitemap: sitemap.includes(`/article/${id}`), feed: feed.includes(`/article/${id}`) }
+    }
+    for (const s of [a, b]) expect(await shows(s.base)).toEqual({ home: false, article: 404, sitemap: false, feed: false })
+    // no editor does anything: within a few seconds of its time, both serve it everywhere
+    for (const s of [a, b]) {
+      const deadline = Date.now() + 20_000
+      let seen = await shows(s.base)
+      while (Date.now() < deadline && !(seen.home && seen.article === 200 && seen.sitemap && seen.feed)) {
+        await Bun.sleep(250)
+        seen = await shows(s.base)
+      }
+      expect(seen, s.base).toEqual({ home: true, article: 200, sitemap: true, feed: true })
+    }
+    const answer = await fetch(`${a.base}/api/audit?action=post.publish&target=post:${id}`, { headers: auth })
+    const audit = await answer.json()
+    expect(answer.status, JSON.stringify(audit)).toBe(200)
+    expect(audit.entries.map((e: { actor: string }) => e.actor)).toEqual(['scheduler'])
+  })
+
   it('a content write on one is visible on the other within a second', async () => {
     const tokens = await (await post(a.base, '/api/auth/login', admin, { 'x-forwarded-for': '198.51.100.1' })).json()
     const auth = { authorization: `Bearer ${tokens.accessToken}` }
