@@ -10,6 +10,7 @@ import {
   type ListIndexSpec,
   type Store,
   type TextIndexSpec,
+  type TextPageOptions,
   type TextSearchOptions,
   type Update,
 } from './port.ts'
@@ -83,6 +84,13 @@ class MongoCollection<T extends Doc> implements Collection<T> {
     if (options.skip) cursor = cursor.skip(options.skip)
     if (options.limit) cursor = cursor.limit(options.limit)
     return (await cursor.toArray()).map(({ __score, ...doc }) => ({ doc: doc as T, score: Number(__score) }))
+  }
+  /** MongoDB ranks every match (its text index has no rowid order to walk): a bounded count, then the page. */
+  async textPage(terms: readonly string[], options: TextPageOptions) {
+    if (!terms.length) return { hits: [], matched: 0 }
+    const matched = await this.textCount(terms, options.filter ?? {}, { limit: options.window + 1 })
+    const hits = await this.textSearch(terms, { filter: options.filter, limit: options.limit, skip: options.skip })
+    return { hits, matched }
   }
   async textCount(terms: readonly string[], filter: Filter = {}, options: { limit?: number } = {}) {
     return terms.length ? this.c.countDocuments(this.textFilter(terms, filter), options.limit ? { limit: options.limit } : {}) : 0

@@ -28,6 +28,7 @@ export type TextHit<T> = { doc: T; score: number }
  * a microsecond a match and blocks its thread; MongoDB ranks every match).
  */
 export type TextSearchOptions = { filter?: Filter; limit?: number; skip?: number; candidates?: number }
+export type TextPageOptions = { filter?: Filter; window: number; limit: number; skip?: number }
 /**
  * An index the repository declares. Its fields hold scalars (string, number, boolean, Date or null) in
  * every document: that promise lets SQLite answer conditions and sorts on them in SQL.
@@ -65,6 +66,13 @@ export interface Collection<T extends Doc = Doc> {
    * that only repeats them in others. Terms are plain words: no query syntax reaches the backend.
    */
   textSearch(terms: readonly string[], options?: TextSearchOptions): Promise<TextHit<T>[]>
+  /**
+   * A results page in one pass: the newest `window` documents holding every term are counted and ranked
+   * (as `textSearch` ranks them), and `limit` of them from `skip` answered. `matched` counts up to
+   * `window + 1`, so `matched > window` says more match than were ranked. On SQLite the index is read once
+   * (in rowid order, newest first), where a count and a ranking would read it twice or three times.
+   */
+  textPage(terms: readonly string[], options: TextPageOptions): Promise<{ hits: TextHit<T>[]; matched: number }>
   /** How many documents hold every term; with `limit`, counting stops there. */
   textCount(terms: readonly string[], filter?: Filter, options?: { limit?: number }): Promise<number>
   /** The distinct values of an index field (a scalar) among the matching documents, sorted. */

@@ -16,6 +16,7 @@ import {
   type Sort,
   type Store,
   type TextIndexSpec,
+  type TextPageOptions,
   type TextSearchOptions,
   type Update,
 } from './port.ts'
@@ -290,11 +291,7 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
         params = [...matchParams, edge.id]
       }
     }
-    const weights = Object.values(spec.fields)
-    // bm25 saturates term frequency, so weights alone let a body that repeats the words outrank a
-    // title that holds them: the highest-weighted field counts once more on its own
-    const top = Math.max(...weights)
-    const rank = `bm25(${fts}, ${weights.join(', ')}) + bm25(${fts}, ${weights.map((w) => (w === top ? 1 : 0)).join(', ')})`
+    const rank = SqliteCollection.rankSql(spec, fts)
     const limit = options.limit ? ` LIMIT ${Math.floor(options.limit)}` : ' LIMIT -1'
     const offset = options.skip ? ` OFFSET ${Math.floor(options.skip)}` : ''
     // rank ids first, then read only the page's documents: sorting whole documents costs more than ranking
@@ -302,6 +299,40 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
     const rows = this.db.query<{ doc: string; rank: number }, Param[]>(`SELECT t.doc AS doc, h.rank AS rank FROM (${ranked}) h JOIN "${this.name}" t ON t.rowid = h.id ORDER BY h.rank, h.id`).all(...params)
     this.store.rowsRead += rows.length
     return rows.map((r) => ({ doc: decode<T>(r.doc), score: -r.rank })) // bm25: lower is better
+  }
+
+  /** The relevance of a text match (lower is better, as bm25 answers). */
+  private static rankSql(spec: TextIndexSpec, fts: string) {
+    const weights = Object.values(spec.fields)
+    // bm25 saturates term frequency, so weights alone let a body that repeats the words outrank a
+    // title that holds them: the highest-weighted field counts once more on its own
+    const top = Math.max(...weights)
+    return `bm25(${fts}, ${weights.join(', ')}) + bm25(${fts}, ${weights.map((w) => (w === top ? 1 : 0)).join(', ')})`
+  }
+
+  async textPage(terms: readonly string[], options: TextPageOptions) {
+    if (!terms.length) return { hits: [], matched: 0 }
+    const { spec, fts, from, params } = this.textSql(terms, options.filter ?? {})
+    const window = Math.max(1, Math.floor(options.window))
+    // one walk of the index, newest first (FTS5 reads rowids in order and stops at the limit), ranking as it goes
+    const rows = this.db
+      .query<{ id: number; rank: number }, Param[]>(`SELECT ${fts}.rowid AS id, ${SqliteCollection.rankSql(spec, fts)} AS rank FROM ${from} ORDER BY ${fts}.rowid DESC LIMIT ${window + 1}`)
+      .all(...params)
+    const skip = Math.max(0, Math.floor(options.skip ?? 0))
+    const page = rows
+      .slice(0, window)
+      .sort((a, b) => a.rank - b.rank || a.id - b.id)
+      .slice(skip, skip + Math.max(0, Math.floor(options.limit)))
+    if (!page.length) return { hits: [], matched: rows.length }
+    const docs = new Map(
+      this.db
+        .query<{ id: number; doc: string }, number[]>(`SELECT rowid AS id, doc FROM "${this.name}" WHERE rowid IN (${page.map(() => '?').join(', ')})`)
+        .all(...page.map((r) => r.id))
+        .map((r) => [r.id, r.doc]),
+    )
+    this.store.rowsRead += docs.size
+    const hits = page.flatMap((r) => (docs.has(r.id) ? [{ doc: decode<T>(docs.get(r.id)!), score: -r.rank }] : []))
+    return { hits, matched: rows.length }
   }
 
   async distinct(field: string, filter: Filter = {}) {

@@ -301,6 +301,23 @@ for (const backend of backends) {
         expect(ids(await c.textSearch(['bankroll'], { filter: { type: 'article' }, skip: 1, limit: 1 }))).toHaveLength(1)
       })
 
+      it('textPage counts and ranks the newest `window` matches in one call, as textCount and textSearch would', async () => {
+        const all = await c.textPage(['bankroll'], { filter: { type: 'article' }, window: 10, limit: 10 })
+        expect(all.matched).toBe(await c.textCount(['bankroll'], { type: 'article' }))
+        expect(ids(all.hits)).toEqual(ids(await c.textSearch(['bankroll'], { filter: { type: 'article' } })))
+        const second = await c.textPage(['bankroll'], { filter: { type: 'article' }, window: 10, limit: 1, skip: 1 })
+        expect(ids(second.hits)).toEqual(ids(all.hits).slice(1, 2))
+        // more matches than the window: matched says so (window + 1)
+        expect((await c.textPage(['bankroll'], { window: 2, limit: 10 })).matched).toBe(3)
+        expect(await c.textPage([], { window: 10, limit: 10 })).toEqual({ hits: [], matched: 0 })
+        expect((await c.textPage(['bankroll'], { window: 10, limit: 10, skip: 50 })).hits).toEqual([])
+      })
+
+      it.skipIf(backend.name === 'mongodb')('textPage ranks only the newest `window` matches (SQLite; MongoDB ranks every match)', async () => {
+        // the newest two bankroll documents in insertion order are a3 and h1
+        expect(ids((await c.textPage(['bankroll'], { window: 2, limit: 10 })).hits).sort()).toEqual(['a3', 'h1'])
+      })
+
       it('stays in step with inserts, updates, deletes and batches', async () => {
         await c.updateOne({ _id: 'a1' }, { $set: { title: 'Budget management basics' } })
         await c.deleteOne({ _id: 'a2' })

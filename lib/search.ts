@@ -11,10 +11,11 @@ export const SEARCH_QUERY_MAX = 200
 export const SEARCH_TERMS_MAX = 8
 /**
  * The most matches a search counts and ranks: past it, the newest this many matching articles are
- * ranked and the count reads "10,000+". Keeps an uncached search's cost (SQLite ranks synchronously,
- * about a microsecond a match) the same at 100,000 articles as at 10,000 (bench/search.ts).
+ * ranked and the count reads "2,000+" (200 pages of results). bm25 reads each ranked row's document
+ * sizes, so ranking is most of a broad search's cost: this bound keeps an uncached search at 100,000
+ * articles within ~30 ms p99 on a 2-core machine (bench/search.ts; docs/decisions/009-site-search.md).
  */
-export const SEARCH_MAX_RESULTS = 10_000
+export const SEARCH_MAX_RESULTS = 2_000
 /** The highest page number accepted: past it a `page` is malformed, below it past the end is just empty. */
 export const SEARCH_PAGE_MAX = 99_999
 

@@ -167,14 +167,10 @@ export function createPostsRepository(store: Store, registry: Registry) {
     latest(q: { tagSlug?: string }, limit: number) {
       return posts.find(where({ listed: true, tagSlug: q.tagSlug }), { sort: NEWEST_FIRST, limit, projection: ['title', 'description', 'tag', 'createdAt', 'updatedAt'] }) as Promise<FeedEntry[]>
     },
-    /** Listed posts holding every term, most relevant first (among the newest `candidates`, when given). */
-    async search(terms: readonly string[], opts: { limit: number; skip?: number; candidates?: number }) {
-      const hits = await posts.textSearch(terms, { filter: { listed: true }, limit: opts.limit, skip: opts.skip, candidates: opts.candidates })
-      return hits.map((h) => ({ post: fromDoc(h.doc)!, score: h.score }))
-    },
-    /** How many listed posts hold every term (counting stops at `limit`, when given). */
-    searchCount(terms: readonly string[], opts: { limit?: number } = {}) {
-      return posts.textCount(terms, { listed: true }, opts)
+    /** A results page in one pass: the newest `window` listed posts holding every term, ranked; `matched` counts up to window + 1. */
+    async searchPage(terms: readonly string[], opts: { window: number; limit: number; skip?: number }) {
+      const { hits, matched } = await posts.textPage(terms, { filter: { listed: true }, ...opts })
+      return { hits: hits.map((h) => ({ post: fromDoc(h.doc)!, score: h.score })), matched }
     },
     /** Every post of a type (exports and the content-ops CLI; the site reads pages). */
     async listByType(type: PostType) {

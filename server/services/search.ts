@@ -67,13 +67,11 @@ export function createSearchService(deps: { posts: PostsRepository; maxResults?:
     async search(params: SearchParams): Promise<SearchAnswer> {
       const { q, terms, page } = parseSearchParams(params)
       if (!terms.length) return { q, total: 0, capped: false, page, pages: 0, results: [] }
-      const count = await posts.searchCount(terms, { limit: max + 1 })
-      const capped = count > max
-      const total = Math.min(count, max)
+      // one pass over the index: the newest `max` matches counted and ranked, this page's read
+      const { hits, matched } = await posts.searchPage(terms, { window: max, limit: SEARCH_PAGE_SIZE, skip: (page - 1) * SEARCH_PAGE_SIZE })
+      const capped = matched > max
+      const total = Math.min(matched, max)
       const pages = Math.ceil(total / SEARCH_PAGE_SIZE)
-      // past the last page there is nothing to rank
-      if (page > pages) return { q, total, capped, page, pages, results: [] }
-      const hits = await posts.search(terms, { limit: SEARCH_PAGE_SIZE, skip: (page - 1) * SEARCH_PAGE_SIZE, ...(capped ? { candidates: max } : {}) })
       return { q, total, capped, page, pages, results: hits.map((h) => toResult(h.post, terms)) }
     },
 
