@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
 import type { MediaRepository } from '../../db/repositories/media.ts'
+import { MEDIA_ID_PATTERN, originalMediaId, variantMediaId } from '../../lib/images.ts'
 import { AppError, notFound } from '../errors.ts'
+import { makeRenditions } from '../images/renditions.ts'
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
 
@@ -46,7 +48,27 @@ export function createMediaService(deps: { media: MediaRepository; now: () => Da
       const declared = declaredImageType(info.declaredType)
       if (declared && declared !== contentType)
         throw new AppError('unsupported_media_type', `The image says it is ${declared}, but its bytes are ${contentType}`)
-      const id = `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${EXT[contentType]}`
+      const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32)
+      // decoded before anything is written: unreadable bytes or a decompression bomb store nothing
+      const { width, height, variants } = await makeRenditions(bytes, EXT[contentType])
+      const id = originalMediaId(hash, width, height, EXT[contentType])
+      const createdAt = deps.now()
+      const refs = variants.map((v) => ({ id: variantMediaId(hash, width, height, v.width, v.ext), width: v.width, height: v.height, contentType: v.contentType }))
+      // renditions first: an original on record always has its renditions (an interrupted upload leaves
+      // only unreferenced renditions, which the same upload again completes)
+      for (const [i, v] of variants.entries())
+        await deps.media.put({
+          _id: refs[i].id,
+          contentType: v.contentType,
+          size: v.bytes.byteLength,
+          data: Buffer.from(v.bytes).toString('base64'),
+          filename: refs[i].id,
+          alt: '',
+          createdAt,
+          width: v.width,
+          height: v.height,
+          variantOf: id,
+        })
       const { created } = await deps.media.put({
         _id: id,
         contentType,
@@ -54,18 +76,23 @@ export function createMediaService(deps: { media: MediaRepository; now: () => Da
         data: Buffer.from(bytes).toString('base64'),
         filename: info.filename ?? id,
         alt: info.alt ?? '',
-        createdAt: deps.now(),
+        createdAt,
+        width,
+        height,
+        variants: refs,
       })
       return { id, url: `/media/${id}`, contentType, created }
     },
 
-    /** Removes an image's bytes; the caller has checked that nothing uses it any more. */
-    remove(id: string) {
+    /** Removes an image's bytes and its renditions; the caller has checked that nothing uses it any more. */
+    async remove(id: string) {
+      const doc = await deps.media.findById(id)
+      for (const v of doc?.variants ?? []) await deps.media.remove(v.id)
       return deps.media.remove(id)
     },
 
     async getOrThrow(id: string) {
-      const doc = /^[a-f0-9]{32}\.[a-z]{3,4}$/.test(id) ? await deps.media.findById(id) : null
+      const doc = MEDIA_ID_PATTERN.test(id) ? await deps.media.findById(id) : null
       if (!doc) throw notFound('Media not found')
       return { bytes: Buffer.from(doc.data, 'base64'), contentType: doc.contentType }
     },
