@@ -82,3 +82,12 @@ export const mediaItemPrefix = (id: string) => id.slice(0, 32)
  * a lead or card image shows what the article is about, so it is not decorative.
  */
 export const altText = (imageAlt: string | undefined | null, fallback: string) => (imageAlt?.trim() ? imageAlt.trim() : fallback)
+
+/** `sizes` for each place an image appears (pages/style.css: 1160 px container, grids of 3 and 4, 760 px article). */
+export const IMAGE_SIZES = {
+  featured: '(max-width: 900px) 100vw, 600px',
+  card: '(max-width: 560px) 100vw, (max-width: 900px) 50vw, 370px',
+  recommended: '(max-width: 560px) 100vw, (max-width: 900px) 50vw, 270px',
+  articleLead: '(max-width: 792px) 100vw, 760px',
+  banner: '(max-width: 1192px) 100vw, 1160px',
+} as const

@@ -64,6 +64,8 @@ export type Post = {
   _id: string
   title: string
   image: string
+  /** the lead image's alt text; absent or blank: pages use the title (lib/images.ts altText) */
+  imageAlt?: string
   tag: string
   description: string
   position?: number
@@ -164,6 +166,8 @@ export type BrandPage = {
   customParams: CustomParam[]
   logo: ImageRef | null
   bannerImage: ImageRef | null
+  /** the banner's alt text; absent or blank: pages describe it by the brand name */
+  bannerImageAlt?: string
   tagline: string
   offerHighlight: string
   bonusOffer: string
@@ -276,6 +280,8 @@ export const postInputSchema = z.object({
   _id: idSchema.optional(),
   title: z.string().trim().min(1, 'Title is required').max(300),
   image: z.union([safeLinkSchema, z.literal('')]).default(''),
+  // alt text of the lead image (additive; older records and clients have none)
+  imageAlt: z.string().trim().max(300, 'Image alt text is at most 300 characters').optional(),
   tag: text(100).default(''),
   description: text(2_000).default(''),
   position: z.number().int().min(0).max(100_000).optional(),
@@ -305,6 +311,8 @@ export const brandInputSchema = z.object({
   customParams: customParamsSchema.default([]),
   logo: imageInput,
   bannerImage: imageInput,
+  // alt text of the banner (additive; older records and clients have none)
+  bannerImageAlt: z.string().trim().max(300, 'Banner alt text is at most 300 characters').optional(),
   tagline: text(2_000).default(''),
   offerHighlight: text(500).default(''),
   bonusOffer: text(500).default(''),

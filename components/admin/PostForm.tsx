@@ -19,6 +19,7 @@ export function toDraft(post?: Post | null): PostDraft {
     _id: post?._id,
     title: post?.title ?? '',
     image: post?.image ?? '',
+    imageAlt: post?.imageAlt ?? '',
     tag: post?.tag ?? '',
     description: post?.description ?? '',
     position: post?.position == null ? '' : String(post.position),
@@ -190,6 +191,10 @@ export function PostForm({ type, initial, onSaved, onCancel }: { type: PostType;
       {!heroOnly && (
         <>
           <ImagePicker value={draft.image} title={draft.title} onChange={(image) => set({ image })} />
+          <label>
+            Image alt text
+            <input maxLength={300} value={draft.imageAlt} placeholder="What the image shows (empty: the title)" onChange={(e) => set({ imageAlt: e.target.value })} />
+          </label>
           <div className="grid-2">
             <label>
               Tag

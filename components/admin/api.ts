@@ -38,6 +38,8 @@ export type PostDraft = {
   _id?: string
   title: string
   image: string
+  /** the lead image's alt text ('' = the title stands in) */
+  imageAlt: string
   tag: string
   description: string
   position: string
@@ -50,6 +52,7 @@ export function toPayload(d: PostDraft, type: PostType) {
   return {
     title: d.title,
     image: d.image,
+    imageAlt: d.imageAlt.trim(),
     tag: d.tag,
     description: d.description,
     ...(position === undefined || Number.isNaN(position) ? {} : { position }),

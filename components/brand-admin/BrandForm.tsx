@@ -197,7 +197,13 @@ export function BrandForm({ initial, onDone, onCancel }: { initial: BrandDraft; 
 
       <div className="grid-2">
         <ImageField label="Logo" value={d.logo} onChange={(logo) => set({ logo })} />
-        <ImageField label="Banner" value={d.bannerImage} onChange={(bannerImage) => set({ bannerImage })} />
+        <div>
+          <ImageField label="Banner" value={d.bannerImage} onChange={(bannerImage) => set({ bannerImage })} />
+          <label>
+            Banner alt text
+            <input maxLength={300} value={d.bannerImageAlt} placeholder="What the banner shows (empty: the brand name)" onChange={(e) => set({ bannerImageAlt: e.target.value })} />
+          </label>
+        </div>
       </div>
 
       <div className="grid-2">

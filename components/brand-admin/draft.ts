@@ -26,6 +26,8 @@ export type BrandDraft = {
   goal: string
   logo: ImageDraft
   bannerImage: ImageDraft
+  /** the banner's alt text ('' = described by the brand name) */
+  bannerImageAlt: string
   dealBox: Required<DealBox>
   promoTable: PromoTable
   promoTables: PromoTable[]
@@ -67,6 +69,7 @@ export function toDraft(brand?: BrandPage | null): BrandDraft {
     goal,
     logo: imageDraft(brand?.logo?.cdnUrl),
     bannerImage: imageDraft(brand?.bannerImage?.cdnUrl),
+    bannerImageAlt: brand?.bannerImageAlt ?? '',
     dealBox: Object.fromEntries(dealKeys.map((k) => [k, brand?.dealBox?.[k] ?? ''])) as Required<DealBox>,
     promoTable: brand?.promoTable ?? { heading: '', columns: [], rows: [] },
     promoTables: brand?.promoTables ?? [],
@@ -96,6 +99,7 @@ export function toFormData(d: BrandDraft): FormData {
   f.set('customParams', JSON.stringify(d.customParams))
   for (const k of ['tagline', 'offerHighlight', 'bonusOffer', 'bonusCondition'] as const) f.set(k, d[k])
   for (const k of ['termsSummary', 'termsUrl'] as const) f.set(k, d[k].trim()) // compliance fields (additive to spec §7)
+  f.set('bannerImageAlt', d.bannerImageAlt.trim()) // additive to spec §7
   f.set('promoTable', JSON.stringify(d.promoTable))
   f.set('promoTables', JSON.stringify(d.promoTables))
   f.set('timelines', JSON.stringify(d.timelines))

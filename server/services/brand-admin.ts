@@ -13,11 +13,11 @@ const JSON_FIELDS = ['type', 'position', 'customParams', 'promoTable', 'promoTab
 const TEXT_FIELDS = ['brandName', 'campaignType', 'tagline', 'offerHighlight', 'bonusOffer', 'bonusCondition'] as const
 const FLAGS = ['enableClickId', 'enableGaid', 'enableUserAgent', 'enableCustomParams'] as const
 /**
- * Text fields added after spec §7's form (compliance: significant terms). A client that does not send
+ * Text fields added after spec §7's form (compliance: significant terms; the banner's alt text). A client that does not send
  * one keeps working: a new brand gets '' and an update keeps the brand's current value, so an older
  * admin cannot wipe terms it does not know about.
  */
-const ADDITIVE_TEXT_FIELDS = ['termsSummary', 'termsUrl'] as const
+const ADDITIVE_TEXT_FIELDS = ['termsSummary', 'termsUrl', 'bannerImageAlt'] as const
 type AdditiveField = (typeof ADDITIVE_TEXT_FIELDS)[number]
 
 /**
