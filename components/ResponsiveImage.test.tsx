@@ -99,3 +99,17 @@ describe('images on the pages: alt text, LCP priority, lazy below the fold', () 
     expect(html(<BrandPageView brand={brandPage({ brandName: 'Nova', bannerImage: null })} />).querySelector('img.banner')?.getAttribute('alt')).toBe('')
   })
 })
+
+describe('alt text in the admin forms', () => {
+  it('a post draft loads, trims and sends imageAlt; a brand draft sends bannerImageAlt', async () => {
+    const { toDraft } = await import('./admin/PostForm.tsx')
+    const { toPayload } = await import('./admin/api.ts')
+    const draft = toDraft({ ...post('p'), imageAlt: 'Dice on felt' })
+    expect(draft.imageAlt).toBe('Dice on felt')
+    expect(toPayload({ ...draft, imageAlt: '  Cards  ' }, 'article').imageAlt).toBe('Cards')
+    const brandDraft = await import('./brand-admin/draft.ts')
+    const d = brandDraft.toDraft(brandPage({ bannerImageAlt: 'Neon reels' }))
+    expect(d.bannerImageAlt).toBe('Neon reels')
+    expect(brandDraft.toFormData({ ...d, bannerImageAlt: ' Lights ' }).get('bannerImageAlt')).toBe('Lights')
+  })
+})

@@ -85,6 +85,18 @@ describe('POST /api/brands (multipart)', () => {
 })
 
 describe('PUT and DELETE /api/brands/:id', () => {
+  it('stores the banner alt text; an update that does not send it keeps it; an empty one clears it', async () => {
+    const created = await (await send('POST', '/api/brands', valid({ brandName: 'Alt Brand', bannerCdnUrl: '/demo/brands/nova-spins-banner.svg', bannerImageAlt: ' Neon reels ' }))).json()
+    expect(created.bannerImageAlt).toBe('Neon reels')
+    await send('PUT', `/api/brands/${created._id}`, valid({ brandName: 'Alt Brand' }))
+    expect((await t.ctx.repos.brands.findById(created._id))?.bannerImageAlt).toBe('Neon reels')
+    await send('PUT', `/api/brands/${created._id}`, valid({ brandName: 'Alt Brand', bannerImageAlt: '' }))
+    expect((await t.ctx.repos.brands.findById(created._id))?.bannerImageAlt).toBe('')
+    const bad = await send('PUT', `/api/brands/${created._id}`, valid({ brandName: 'Alt Brand', bannerImageAlt: 'x'.repeat(301) }))
+    expect(bad.status).toBe(400)
+    expect((await bad.json()).message).toMatch(/alt text/i)
+  })
+
   it('keeps the logo when no file is sent, replaces it (dropping the old bytes) when one is, and clears it with an empty link', async () => {
     const created = await (await send('POST', '/api/brands', valid({ brandName: 'Editable Brand', logo: png() }))).json()
     const kept = await (await send('PUT', `/api/brands/${created._id}`, valid({ brandName: 'Edited Brand' }))).json()
