@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants } from 'node:zlib'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, relative } from 'node:path'
@@ -11,12 +12,21 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
+  '.avif': 'image/avif',
   '.webp': 'image/webp',
   '.ico': 'image/x-icon',
   '.json': 'application/json',
   '.txt': 'text/plain; charset=utf-8',
   '.woff2': 'font/woff2',
 }
+
+/** Vite's output: names carry a hash of the content, so a changed file is a new URL. */
+export const FINGERPRINTED_CACHE = 'public, max-age=31536000, immutable'
+/**
+ * public/ files keep their names (stored posts and brands link /demo/…; the logo's URL is in every
+ * page): a day fresh, then up to a week served while revalidating, which the ETag makes a bodiless 304.
+ */
+export const UNFINGERPRINTED_CACHE = 'public, max-age=86400, stale-while-revalidate=604800'
 
 type Bytes = Uint8Array<ArrayBuffer>
 type StaticFile = { body: Bytes; gzip?: Bytes; br?: Bytes; headers: Record<string, string> }
@@ -43,7 +53,8 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
           headers: {
             ...SECURITY_HEADERS,
             'Content-Type': type,
-            'Cache-Control': path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+            'Cache-Control': path.startsWith('/assets/') ? FINGERPRINTED_CACHE : UNFINGERPRINTED_CACHE,
+            ETag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
           },
         })
       }
@@ -60,6 +71,10 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
 export function serveStatic(file: StaticFile, req: Request): Response {
   const accept = req.headers.get('accept-encoding') ?? ''
   const head = req.method === 'HEAD'
+  const etag = file.headers.ETag
+  // the same representation whatever the encoding: the tag names the bytes before compression
+  if (etag && (req.headers.get('if-none-match') ?? '').split(',').some((t) => t.trim().replace(/^W\//, '') === etag))
+    return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': file.headers['Cache-Control'], Vary: 'Accept-Encoding' } })
   if (file.br && /\bbr\b/.test(accept))
     return new Response(head ? null : file.br, { headers: { ...file.headers, 'Content-Encoding': 'br', Vary: 'Accept-Encoding' } })
   if (file.gzip && /\bgzip\b/.test(accept))
