@@ -134,7 +134,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     }),
     ai: createAiWriter({ baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS }),
     siteSettings: createSiteSettingsService({ siteSettings: repos.siteSettings, now, onChange }),
-    seed: createSeedService({ posts: repos.posts, brands: repos.brands, infoPages, now, onChange }),
+    seed: createSeedService({ posts: repos.posts, brands: repos.brands, infoPages, media, now, onChange }),
     infoPages,
     users: createUsersService({ auth }),
     maintenance: {
