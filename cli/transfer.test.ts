@@ -30,7 +30,7 @@ async function withData(dataDir: string) {
 let source: string
 beforeAll(async () => {
   source = dir('source')
-  expect(runCli(source, ['seed', 'demo']).code).toBe(0)
+  expect(runCli(source, ['seed', 'demo', '--svg-images']).code).toBe(0)
   await withData(source)
 })
 
