@@ -72,7 +72,7 @@ try {
   for (const size of [20, ...SIZES]) {
     const dir = mkdtempSync(join(tmpdir(), `gamewise-scale-${size}-`))
     try {
-      run(['cli/index.ts', 'seed', 'demo'], { DATA_DIR: dir, LOG_LEVEL: 'warn' })
+      run(['cli/index.ts', 'seed', 'demo', '--svg-images'], { DATA_DIR: dir, LOG_LEVEL: 'warn' })
       let importS = 0
       if (size > 20) {
         const file = join(dir, 'articles.ndjson')

@@ -75,7 +75,7 @@ describe('cli links check (issue 7, local servers only)', () => {
     })
     try {
       const source = tempDataDir('links-src')
-      expect(runCli(source, ['seed', 'demo']).code).toBe(0)
+      expect(runCli(source, ['seed', 'demo', '--svg-images']).code).toBe(0)
       const bundle = JSON.parse(runCli(source, ['export', 'brands']).out)
       bundle.brands = bundle.brands.slice(0, 2)
       bundle.brands[0].dealBox.ctaUrl = `http://127.0.0.1:${partner.port}/ok`

@@ -4,6 +4,8 @@ import { articlePath } from '../lib/links.ts'
 import { tagPath } from '../lib/tag-path.ts'
 import { type ArticleCardData, toCard } from '../lib/cards.ts'
 import type { Post } from '../lib/schemas.ts'
+import { IMAGE_SIZES } from '../lib/images.ts'
+import { ResponsiveImage } from './ResponsiveImage.tsx'
 
 export const ARTICLES_PER_STEP = 6 // spec §9
 
@@ -15,7 +17,7 @@ export function ArticleCard({ article, cta = 'Read More', level = 3 }: { article
   const Title = level === 2 ? 'h2' : 'h3'
   return (
     <article className="card" data-testid="article-card">
-      {article.image && <img src={article.image} alt={imageAltOf(article)} width={400} height={225} loading="lazy" decoding="async" />}
+      {article.image && <ResponsiveImage src={article.image} alt={imageAltOf(article)} width={400} height={225} sizes={IMAGE_SIZES.card} />}
       <div className="card-body">
         {article.tag && (
           <a className="tag" href={tagPath(article.tag)}>
@@ -96,7 +98,7 @@ export function Recommended({ articles }: { articles: ArticleCardData[] | undefi
         {articles
           ? articles.map((a) => (
               <a key={a._id} className="card card-link" href={articlePath(a._id)} data-testid="recommended-card">
-                {a.image && <img src={a.image} alt={imageAltOf(a)} width={300} height={169} loading="lazy" decoding="async" />}
+                {a.image && <ResponsiveImage src={a.image} alt={imageAltOf(a)} width={300} height={169} sizes={IMAGE_SIZES.recommended} />}
                 <div className="card-body">
                   <h3>{a.title}</h3>
                   {a.meta.readTime && <span className="muted small">{a.meta.readTime} read</span>}

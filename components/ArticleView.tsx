@@ -4,6 +4,8 @@ import { tagPath } from '../lib/tag-path.ts'
 import type { BodySection, Post } from '../lib/schemas.ts'
 import { classifyLink, linkKeywords } from '../lib/article-links.ts'
 import { articlePath } from '../lib/links.ts'
+import { IMAGE_SIZES } from '../lib/images.ts'
+import { ResponsiveImage } from './ResponsiveImage.tsx'
 
 function InTextLink({ href, text, origin }: { href: string; text: string; origin: string }) {
   const kind = classifyLink(href, origin)
@@ -43,7 +45,10 @@ export function ArticleView({ article, origin }: { article: Post; origin: string
   const { content, meta } = article
   return (
     <article className="article">
-      {article.image && <img className="article-image" src={article.image} alt={imageAltOf(article)} width={800} height={450} fetchPriority="high" />}
+      {/* the lead image is the article page's LCP */}
+      {article.image && (
+        <ResponsiveImage className="article-image" src={article.image} alt={imageAltOf(article)} width={800} height={450} sizes={IMAGE_SIZES.articleLead} priority />
+      )}
       {article.tag && (
         <a className="tag" href={tagPath(article.tag)}>
           {article.tag}

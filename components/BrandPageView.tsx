@@ -6,6 +6,8 @@ import { truncate } from '../lib/text.ts'
 import { GeoUnavailable } from './GeoUnavailable.tsx'
 import { useGoHref } from './tracked-link.ts'
 import { AffiliateDisclosure, OfferTerms } from './OfferTerms.tsx'
+import { IMAGE_SIZES } from '../lib/images.ts'
+import { ResponsiveImage } from './ResponsiveImage.tsx'
 
 export const PLACEHOLDER_BANNER = '/placeholder-banner.svg'
 export const DEFAULT_TERMS_TITLE = 'Important Terms & Conditions' // spec §9
@@ -228,7 +230,16 @@ export function BrandPageView({ brand, disclosure, availability }: { brand: Bran
         ← Back
       </button>
       <div className="brand-hero">
-        <img className="banner" src={brand.bannerImage?.cdnUrl || PLACEHOLDER_BANNER} alt={brand.bannerAlt?.trim() || `${brand.brandName} banner`} width={1200} height={360} fetchPriority="high" />
+        {/* the banner is the brand page's LCP */}
+        <ResponsiveImage
+          className="banner"
+          src={brand.bannerImage?.cdnUrl || PLACEHOLDER_BANNER}
+          alt={brand.bannerAlt?.trim() || `${brand.brandName} banner`}
+          width={1200}
+          height={360}
+          sizes={IMAGE_SIZES.banner}
+          priority
+        />
         <div className="brand-id">
           {brand.logo && <img className="brand-logo" src={brand.logo.cdnUrl} alt={`${brand.brandName} logo`} width={96} height={96} />}
           <div>

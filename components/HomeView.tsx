@@ -5,6 +5,8 @@ import { articlePath } from '../lib/links.ts'
 import { ArticleGrid, type ArticleCardData, Recommended } from './ArticleGrid.tsx'
 import { BrandOffers } from './BrandOffers.tsx'
 import { AffiliateDisclosure } from './OfferTerms.tsx'
+import { IMAGE_SIZES } from '../lib/images.ts'
+import { ResponsiveImage } from './ResponsiveImage.tsx'
 
 export type HomeData = {
   hero: { title: string } | null
@@ -28,8 +30,8 @@ export function HomeView({ hero, featured, articles, nextCursor = null, bottoms,
             <p className="lead">Independent guides, honest reviews and curated offers, so every bet and every game is an informed choice.</p>
           </div>
           <article className="featured card" data-testid="featured">
-            {/* the home page's largest paint: fetched first, never lazily */}
-            {featured.image && <img src={featured.image} alt={imageAltOf(featured)} width={800} height={450} fetchPriority="high" />}
+            {/* the home page's largest image above the fold (its LCP) */}
+            {featured.image && <ResponsiveImage src={featured.image} alt={imageAltOf(featured)} width={800} height={450} sizes={IMAGE_SIZES.featured} priority />}
             <div className="card-body">
               {featured.tag && (
                 <a className="tag" href={tagPath(featured.tag)}>

@@ -77,7 +77,7 @@ describe('brand admin (Chromium, logged in as admin)', () => {
     expect(await brand.getByRole('heading', { level: 1 }).textContent()).toBe(name)
     expect(await brand.getByText('Is this a test?').isVisible()).toBe(true)
     expect(await brand.getByText('Ends tonight').first().isVisible()).toBe(true)
-    expect(await brand.locator('img.brand-logo').getAttribute('src')).toMatch(/^\/media\/[0-9a-f]{32}\.png$/)
+    expect(await brand.locator('img.brand-logo').getAttribute('src')).toMatch(/^\/media\/[0-9a-f]{32}-2x2\.png$/)
     const api = await (await fetch(`${BASE_URL}/api/brands/${slug}`)).json()
     expect(api).toMatchObject({ rating: 4.3, type: ['typeE2E'], position: ['PositionPopular'], customParams: [{ key: 'src', value: 'e2e' }], enableClickId: true })
     await brand.close()

@@ -42,7 +42,7 @@ describe('content admin (Chromium, logged in as admin)', () => {
     await article.goto(`${BASE_URL}/article/${slug}`)
     expect(await article.getByRole('heading', { level: 1 }).textContent()).toBe(title)
     const src = await article.locator('img.article-image').getAttribute('src')
-    expect(src).toMatch(/^\/media\/[0-9a-f]{32}\.png$/)
+    expect(src).toMatch(/^\/media\/[0-9a-f]{32}-2x2\.png$/)
     const img = await fetch(`${BASE_URL}${src}`)
     expect(img.headers.get('content-type')).toBe('image/png')
     await article.close()

@@ -5,7 +5,13 @@
  * (alt text, image variants, a new section kind) is covered without a list to keep up to date. A URL
  * that only looks like ours (another site's `/media/…`) keeps an item: a false match never loses one.
  */
-export const MEDIA_ID_PATTERN = '[a-f0-9]{32}\\.[a-z]{3,4}'
+/**
+ * A media id: the bytes' hash, then (uploads since renditions: docs/decisions/015-responsive-images.md)
+ * the original's size, and for a rendition its width: `<hash>.png`, `<hash>-1200x630.jpg`,
+ * `<hash>-1200x630-480w.avif`. A rendition names its original in `variantOf`, so a reference to one
+ * counts as a use of the original.
+ */
+export const MEDIA_ID_PATTERN = '[a-f0-9]{32}(?:-[1-9]\\d{0,4}x[1-9]\\d{0,4}(?:-[1-9]\\d{0,4}w)?)?\\.[a-z]{3,4}'
 const IN_TEXT = new RegExp(`/media/(${MEDIA_ID_PATTERN})`, 'g')
 const WHOLE_ID = new RegExp(`^${MEDIA_ID_PATTERN}$`)
 

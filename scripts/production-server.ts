@@ -27,14 +27,16 @@ export async function startProductionServer(opts: { label: string; portBase: num
     rmSync(dataDir, { recursive: true, force: true })
   }
 
-  const deadline = Date.now() + 30_000
+  // a fresh store seeds the demo first, drawing its covers and banners as raster uploads (README "Images"):
+  // about 13 s on a quiet 2-core machine, more when it is shared
+  const deadline = Date.now() + 90_000
   for (;;) {
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) break
     } catch {}
     if (Date.now() > deadline || server.exitCode !== null) {
       await stop()
-      throw new Error('the production server did not become healthy within 30 s')
+      throw new Error('the production server did not become healthy within 90 s')
     }
     await Bun.sleep(200)
   }

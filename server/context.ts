@@ -157,7 +157,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     }),
     ai: createAiWriter({ baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS }),
     siteSettings: createSiteSettingsService({ siteSettings: repos.siteSettings, audit, now, onChange }),
-    seed: createSeedService({ posts: repos.posts, brands: repos.brands, infoPages, audit, now, onChange }),
+    seed: createSeedService({ posts: repos.posts, brands: repos.brands, infoPages, media, audit, now, onChange }),
     infoPages,
     audit,
     users: createUsersService({ auth, audit }),

@@ -20,7 +20,7 @@ describe('demo seed (issue 2, "Demo content")', async () => {
       expect(a.content.summary.length).toBeGreaterThan(0)
       expect(a.content.body.some((s) => s.keywords.length && s.hyperlinks.length && s.subsections.length)).toBe(true)
       expect(a.meta.author && a.meta.date && a.meta.readTime).toBeTruthy()
-      expect(a.image).toMatch(/^\/demo\//) // served by the product, nothing hot-linked
+      expect(a.image).toMatch(/^\/media\/[a-f0-9]{32}-1200x675\.jpg$/) // served by the product, nothing hot-linked
     }
   })
 
@@ -35,6 +35,27 @@ describe('demo seed (issue 2, "Demo content")', async () => {
     for (const flag of ['enableClickId', 'enableGaid', 'enableUserAgent', 'enableCustomParams'] as const)
       expect(brands.some((b) => b[flag])).toBe(true)
     expect(brands.some((b) => b.tagline.length > 180)).toBe(true)
+  })
+
+  it('turns demo covers and banners into raster uploads with renditions (realistic LCP and social previews); logos stay SVG', async () => {
+    const posts = [content.hero, content.featured, ...content.articles, ...content.articleBottoms!].filter((p) => p?.image)
+    expect(posts.length).toBeGreaterThanOrEqual(19)
+    for (const p of posts) {
+      const m = await ctx.repos.media.findById(p!.image.slice('/media/'.length))
+      expect(m, p!.image).toMatchObject({ contentType: 'image/jpeg', width: 1200, height: 675, alt: p!.title })
+      expect(m!.variants).toHaveLength(6)
+    }
+    const withBanner = brands.filter((b) => b.bannerImage)
+    expect(withBanner.length).toBeGreaterThan(5)
+    for (const b of withBanner) expect((await ctx.repos.media.findById(b.bannerImage!.mediaId!))?.width).toBe(1200)
+    for (const b of brands) expect(b.logo?.cdnUrl).toMatch(/^\/demo\/brands\/[\w-]+\.svg$/)
+  })
+
+  it('without rasterImages keeps the committed SVGs (what most tests seed, in milliseconds)', async () => {
+    const fast = await createAppContext(loadConfig({ DATA_DIR: ':memory:' }), { store: new SqliteStore(':memory:') })
+    await fast.services.seed.seedDemo({ rasterImages: false })
+    expect((await fast.services.content.getBlogContent({})).featured?.image).toMatch(/^\/demo\/[\w-]+\.svg$/)
+    expect(await fast.repos.media.list()).toEqual([])
   })
 
   it('refuses a non-empty store without force', async () => {

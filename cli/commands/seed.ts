@@ -8,9 +8,10 @@ export function registerSeedCommands(program: Command, { withContext, out, examp
     .command('demo')
     .description('seed the demo content into an empty store')
     .option('--force', 'add demo records that are missing even when the store is not empty')
+    .option('--svg-images', 'keep the demo covers and banners as their SVGs (fast) instead of raster uploads with renditions')
     .addHelpText('after', example('bun run cli -- seed demo', 'DATA_DIR=/srv/gamewise bun run cli -- seed demo --force'))
-    .action(async (opts: { force?: boolean }) => {
-      const result = await withContext((ctx) => ctx.services.seed.seedDemo({ force: opts.force }))
+    .action(async (opts: { force?: boolean; svgImages?: boolean }) => {
+      const result = await withContext((ctx) => ctx.services.seed.seedDemo({ force: opts.force, rasterImages: !opts.svgImages }))
       out(result, `Seeded ${result.posts} posts and ${result.brands} brand pages.`)
     })
 }

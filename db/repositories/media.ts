@@ -1,9 +1,15 @@
 import * as z from 'zod'
+import { MEDIA_ID } from '../../lib/images.ts'
 import { DuplicateKeyError, type Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 
-/** Content-addressed: a hash of the bytes and the type's extension. */
-export const mediaIdSchema = z.string().regex(/^[a-f0-9]{32}\.[a-z]{3,4}$/)
+/**
+ * Content-addressed: a hash of the original's bytes, its displayed size, and the type's extension;
+ * a rendition adds its width (the file layout: lib/images.ts).
+ */
+export const mediaIdSchema = z.string().regex(MEDIA_ID)
+
+const variantRefSchema = z.object({ id: mediaIdSchema, width: z.number().int().min(1), height: z.number().int().min(1), contentType: z.string() })
 
 /** An image as stored. Restore also checks the bytes are the image the record says (the transfer service). */
 export const storedMediaSchema = z.object({
@@ -22,13 +28,18 @@ export const storedMediaSchema = z.object({
   variantOf: mediaIdSchema.optional(),
   /** when a save last asked for these bytes again (content-addressed: an old item reused) */
   touchedAt: z.date().optional(),
+  /** Displayed size in pixels (after EXIF rotation); absent on uploads from before renditions. */
+  width: z.number().int().min(1).optional(),
+  height: z.number().int().min(1).optional(),
+  /** An original's renditions (each its own record, sharing the original's hash prefix). */
+  variants: z.array(variantRefSchema).max(20).optional(),
 })
 export type MediaDoc = z.infer<typeof storedMediaSchema>
 /** What the library shows of an item: everything but its bytes. */
 export type MediaMeta = Omit<MediaDoc, 'data'>
 /** Where an item stands in the library's order (newest first). */
 export type MediaKey = { createdAt: Date; _id: string }
-const META = ['contentType', 'size', 'filename', 'alt', 'createdAt', 'variantOf', 'touchedAt'] as const
+const META = ['contentType', 'size', 'filename', 'alt', 'createdAt', 'variantOf', 'touchedAt', 'width', 'height', 'variants'] as const
 
 export function createMediaRepository(store: Store, registry: Registry) {
   registry.add({ name: 'media', backup: 'data', schema: storedMediaSchema })
@@ -43,10 +54,10 @@ export function createMediaRepository(store: Store, registry: Registry) {
     async remove(id: string) {
       return (await media.deleteOne({ _id: id })) > 0
     },
-    /** Metadata of every stored image (no bytes), newest first: the media library. */
+    /** Metadata of every stored original (no bytes, no renditions), newest first: the media library. */
     async list() {
-      const docs = await media.find({}, { sort: { createdAt: -1 } })
-      return docs.map(({ data: _bytes, ...meta }) => meta as Omit<MediaDoc, 'data'>)
+      const docs = await media.find({}, { sort: { createdAt: -1 }, projection: ['contentType', 'size', 'filename', 'alt', 'createdAt', 'width', 'height', 'variantOf'] })
+      return docs.filter((d) => !d.variantOf) as Omit<MediaDoc, 'data'>[]
     },
     /** Content-addressed: the same bytes are stored once (asking again marks the item touched, so a prune running meanwhile keeps it). */
     async put(doc: MediaDoc) {

@@ -51,7 +51,7 @@ describe('post create/update/delete', () => {
   it('stores an uploaded image (data URL or raw base64) in the media library and keeps only its URL', async () => {
     for (const image of [`data:image/png;base64,${PNG_BASE64}`, PNG_BASE64]) {
       const post = await (await send('POST', '/api/posts/article', { title: 'With image', image })).json()
-      expect(post.image).toMatch(/^\/media\/[0-9a-f]{32}\.png$/)
+      expect(post.image).toMatch(/^\/media\/[0-9a-f]{32}-1x1\.png$/)
       const media = await t.app.request(post.image)
       expect(media.headers.get('content-type')).toBe('image/png')
     }
@@ -64,6 +64,16 @@ describe('post create/update/delete', () => {
     const stored = await t.ctx.repos.posts.findById(created._id)
     expect(stored).toMatchObject({ _id: created._id, title: 'Edited title', tag: 'News', type: 'article', createdAt: created.createdAt })
     expect(stored).not.toHaveProperty('position')
+  })
+
+  it('stores the lead image alt text (trimmed), and refuses one over 300 characters writing nothing', async () => {
+    const created = await (await send('POST', '/api/posts/article', { title: 'With alt', image: '/demo/rtp.svg', imageAlt: '  A chart of slot returns ' })).json()
+    expect((await t.ctx.repos.posts.findById(created._id))?.imageAlt).toBe('A chart of slot returns')
+    const res = await send('PUT', `/api/posts/${created._id}`, { title: 'With alt', imageAlt: 'x'.repeat(301) })
+    expect(res.status).toBeGreaterThanOrEqual(400)
+    expect(res.status).toBeLessThan(500)
+    expect((await res.json()).message).toMatch(/alt text/i)
+    expect((await t.ctx.repos.posts.findById(created._id))?.imageAlt).toBe('A chart of slot returns')
   })
 
   it('DELETE removes a post; unknown ids are 404 for PUT and DELETE', async () => {
@@ -101,7 +111,7 @@ describe('post create/update/delete', () => {
   })
 
   it('stores a data URL whose declared type matches its bytes by that type', async () => {
-    const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'binary').toString('base64')
+    const gif = 'R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==' // a real 1×1 GIF
     const post = await (await send('POST', '/api/posts/article', { title: 'Gif really', image: `data:image/gif;base64,${gif}` })).json()
     expect(post.image).toMatch(/\.gif$/)
   })

@@ -131,7 +131,7 @@ describe('backup format', () => {
     const v1 = { format: 'gamewise-backup', version: 1, posts: c.posts, brands: c.brands, media: isoDates(c.media), clicks: isoDates(c.clicks), click_counters: c.click_counters, users: isoDates(c.user), accounts: isoDates(c.account) }
     const target = await makeTestApp({ seed: false, now: clock })
     const counts = await target.ctx.services.backup.restore(v1)
-    expect(counts).toMatchObject({ posts: c.posts.length, brands: demoBrands.length, media: 1, clicks: 4, user: c.user.length, account: c.account.length, conversions: 0 })
+    expect(counts).toMatchObject({ posts: c.posts.length, brands: demoBrands.length, media: 3, clicks: 4, user: c.user.length, account: c.account.length, conversions: 0 })
     expect((await target.ctx.services.reports.brands(range)).totals.clicks).toBe((await source.ctx.services.reports.brands(range)).totals.clicks)
     expect(await target.ctx.services.users.login('backup_editor', 'correct horse battery')).toMatchObject({ accessToken: expect.any(String) })
   })

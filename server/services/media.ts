@@ -7,7 +7,9 @@ import type { RevisionsRepository } from '../../db/repositories/revisions.ts'
 import type { SiteSettingsRepository } from '../../db/repositories/site-settings.ts'
 import { type MediaUse, mediaRefsOf } from '../../lib/media-refs.ts'
 export type { MediaUse }
+import { originalMediaId, variantMediaId } from '../../lib/images.ts'
 import { AppError, badRequest, notFound } from '../errors.ts'
+import { makeRenditions } from '../images/renditions.ts'
 import type { AuditService } from './audit.ts'
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
@@ -54,7 +56,27 @@ export function createMediaService(deps: { media: MediaRepository; audit: AuditS
       const declared = declaredImageType(info.declaredType)
       if (declared && declared !== contentType)
         throw new AppError('unsupported_media_type', `The image says it is ${declared}, but its bytes are ${contentType}`)
-      const id = `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${EXT[contentType]}`
+      const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32)
+      // decoded before anything is written: unreadable bytes or a decompression bomb store nothing
+      const { width, height, variants } = await makeRenditions(bytes, EXT[contentType])
+      const id = originalMediaId(hash, width, height, EXT[contentType])
+      const createdAt = deps.now()
+      const refs = variants.map((v) => ({ id: variantMediaId(hash, width, height, v.width, v.ext), width: v.width, height: v.height, contentType: v.contentType }))
+      // renditions first: an original on record always has its renditions (an interrupted upload leaves
+      // only unreferenced renditions, which the same upload again completes)
+      for (const [i, v] of variants.entries())
+        await deps.media.put({
+          _id: refs[i].id,
+          contentType: v.contentType,
+          size: v.bytes.byteLength,
+          data: Buffer.from(v.bytes).toString('base64'),
+          filename: refs[i].id,
+          alt: '',
+          createdAt,
+          width: v.width,
+          height: v.height,
+          variantOf: id,
+        })
       const { created } = await deps.media.put({
         _id: id,
         contentType,
@@ -62,7 +84,10 @@ export function createMediaService(deps: { media: MediaRepository; audit: AuditS
         data: Buffer.from(bytes).toString('base64'),
         filename: info.filename ?? id,
         alt: info.alt ?? '',
-        createdAt: deps.now(),
+        createdAt,
+        width,
+        height,
+        variants: refs,
       })
       return { id, url: `/media/${id}`, contentType, size: bytes.byteLength, created }
     },
@@ -82,7 +107,7 @@ export function createMediaService(deps: { media: MediaRepository; audit: AuditS
     },
 
     async getOrThrow(id: string) {
-      const doc = /^[a-f0-9]{32}\.[a-z]{3,4}$/.test(id) ? await deps.media.findById(id) : null
+      const doc = mediaIdSchema.safeParse(id).success ? await deps.media.findById(id) : null
       if (!doc) throw notFound('Media not found')
       return { bytes: Buffer.from(doc.data, 'base64'), contentType: doc.contentType }
     },

@@ -6,12 +6,15 @@ import { demoBrands } from '../demo/brands.ts'
 import { demoPosts } from '../demo/posts.ts'
 import { AppError } from '../errors.ts'
 import type { InfoPagesService } from './info-pages.ts'
+import type { MediaService } from './media.ts'
+import { demoRaster } from '../demo/raster-images.ts'
 
 export function createSeedService(deps: {
   posts: PostsRepository
   brands: BrandsRepository
   infoPages: Pick<InfoPagesService, 'ensureDefaults'>
   audit: AuditService
+  media: Pick<MediaService, 'saveImage'>
   now: () => Date
   onChange: () => void
 }) {
@@ -21,16 +24,30 @@ export function createSeedService(deps: {
       return (await posts.count()) === 0 && (await brands.count()) === 0
     },
 
-    /** Demo content (issue 2) through the same schemas as every other write: invalid demo data fails loudly. */
-    async seedDemo(opts: { force?: boolean } = {}) {
+    /**
+     * Demo content (issue 2) through the same schemas as every other write: invalid demo data fails loudly.
+     * `rasterImages` (the default; about 0.3 s an image): covers and banners become raster uploads
+     * with renditions (server/demo/raster-images.ts); without it they stay the SVGs in public/demo/
+     * (tests that do not look at images seed that way, in milliseconds).
+     */
+    async seedDemo(opts: { force?: boolean; rasterImages?: boolean } = {}) {
       if (!opts.force && !(await this.isEmpty())) throw new AppError('conflict', 'The store is not empty; use --force to seed anyway')
       const base = deps.now().getTime()
+      const raster = opts.rasterImages ?? true
+      /** The demo image as an upload (its id and URL), or null to keep the path as it is. */
+      const upload = async (path: string, alt: string) => {
+        const bytes = raster && path ? await demoRaster(path) : null
+        if (!bytes) return null
+        const name = path.split('/').pop()!.replace(/\.svg$/, '.jpg')
+        return deps.media.saveImage(bytes, { filename: name, alt })
+      }
       let postCount = 0
       for (const [i, raw] of demoPosts.entries()) {
         const input = postInputSchema.parse(raw)
         if (opts.force && (await posts.findById(input._id!))) continue
         const at = new Date(base - i * 3_600_000).toISOString()
-        await posts.insert({ ...input, _id: input._id!, image: input.image, createdAt: at, updatedAt: at } as Post)
+        const imageUrl = (await upload(input.image, input.imageAlt ?? input.title))?.url ?? input.image
+        await posts.insert({ ...input, _id: input._id!, image: imageUrl, createdAt: at, updatedAt: at } as Post)
         postCount++
       }
       let brandCount = 0
@@ -38,9 +55,12 @@ export function createSeedService(deps: {
         const input = brandInputSchema.parse(raw)
         if (opts.force && (await brands.findById(input._id!))) continue
         const at = new Date(base + i * 1_000).toISOString()
-        const image = (url: string | null) => (url ? { cdnUrl: url, contentType: url.endsWith('.svg') ? 'image/svg+xml' : '' } : null)
+        const ref = (url: string | null) => (url ? { cdnUrl: url, contentType: url.endsWith('.svg') ? 'image/svg+xml' : '' } : null)
+        // logos stay SVG (small and sharp at any size); the banner, the page's largest image, becomes an upload
+        const banner = input.bannerImage ? await upload(input.bannerImage, input.bannerAlt ?? `${input.brandName} banner`) : null
+        const bannerImage = banner ? { mediaId: banner.id, contentType: banner.contentType } : ref(input.bannerImage)
         const { status: _s, publishAt: _p, ...fields } = input // demo brands are published
-        const doc: BrandDoc = { ...fields, _id: input._id!, logo: image(input.logo), bannerImage: image(input.bannerImage), createdAt: at, updatedAt: at }
+        const doc: BrandDoc = { ...fields, _id: input._id!, logo: ref(input.logo), bannerImage, createdAt: at, updatedAt: at }
         await brands.insert(doc)
         brandCount++
       }

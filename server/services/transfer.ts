@@ -9,6 +9,7 @@ import { type Post, postInputSchema, postTypeSchema } from '../../lib/schemas.ts
 import { freeSlug } from '../../lib/slug.ts'
 import { AppError } from '../errors.ts'
 import { sniffImageType } from './media.ts'
+import { mediaIdFromUrl } from '../../lib/images.ts'
 
 /**
  * Moving content in and out (the content-ops CLI). Records are validated with the same schemas as
@@ -41,7 +42,7 @@ export function canonical<T>(value: T): T {
 }
 
 const byId = <T extends { _id: string }>(a: T, b: T) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0)
-const mediaIdOf = (url: string) => url.match(/^\/media\/([a-f0-9]{32}\.[a-z]{3,4})$/)?.[1]
+const mediaIdOf = (url: string) => mediaIdFromUrl(url) ?? undefined
 
 /** A zod error as problems named by record and field. */
 export function problems(record: string, err: z.ZodError): Problem[] {
@@ -117,7 +118,13 @@ export function createTransferService(deps: {
     const out: MediaRecord[] = []
     for (const id of [...ids].sort()) {
       const m = await deps.media.findById(id)
-      if (m) out.push({ ...m, createdAt: new Date(m.createdAt).toISOString() })
+      if (!m) continue
+      out.push({ ...m, createdAt: new Date(m.createdAt).toISOString() })
+      // an original travels with its renditions (the pages' srcset names them)
+      for (const ref of m.variants ?? []) {
+        const v = await deps.media.findById(ref.id)
+        if (v) out.push({ ...v, createdAt: new Date(v.createdAt).toISOString() })
+      }
     }
     return out
   }
