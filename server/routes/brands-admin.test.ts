@@ -61,7 +61,7 @@ describe('POST /api/brands (multipart)', () => {
       campaignType: 'App - Install',
       customParams: [{ key: 'src', value: 'gw' }],
       dealBox: { ctaUrl: 'https://test.example/go' },
-      logo: { data: null, contentType: 'image/png', cdnUrl: expect.stringMatching(/^\/media\/[0-9a-f]{32}\.png$/) },
+      logo: { data: null, contentType: 'image/png', cdnUrl: expect.stringMatching(/^\/media\/[0-9a-f]{32}-1x1\.png$/) },
       bannerImage: null,
     })
     expect((await t.app.request(brand.logo.cdnUrl)).status).toBe(200)

@@ -10,7 +10,12 @@ import { type AppContext, createAppContext } from '../context.ts'
 import type { MediaItem } from '../services/media.ts'
 
 /** Issue 13: the media library. Distinct tiny GIFs (the sniffer reads the header; ids hash the bytes). */
-const gif = (tag: string) => new TextEncoder().encode(`GIF89a${tag}`)
+const GIF_1X1 = [0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0, 0x80, 0, 0, 0xff, 0xff, 0xff, 0, 0, 0, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 1, 0]
+/** A real 1×1 GIF (it must decode: uploads are measured) whose comment block holds `tag`, so each is distinct bytes. */
+const gif = (tag: string) => {
+  const text = [...new TextEncoder().encode(tag)].slice(0, 255)
+  return new Uint8Array([...GIF_1X1, 0x21, 0xfe, text.length, ...text, 0, 0x3b])
+}
 const HOUR = 3600_000
 
 /**
