@@ -42,7 +42,10 @@ async function serve(dataDir: string, port: number, env: Record<string, string> 
 }
 
 /** p50/p99 of one request at a time (no queueing: the server's own time plus loopback). */
+/** Steady-state render time: a few requests first warm SQLite's page cache and the JIT (a running server has both), then SAMPLES are timed. */
+const WARMUP = 20
 async function latency(urls: () => string) {
+  for (let i = 0; i < WARMUP; i++) await (await fetch(urls())).arrayBuffer()
   const ms: number[] = []
   for (let i = 0; i < SAMPLES; i++) {
     const t = performance.now()
