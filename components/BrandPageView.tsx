@@ -300,7 +300,7 @@ export function BrandPageView({ brand, disclosure, availability }: { brand: Bran
             {brand.bonusCondition && <p className="muted small">{brand.bonusCondition}</p>}
             <OfferTerms offer={brand} />
             {/* a plain in-page anchor: works before and without JavaScript */}
-            <a href="#offer-details">See Offer Details</a>
+            <a className="offer-details-link" href="#offer-details">See Offer Details</a>
           </div>
         </aside>
       </div>
