@@ -18,6 +18,7 @@ function content(sections: number) {
       hyperlinks: [{ text: 'bankroll basics', url: '/article/bankroll-management-basics' }],
       subsections: [{ subheading: `Detail ${i + 1}`, content: 'A generated subsection.' }],
     })),
+    imageAlt: 'Chips and cards on a green felt table',
   }
 }
 

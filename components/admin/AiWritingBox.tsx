@@ -8,7 +8,7 @@ import type { PostDraft } from './post-draft.ts'
  * AI writing (spec §9): the chosen number of sections written from the title, into the summary and body
  * (not saved until the editor saves). The server's `ai_invalid_content` message is shown as it is.
  */
-export function AiWritingBox({ type, draft, onContent }: { type: ReadablePostType; draft: PostDraft; onContent: (c: { summary: PostContent['summary']; body: BodySection[] }) => void }) {
+export function AiWritingBox({ type, draft, onContent }: { type: ReadablePostType; draft: PostDraft; onContent: (c: { summary: PostContent['summary']; body: BodySection[]; imageAlt?: string }) => void }) {
   const [sections, setSections] = useState<number>(5) // spec §9: default 5
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<{ text: string; detail?: string } | null>(null)
@@ -23,7 +23,7 @@ export function AiWritingBox({ type, draft, onContent }: { type: ReadablePostTyp
     setError(null)
     try {
       const res = await adminApi.generate(type, { title: draft.title, imageUrl: draft.image.startsWith('data:') ? '' : draft.image, position: draft.position, sections })
-      if (res.success && res.content) onContent({ summary: res.content.summary, body: res.content.body })
+      if (res.success && res.content) onContent(res.content)
       else setError({ text: 'AI did not return valid content' })
     } catch (err) {
       if (err instanceof ApiError && err.code === 'ai_invalid_content') setError({ text: err.message })

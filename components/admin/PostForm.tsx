@@ -78,7 +78,15 @@ export function PostForm({ type, initial, onSaved, onCancel }: { type: PostType;
               Description
               <textarea name="description" rows={3} value={draft.description} onChange={(e) => set({ description: e.target.value })} />
             </label>
-            <AiWritingBox type={type} draft={draft} onContent={(c) => setContent(c)} />
+            <AiWritingBox
+              type={type}
+              draft={draft}
+              onContent={({ imageAlt, ...c }) => {
+                setContent(c)
+                // the writer's proposed alt text fills an empty field only: an editor's own words stay
+                if (imageAlt) setDraft((d) => (d.imageAlt.trim() ? d : { ...d, imageAlt }))
+              }}
+            />
             <SummaryEditor value={draft.content.summary} onChange={(summary) => setContent({ summary })} />
             <BodyEditor value={draft.content.body} onChange={(body) => setContent({ body })} />
             <fieldset className="grid-2">

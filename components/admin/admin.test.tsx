@@ -215,6 +215,24 @@ describe('post form fields', () => {
     expect((screen.getByLabelText('Sections') as HTMLSelectElement).value).toBe('5')
   })
 
+  it("puts the writer's proposed alt text in an empty alt field, and never over the editor's own (issue 12)", async () => {
+    overrides['POST /api/posts/generate-article'] = (c) =>
+      Response.json({
+        success: true,
+        content: { summary: [{ title: 'S', text: 'T' }], body: Array.from({ length: c.body.sections }, () => ({ headline: 'H', content: 'C', keywords: [], hyperlinks: [], subsections: [] })), imageAlt: 'Dice on green felt' },
+      })
+    await openTab('Articles')
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Alt please' } })
+    const alt = screen.getByLabelText('Alt text for the image') as HTMLInputElement
+    fireEvent.click(screen.getByRole('button', { name: 'AI Generate' }))
+    await waitFor(() => expect(alt.value).toBe('Dice on green felt'))
+    fireEvent.change(alt, { target: { value: 'My own words' } })
+    fireEvent.click(screen.getByRole('button', { name: 'AI Generate' }))
+    await waitFor(() => expect(screen.getAllByTestId('section-editor').length).toBeGreaterThan(0))
+    await new Promise((r) => setTimeout(r, 50))
+    expect(alt.value).toBe('My own words')
+  })
+
   it('fills summary and body from AI output, and shows the spec messages on failure', async () => {
     overrides['POST /api/posts/generate-article'] = (c) =>
       Response.json({

@@ -42,7 +42,7 @@ export const adminApi = {
   searchImages: (query: string, perPage: number, page: number) =>
     call<{ results: ImageResult[]; total_pages: number }>(`/api/posts/fluximg?${new URLSearchParams({ query, per_page: String(perPage), page: String(page) })}`),
   generate: (type: ReadablePostType, req: { title: string; imageUrl: string; position: string; sections: number }) =>
-    call<{ success: boolean; content?: { summary: PostContent['summary']; body: BodySection[] } }>(generatePath[type], {
+    call<{ success: boolean; content?: { summary: PostContent['summary']; body: BodySection[]; imageAlt?: string } }>(generatePath[type], {
       method: 'POST',
       body: JSON.stringify(req),
     }),

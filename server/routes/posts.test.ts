@@ -196,6 +196,19 @@ describe('POST /api/posts/generate-* (local fake OpenAI-compatible server)', () 
     expect(sent.body.response_format.type).toBe('json_schema')
   })
 
+  it('proposes alt text for the lead image (issue 12), naming the chosen image to the model; a proposal breaking the alt text rules is dropped, not the answer', async () => {
+    const res = await generate('/api/posts/generate-article', { title: 'Table etiquette', imageUrl: 'https://images.example/felt.jpg', sections: 3 })
+    expect((await res.json()).content.imageAlt).toBe('Chips and cards on a green felt table')
+    const sent = ai.requests.at(-1)!
+    expect(sent.body.response_format.json_schema.schema.required).toContain('imageAlt')
+    expect(String(sent.body.messages.at(-1).content)).toContain('the chosen image: https://images.example/felt.jpg')
+    const { generatedContentSchema } = await import('../services/ai-writer.ts')
+    const valid = { summary: [{ title: 'a', text: 'b' }], body: [{ headline: 'h', content: 'c', keywords: [], hyperlinks: [], subsections: [] }] }
+    expect(generatedContentSchema(1).parse({ ...valid, imageAlt: 'x'.repeat(300) }).imageAlt).toBeUndefined()
+    expect(generatedContentSchema(1).parse({ ...valid, imageAlt: 'line one\nline two' }).imageAlt).toBeUndefined()
+    expect(generatedContentSchema(1).parse(valid).imageAlt).toBeUndefined()
+  })
+
   it('saves nothing', async () => {
     expect(await g.ctx.repos.posts.count()).toBe(0)
   })

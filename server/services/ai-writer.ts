@@ -1,6 +1,6 @@
 import type { ReadablePostType } from '../../lib/schemas.ts'
 import * as z from 'zod'
-import { bodySectionSchema, type PostContent, summaryPointSchema } from '../../lib/schemas.ts'
+import { bodySectionSchema, imageAltSchema, type PostContent, summaryPointSchema } from '../../lib/schemas.ts'
 import { AppError } from '../errors.ts'
 
 export { AI_SECTION_CHOICES } from '../../lib/ai-writing.ts'
@@ -15,13 +15,19 @@ const strictSection = bodySectionSchema.extend({
   subsections: z.array(z.object({ subheading: z.string().max(500), content: z.string().max(20_000) })).max(6),
 })
 
-/** What the model must return: a summary and exactly `sections` body sections. */
+/**
+ * What the model must return: a summary and exactly `sections` body sections, and a proposed alt text
+ * for the lead image (issue 12). The proposal is a suggestion the editor reviews: one that breaks the
+ * alt text rules (too long, control characters) is dropped, never a reason to fail the whole answer.
+ */
 export function generatedContentSchema(sections: number) {
   return z.object({
     summary: z.array(summaryPointSchema).min(1).max(10),
     body: z.array(strictSection).length(sections, `expected exactly ${sections} body sections`),
+    imageAlt: imageAltSchema.optional().catch(undefined),
   })
 }
+export type GeneratedContent = PostContent & { imageAlt?: string }
 
 /** The same shape as JSON Schema, for endpoints that honour `response_format: json_schema`. */
 function jsonSchema(sections: number) {
@@ -41,6 +47,7 @@ function jsonSchema(sections: number) {
         subsections: { type: 'array', items: obj({ subheading: str, content: str }) },
       }),
     },
+    imageAlt: str,
   })
 }
 
@@ -59,7 +66,8 @@ function prompt(req: GenerateRequest) {
         `Write ${what} titled "${req.title}". Return {"summary": [{"title","text"}, ...3 to 5 points], "body": [exactly ${req.sections} sections]}. ` +
         'Each section has "headline", "content" (2 to 4 sentences of plain text, no HTML or Markdown), "keywords" (3 short phrases), ' +
         '"hyperlinks" (0 to 2 items of {"text","url"} where text appears in content and url is an https URL or a path like /article/some-id), ' +
-        'and "subsections" (1 or 2 items of {"subheading","content"}).',
+        'and "subsections" (1 or 2 items of {"subheading","content"}). ' +
+        `Also return "imageAlt": one plain sentence of at most 120 characters saying what a fitting lead image for this piece shows, for people who cannot see it${req.imageUrl ? ` (the chosen image: ${req.imageUrl})` : ''}.`,
     },
   ]
 }
@@ -84,7 +92,7 @@ export function createAiWriter(config: AiConfig, doFetch: typeof fetch = fetch) 
 
   return {
     configured,
-    async generate(req: GenerateRequest): Promise<PostContent> {
+    async generate(req: GenerateRequest): Promise<GeneratedContent> {
       if (!configured) throw new AppError('ai_not_configured', 'AI writing is not configured: set AI_BASE_URL and AI_MODEL (and AI_API_KEY if your provider needs one)')
       const schema = generatedContentSchema(req.sections)
       const signal = AbortSignal.timeout(config.timeoutMs) // one deadline for every attempt
@@ -112,7 +120,10 @@ export function createAiWriter(config: AiConfig, doFetch: typeof fetch = fetch) 
         if (typeof text !== 'string') continue
         try {
           const parsed = schema.safeParse(JSON.parse(text.replace(/^```(?:json)?\s*|\s*```$/g, '')))
-          if (parsed.success) return parsed.data
+          if (parsed.success) {
+            const { imageAlt, ...content } = parsed.data
+            return imageAlt ? { ...content, imageAlt } : content
+          }
         } catch {
           // not JSON: try again
         }
