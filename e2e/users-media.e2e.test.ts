@@ -76,7 +76,7 @@ describe('Media library screen', () => {
     const created = await (await api('POST', '/api/posts/article', { title, image: pngDataUrl(unique('first')), imageAlt: 'First image' })).json()
     postIds.push(created._id)
     const firstUrl: string = created.image
-    // re-imaging the post leaves the first image unused
+    // re-imaging the post: the first image stays in use by the post's first revision (a restore brings it back)
     const updated = await (await api('PUT', `/api/posts/${created._id}`, { title, image: pngDataUrl(unique('second')), imageAlt: 'Second image' })).json()
     const firstId = firstUrl.split('/').pop()!
     const secondId = String(updated.image).split('/').pop()!
@@ -92,13 +92,20 @@ describe('Media library screen', () => {
     await expect.poll(() => used.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
 
+    const kept = page.getByTestId(`media-${firstId}`)
+    expect(await kept.getByRole('list', { name: 'Used by' }).innerText()).toBe(`Revision: ${title}`)
+    expect(await kept.getByRole('button', { name: 'Delete' }).count()).toBe(0)
+
+    // once the post is gone (its revisions with it), the first image is unused and can be deleted
+    expect((await api('DELETE', `/api/posts/${created._id}`)).status).toBe(200)
+    postIds.splice(postIds.indexOf(created._id), 1)
+    await page.reload()
     await page.getByLabel(/Only unused images/).check()
     const unused = page.getByTestId(`media-${firstId}`)
     await unused.waitFor()
     await unused.getByRole('button', { name: 'Delete' }).click()
     await expect.poll(() => unused.count()).toBe(0)
     expect((await fetch(`${BASE_URL}/media/${firstId}`)).status).toBe(404)
-    expect((await fetch(`${BASE_URL}/media/${secondId}`)).status).toBe(200)
     await page.context().close()
   })
 })
