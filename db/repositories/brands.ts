@@ -23,7 +23,7 @@ export function toImageRef(img: StoredImage | null | undefined): ImageRef | null
 const iso = z.iso.datetime({ offset: true })
 const storedImageSchema = z.object({ cdnUrl: safeLinkSchema.optional(), mediaId: mediaIdSchema.optional(), contentType: z.string().max(100).optional() }).nullable()
 /** A brand as stored: the API's rules, images as CDN links or media ids. Checks imported and restored brands. */
-export const storedBrandSchema = brandWriteSchema.extend({ _id: idSchema, logo: storedImageSchema, bannerImage: storedImageSchema, publishAt: iso.optional(), createdAt: iso, updatedAt: iso })
+export const storedBrandSchema = brandWriteSchema.extend({ _id: idSchema, logo: storedImageSchema, bannerImage: storedImageSchema, publishAt: iso.transform((v) => new Date(v).toISOString()).optional() /* compared as text by the scheduler: one form */, createdAt: iso, updatedAt: iso })
 
 /** Every public read of brands asks for published ones (issue 13): offer lists, the directory, brand pages, the sitemap, /go. */
 export const LIVE: Filter = { live: true }

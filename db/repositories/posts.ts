@@ -45,7 +45,7 @@ const fromDocs = (docs: PostDoc[]) => docs.map((d) => fromDoc(d)!)
 
 const iso = z.iso.datetime({ offset: true })
 /** A post as stored: the API's rules plus its id and times. Checks imported and restored posts. */
-export const storedPostSchema = postInputSchema.extend({ _id: idSchema, publishAt: iso.optional(), createdAt: iso, updatedAt: iso })
+export const storedPostSchema = postInputSchema.extend({ _id: idSchema, publishAt: iso.transform((v) => new Date(v).toISOString()).optional() /* compared as text by the scheduler: one form */, createdAt: iso, updatedAt: iso })
 
 /** Which posts a list holds. */
 export type PostQuery = {

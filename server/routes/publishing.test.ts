@@ -347,3 +347,11 @@ describe('two processes over one store', () => {
     await two.ctx.close()
   })
 })
+
+describe('scheduled items arriving by import', () => {
+  it('a publishAt with an offset is stored in UTC, so the scheduler compares it right', async () => {
+    const { storedPostSchema } = await import('../../db/repositories/posts.ts')
+    const parsed = storedPostSchema.parse({ _id: 'imported-scheduled', title: 'Imported', type: 'article', status: 'scheduled', publishAt: '2026-12-01T10:00:00+01:00', createdAt: '2026-11-01T00:00:00Z', updatedAt: '2026-11-01T00:00:00Z' })
+    expect(parsed.publishAt).toBe('2026-12-01T09:00:00.000Z')
+  })
+})
