@@ -27,8 +27,8 @@ export async function startProductionServer(opts: { label: string; portBase: num
     rmSync(dataDir, { recursive: true, force: true })
   }
 
-  // a fresh store seeds the demo first, drawing its covers and banners as raster uploads (README "Images"):
-  // about 13 s on a quiet 2-core machine, more when it is shared
+  // a fresh store seeds the demo first, its covers and banners as raster uploads (README "Images"): from
+  // the demo image cache in milliseconds, but 13–25 s on a 2-core machine the first time a checkout draws them
   const deadline = Date.now() + 90_000
   for (;;) {
     try {

@@ -1,5 +1,5 @@
 import sharp, { type Metadata, type Sharp } from 'sharp'
-import { hasVariants, VARIANT_FORMATS, variantHeight, variantWidths } from '../../lib/images.ts'
+import { hasVariants, VARIANT_FORMATS, VARIANT_WIDTHS, variantHeight, variantWidths } from '../../lib/images.ts'
 import { AppError } from '../errors.ts'
 
 /**
@@ -15,10 +15,14 @@ export type Rendition = { width: number; height: number; ext: string; contentTyp
 export type Renditions = { width: number; height: number; variants: Rendition[] }
 
 /** Encoder settings: AVIF effort 2 costs about a tenth of the default for a few percent more bytes. */
+const ENCODER = { avif: { quality: 55, effort: 2 }, webp: { quality: 78, effort: 4 } } as const
 const encode = {
-  avif: (img: Sharp) => img.avif({ quality: 55, effort: 2 }),
-  webp: (img: Sharp) => img.webp({ quality: 78, effort: 4 }),
+  avif: (img: Sharp) => img.avif(ENCODER.avif),
+  webp: (img: Sharp) => img.webp(ENCODER.webp),
 }
+
+/** Everything that decides a rendition's bytes: a cache of renditions (the demo's) is keyed by it. */
+export const RENDITIONS_VERSION = JSON.stringify({ widths: VARIANT_WIDTHS, formats: VARIANT_FORMATS, ENCODER, vips: sharp.versions.vips })
 
 const open = (bytes: Uint8Array) => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false })
 

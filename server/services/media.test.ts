@@ -135,6 +135,20 @@ describe('media store and GET /media/:id', () => {
     await expect(t.ctx.services.media.saveImage(broken)).rejects.toMatchObject({ code: 'unsupported_media_type' })
   })
 
+  it('stores renditions made beforehand of the same bytes (the demo cache), and makes its own when their size disagrees', async () => {
+    const jpeg = new Uint8Array(await sharp({ create: { width: 500, height: 250, channels: 3, background: '#456' } }).jpeg().toBuffer())
+    const marker = new Uint8Array(await sharp({ create: { width: 480, height: 240, channels: 3, background: '#000' } }).webp().toBuffer())
+    const given = { width: 500, height: 250, variants: [{ width: 480, height: 240, ext: 'webp', contentType: 'image/webp', bytes: marker }] }
+    const saved = await t.ctx.services.media.saveImage(jpeg, { renditions: given })
+    const [v] = (await t.ctx.repos.media.findById(saved.id))!.variants!
+    expect(v).toMatchObject({ width: 480, contentType: 'image/webp' })
+    expect(new Uint8Array(await (await t.app.request(`/media/${v.id}`)).arrayBuffer())).toEqual(marker)
+    // renditions claiming another size are not these bytes': the upload's own are made
+    const other = new Uint8Array(await sharp({ create: { width: 500, height: 250, channels: 3, background: '#789' } }).jpeg().toBuffer())
+    const own = await t.ctx.services.media.saveImage(other, { renditions: { ...given, width: 400 } })
+    expect((await t.ctx.repos.media.findById(own.id))!.variants).toHaveLength(4)
+  })
+
   it('removes an original together with its renditions', async () => {
     const jpeg = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#123' } }).jpeg().toBuffer()
     const saved = await t.ctx.services.media.saveImage(new Uint8Array(jpeg))

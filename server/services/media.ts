@@ -7,9 +7,9 @@ import type { RevisionsRepository } from '../../db/repositories/revisions.ts'
 import type { SiteSettingsRepository } from '../../db/repositories/site-settings.ts'
 import { type MediaUse, mediaRefsOf } from '../../lib/media-refs.ts'
 export type { MediaUse }
-import { originalMediaId, variantMediaId } from '../../lib/images.ts'
+import { hasVariants, originalMediaId, variantMediaId } from '../../lib/images.ts'
 import { AppError, badRequest, notFound } from '../errors.ts'
-import { makeRenditions } from '../images/renditions.ts'
+import { displayedSize, makeRenditions, type Renditions } from '../images/renditions.ts'
 import type { AuditService } from './audit.ts'
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
@@ -43,13 +43,15 @@ const EXT: Record<string, string> = {
   'image/avif': 'avif',
 }
 
+const sameSize = (a: { width: number; height: number }, b: { width: number; height: number }) => a.width === b.width && a.height === b.height
+
 export function createMediaService(deps: { media: MediaRepository; audit: AuditService; now: () => Date }) {
   return {
     /**
      * Checks the bytes and size, stores them once, and answers the URL pages should use. The type is the
      * bytes' own; a type the client declared only refuses a mismatch (a file name is never consulted).
      */
-    async saveImage(bytes: Uint8Array, info: { filename?: string; alt?: string; declaredType?: string } = {}) {
+    async saveImage(bytes: Uint8Array, info: { filename?: string; alt?: string; declaredType?: string; renditions?: Renditions } = {}) {
       if (bytes.byteLength > MAX_IMAGE_BYTES) throw new AppError('payload_too_large', 'Image is larger than 5 MB')
       const contentType = sniffImageType(bytes)
       if (!contentType) throw new AppError('unsupported_media_type', 'Only PNG, JPEG, GIF, WebP or AVIF images are accepted')
@@ -57,8 +59,12 @@ export function createMediaService(deps: { media: MediaRepository; audit: AuditS
       if (declared && declared !== contentType)
         throw new AppError('unsupported_media_type', `The image says it is ${declared}, but its bytes are ${contentType}`)
       const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32)
-      // decoded before anything is written: unreadable bytes or a decompression bomb store nothing
-      const { width, height, variants } = await makeRenditions(bytes, EXT[contentType])
+      // decoded before anything is written: unreadable bytes or a decompression bomb store nothing.
+      // Renditions the caller already made of these bytes (the demo seed's cache) are used when the
+      // image's header agrees with their size.
+      const given = info.renditions
+      const { width, height, variants } =
+        given && hasVariants(EXT[contentType]) && sameSize(await displayedSize(bytes), given) ? given : await makeRenditions(bytes, EXT[contentType])
       const id = originalMediaId(hash, width, height, EXT[contentType])
       const createdAt = deps.now()
       const refs = variants.map((v) => ({ id: variantMediaId(hash, width, height, v.width, v.ext), width: v.width, height: v.height, contentType: v.contentType }))

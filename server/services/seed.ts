@@ -7,7 +7,7 @@ import { demoPosts } from '../demo/posts.ts'
 import { AppError } from '../errors.ts'
 import type { InfoPagesService } from './info-pages.ts'
 import type { MediaService } from './media.ts'
-import { demoRaster } from '../demo/raster-images.ts'
+import { type DemoImage, loadDemoImages } from '../demo/raster-images.ts'
 
 export function createSeedService(deps: {
   posts: PostsRepository
@@ -15,6 +15,8 @@ export function createSeedService(deps: {
   infoPages: Pick<InfoPagesService, 'ensureDefaults'>
   audit: AuditService
   media: Pick<MediaService, 'saveImage'>
+  /** Where generated demo images are cached (server/demo/raster-images.ts; its default when left out, none with null). */
+  demoImageCache?: string | null
   now: () => Date
   onChange: () => void
 }) {
@@ -26,24 +28,27 @@ export function createSeedService(deps: {
 
     /**
      * Demo content (issue 2) through the same schemas as every other write: invalid demo data fails loudly.
-     * `rasterImages` (the default; about 0.3 s an image): covers and banners become raster uploads
-     * with renditions (server/demo/raster-images.ts); without it they stay the SVGs in public/demo/
-     * (tests that do not look at images seed that way, in milliseconds).
+     * `rasterImages` (the default): covers and banners become raster uploads with renditions
+     * (server/demo/raster-images.ts: about 0.4 s an image when made, milliseconds from its cache);
+     * without it they stay the SVGs in public/demo/ (tests that do not look at images seed that way).
      */
     async seedDemo(opts: { force?: boolean; rasterImages?: boolean } = {}) {
       if (!opts.force && !(await this.isEmpty())) throw new AppError('conflict', 'The store is not empty; use --force to seed anyway')
       const base = deps.now().getTime()
-      const raster = opts.rasterImages ?? true
+      const postInputs = demoPosts.map((raw) => postInputSchema.parse(raw))
+      const brandInputs = demoBrands.map((raw) => brandInputSchema.parse(raw))
+      const images = (opts.rasterImages ?? true)
+        ? await loadDemoImages([...postInputs.map((p) => p.image), ...brandInputs.map((b) => b.bannerImage ?? '')], { cacheDir: deps.demoImageCache })
+        : new Map<string, DemoImage>()
       /** The demo image as an upload (its id and URL), or null to keep the path as it is. */
       const upload = async (path: string, alt: string) => {
-        const bytes = raster && path ? await demoRaster(path) : null
-        if (!bytes) return null
+        const image = images.get(path)
+        if (!image) return null
         const name = path.split('/').pop()!.replace(/\.svg$/, '.jpg')
-        return deps.media.saveImage(bytes, { filename: name, alt })
+        return deps.media.saveImage(image.bytes, { filename: name, alt, renditions: image.renditions })
       }
       let postCount = 0
-      for (const [i, raw] of demoPosts.entries()) {
-        const input = postInputSchema.parse(raw)
+      for (const [i, input] of postInputs.entries()) {
         if (opts.force && (await posts.findById(input._id!))) continue
         const at = new Date(base - i * 3_600_000).toISOString()
         const imageUrl = (await upload(input.image, input.imageAlt ?? input.title))?.url ?? input.image
@@ -51,8 +56,7 @@ export function createSeedService(deps: {
         postCount++
       }
       let brandCount = 0
-      for (const [i, raw] of demoBrands.entries()) {
-        const input = brandInputSchema.parse(raw)
+      for (const [i, input] of brandInputs.entries()) {
         if (opts.force && (await brands.findById(input._id!))) continue
         const at = new Date(base + i * 1_000).toISOString()
         const ref = (url: string | null) => (url ? { cdnUrl: url, contentType: url.endsWith('.svg') ? 'image/svg+xml' : '' } : null)
