@@ -25,7 +25,7 @@ export const VARIANT_FORMATS = [
 
 /** Either form of a media id: `<hash>.<ext>` (before renditions), `<hash>-WxH.<ext>`, or a rendition `<hash>-WxH-ww.<ext>`. */
 /** A whole media id (lib/media-refs.ts MEDIA_ID_PATTERN, the one definition). */
-export const MEDIA_ID = new RegExp(`^${MEDIA_ID_PATTERN}$`)
+export const MEDIA_ID = /* @__PURE__ */ new RegExp(`^${MEDIA_ID_PATTERN}$`)
 
 const ORIGINAL = /^\/media\/([a-f0-9]{32})-([1-9]\d{0,4})x([1-9]\d{0,4})\.([a-z]{3,4})$/
 

@@ -12,8 +12,9 @@
  * counts as a use of the original.
  */
 export const MEDIA_ID_PATTERN = '[a-f0-9]{32}(?:-[1-9]\\d{0,4}x[1-9]\\d{0,4}(?:-[1-9]\\d{0,4}w)?)?\\.[a-z]{3,4}'
-const IN_TEXT = new RegExp(`/media/(${MEDIA_ID_PATTERN})`, 'g')
-const WHOLE_ID = new RegExp(`^${MEDIA_ID_PATTERN}$`)
+// pure: a browser bundle that imports only the pattern (lib/images.ts) drops these
+const IN_TEXT = /* @__PURE__ */ new RegExp(`/media/(${MEDIA_ID_PATTERN})`, 'g')
+const WHOLE_ID = /* @__PURE__ */ new RegExp(`^${MEDIA_ID_PATTERN}$`)
 
 export function mediaRefsOf(value: unknown): string[] {
   const found = new Set<string>()
