@@ -73,17 +73,22 @@ async function readCached(dir: string, key: string): Promise<DemoImage | null> {
   }
 }
 
-/** Writes the files, then the manifest (renamed into place last, so a reader never sees half an entry). */
+/**
+ * Writes the files, then the manifest. Each file is renamed into place whole, so another process seeding
+ * at the same time (two servers over one checkout) reads a complete file or none.
+ */
 async function writeCached(dir: string, key: string, img: DemoImage) {
+  const put = async (name: string, data: Uint8Array | string) => {
+    const tmp = join(dir, `${name}.${process.pid}.tmp`)
+    await writeFile(tmp, data)
+    await rename(tmp, join(dir, name))
+  }
   try {
     await mkdir(dir, { recursive: true })
-    await writeFile(join(dir, `${key}.jpg`), img.bytes)
-    for (const v of img.renditions.variants) await writeFile(join(dir, `${key}-${v.width}w.${v.ext}`), v.bytes)
+    await put(`${key}.jpg`, img.bytes)
+    for (const v of img.renditions.variants) await put(`${key}-${v.width}w.${v.ext}`, v.bytes)
     const { width, height, variants } = img.renditions
-    const manifest = { size: img.bytes.byteLength, width, height, variants: variants.map(({ bytes, ...v }) => ({ ...v, size: bytes.byteLength })) }
-    const tmp = join(dir, `${key}.json.${process.pid}.tmp`)
-    await writeFile(tmp, JSON.stringify(manifest))
-    await rename(tmp, join(dir, `${key}.json`))
+    await put(`${key}.json`, JSON.stringify({ size: img.bytes.byteLength, width, height, variants: variants.map(({ bytes, ...v }) => ({ ...v, size: bytes.byteLength })) }))
   } catch {
     // a read-only install seeds without a cache
   }
