@@ -28,7 +28,8 @@ const audit = (dataDir: string, ...args: string[]) => {
 let dataDir: string
 beforeAll(() => {
   dataDir = dir('audit')
-  expect(runCli(dataDir, ['seed', 'demo']).code).toBe(0)
+  // the fast seed (committed SVGs): this file tests audit entries, and raster covers cost 13 s or more on a busy machine
+  expect(runCli(dataDir, ['seed', 'demo', '--svg-images']).code).toBe(0)
 })
 
 describe('CLI writes append audit entries as cli:<os user>', () => {

@@ -39,7 +39,7 @@ async function startServer(): Promise<Server> {
   })
   const server = { base, proc }
   servers.push(server)
-  const deadline = Date.now() + 30_000
+  const deadline = Date.now() + 90_000 // the first start seeds raster demo images (about 13 s here, more on a busy machine)
   for (;;) {
     try {
       if ((await fetch(`${base}/api/health/ready`)).ok) return server
