@@ -1,22 +1,17 @@
-import { rmSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditEntryJson } from '../lib/audit.ts'
 import { osUserName } from '../server/services/audit.ts'
 import { startFakeOpenAi } from '../test/fake-openai.ts'
-import { runCli, runCliAsync, tempDataDir } from '../test/cli.ts'
+import { runCli, runCliAsync, tempDataDirs } from '../test/cli.ts'
 
 /** Issue 13: CLI writes are recorded as cli:<os user>, and `audit` reads the log. */
 const ai = startFakeOpenAi()
-const dirs: string[] = []
-const dir = (label: string) => {
-  const d = tempDataDir(label)
-  dirs.push(d)
-  return d
-}
+const { dir, removeAll } = tempDataDirs()
 afterAll(() => {
   ai.stop()
-  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+  removeAll()
 })
 const me = `cli:${osUserName()}`
 const audit = (dataDir: string, ...args: string[]) => {

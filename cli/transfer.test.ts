@@ -1,21 +1,14 @@
-import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../server/config.ts'
 import { createAppContext } from '../server/context.ts'
 import { demoBrands } from '../server/demo/brands.ts'
-import { CLI_SECRET, runCli, tempDataDir } from '../test/cli.ts'
+import { CLI_SECRET, runCli, tempDataDirs } from '../test/cli.ts'
 
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
-const dirs: string[] = []
-const dir = (label: string) => {
-  const d = tempDataDir(label)
-  dirs.push(d)
-  return d
-}
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true })
-})
+const { dir, removeAll } = tempDataDirs()
+afterAll(removeAll)
 
 /** Test data a running product would have: an uploaded image and some clicks (set up in-process, on the same file). */
 async function withData(dataDir: string) {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BASE_URL, launchBrowser, logIn } from './browser.ts'
+import { adminPage, BASE_URL, launchBrowser } from './browser.ts'
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64')
 const name = `E2E Brand ${Date.now().toString(36)}`
@@ -10,9 +10,7 @@ let browser: Browser
 let page: Page
 beforeAll(async () => {
   browser = await launchBrowser()
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
-  await logIn(page)
-  await page.waitForURL(`${BASE_URL}/admin`)
+  page = await adminPage(browser)
   await page.goto(`${BASE_URL}/adminmarket`)
 })
 afterAll(async () => {

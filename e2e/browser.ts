@@ -23,6 +23,14 @@ export async function logIn(page: Page, who: { username: string; password: strin
   await page.getByRole('button', { name: 'Login' }).click()
 }
 
+/** A desktop tab (1280×900) signed in as the e2e admin, on /admin once the login has landed there. */
+export async function adminPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
+  await logIn(page)
+  await page.waitForURL(`${BASE_URL}/admin`)
+  return page
+}
+
 /** The GA4 measurement id e2e/run.ts gives the test server. */
 export const GA_ID = process.env.GA_MEASUREMENT_ID ?? 'G-E2ETEST00'
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BASE_URL, launchBrowser, logIn } from './browser.ts'
+import { adminPage, BASE_URL, launchBrowser } from './browser.ts'
 
 // a real 2×2 PNG, uploaded through the file input
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64')
@@ -12,10 +12,7 @@ const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-')
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  page = await context.newPage()
-  await logIn(page)
-  await page.waitForURL(`${BASE_URL}/admin`)
+  page = await adminPage(browser)
 })
 afterAll(async () => {
   await browser?.close()

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BASE_URL, launchBrowser, logIn } from './browser.ts'
+import { adminPage, BASE_URL, launchBrowser } from './browser.ts'
 
 /**
  * Issue 13 in the browser: an editor writes a draft, previews it, compares and restores revisions, and
@@ -13,10 +13,7 @@ const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-')
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  page = await context.newPage()
-  await logIn(page)
-  await page.waitForURL(`${BASE_URL}/admin`)
+  page = await adminPage(browser)
   await page.getByRole('tab', { name: 'Articles', exact: true }).click()
 })
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -6,6 +6,21 @@ export const CLI_SECRET = 'cli-test-secret-0123456789abcdef012345'
 const entry = new URL('../cli/index.ts', import.meta.url).pathname
 
 export const tempDataDir = (label = 'cli') => mkdtempSync(join(tmpdir(), `gamewise-${label}-`))
+
+/** Temporary data dirs made one at a time (`dir`), all removed by `removeAll` (a test file's afterAll). */
+export function tempDataDirs() {
+  const dirs: string[] = []
+  return {
+    dir(label: string) {
+      const d = tempDataDir(label)
+      dirs.push(d)
+      return d
+    },
+    removeAll() {
+      for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
+    },
+  }
+}
 
 /** Runs the real CLI as a subprocess against `dataDir`. */
 export function runCli(dataDir: string, args: string[], opts: { stdin?: string; env?: Record<string, string> } = {}) {
