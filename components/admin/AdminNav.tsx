@@ -1,3 +1,6 @@
+import type { ReactNode } from 'react'
+import { AdminOnly } from '../account/AdminOnly.tsx'
+import { AdminShell } from '../account/AdminShell.tsx'
 import { useSession } from '../account/session.ts'
 
 /** Screens only admins reach from the admin; editors see none of them (the server refuses them too). */
@@ -18,5 +21,20 @@ export function AdminNav() {
         </a>
       ))}
     </nav>
+  )
+}
+
+/** One admin-only screen (Users, Media library, Audit log): the admin shell, a way back, and the screen for admins only. */
+export function AdminScreen({ children }: { children: ReactNode }) {
+  return (
+    <AdminShell>
+      <a className="btn" href="/admin">
+        ← Content admin
+      </a>
+      <AdminOnly>
+        <AdminNav />
+        {children}
+      </AdminOnly>
+    </AdminShell>
   )
 }

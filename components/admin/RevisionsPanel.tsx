@@ -8,6 +8,21 @@ const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyl
 const label = (r: RevisionSummary) => `${when(r.at)} · ${r.actor} · ${ACTION_LABELS[r.action]}`
 const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback)
 
+function RevisionSelect({ label: text, list, value, onChange }: { label: string; list: RevisionSummary[]; value: string; onChange: (id: string) => void }) {
+  return (
+    <label>
+      {text}
+      <select value={value} onChange={(e) => onChange(e.target.value)}>
+        {list.map((r) => (
+          <option key={r._id} value={r._id}>
+            {label(r)}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
 /**
  * An item's revisions (issue 13): who saved it and when, what changed between any two (field by field,
  * as text), and a restore that saves the chosen one as a new revision. Loaded when opened.
@@ -99,26 +114,8 @@ export function RevisionsPanel<T>({ kind, id, onRestored }: { kind: RevisionKind
           </ol>
           {list.length > 1 && (
             <div className="revision-compare">
-              <label>
-                Compare from
-                <select value={from} onChange={(e) => setFrom(e.target.value)}>
-                  {list.map((r) => (
-                    <option key={r._id} value={r._id}>
-                      {label(r)}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label>
-                to
-                <select value={to} onChange={(e) => setTo(e.target.value)}>
-                  {list.map((r) => (
-                    <option key={r._id} value={r._id}>
-                      {label(r)}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <RevisionSelect label="Compare from" list={list} value={from} onChange={setFrom} />
+              <RevisionSelect label="to" list={list} value={to} onChange={setTo} />
               <button type="button" className="btn" disabled={busy || !from || !to} onClick={() => void compare()}>
                 Show changes
               </button>

@@ -5,6 +5,7 @@ import { mediaRefsOf } from '../../lib/media-refs.ts'
 import { isLive } from '../../lib/publishing.ts'
 import type { BatchOp, Filter, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
+import { publishDue } from './publishing.ts'
 import { mediaIdSchema } from './media.ts'
 
 /** How an image is kept: an outside CDN link, or a media id whose bytes live in the media collection. */
@@ -88,18 +89,9 @@ export function createBrandsRepository(store: Store, registry: Registry) {
     async findLive(id: string) {
       return fromDoc(await brands.findOne({ _id: id, live: true }))
     },
-    /**
-     * Publishes the scheduled brand pages whose time has come, each claimed with one conditional update
-     * (one process wins when several look at once); answers those this call published.
-     */
-    async publishDue(now: Date, limit = 100): Promise<BrandDoc[]> {
-      const due = await brands.find({ status: 'scheduled', publishAt: { $lte: now.toISOString() } }, { limit })
-      const published: BrandDoc[] = []
-      for (const doc of due) {
-        const won = await brands.findOneAndUpdate({ _id: doc._id, status: 'scheduled', publishAt: doc.publishAt }, { $set: { status: 'published', live: true, createdAt: now.toISOString() }, $unset: { publishAt: '' } })
-        if (won) published.push(fromDoc(won))
-      }
-      return published
+    /** Publishes the scheduled brand pages whose time has come, each once across processes (./publishing.ts). */
+    async publishDue(now: Date): Promise<BrandDoc[]> {
+      return (await publishDue(brands, now, () => ({ live: true }))).map(fromDoc)
     },
     async insert(doc: BrandDoc) {
       return fromDoc(await brands.insertOne(toStoredBrand(doc)))

@@ -5,6 +5,7 @@ import { isLive } from '../../lib/publishing.ts'
 import { slugify } from '../../lib/slug.ts'
 import type { BatchOp, Filter, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
+import { publishDue } from './publishing.ts'
 
 /**
  * What the store keeps beside a post, derived from it on every write so lists can be read from an
@@ -183,22 +184,13 @@ export function createPostsRepository(store: Store, registry: Registry) {
     async findByIdAmong(id: string, types: readonly PostType[], opts: { anyStatus?: boolean } = {}) {
       return fromDoc(await posts.findOne({ _id: id, type: { $in: [...types] }, ...(opts.anyStatus ? {} : { live: true }) }))
     },
-    /**
-     * Publishes the scheduled posts whose time has come. Each is claimed with one conditional update,
-     * so when several processes look at once each post is published by exactly one of them; answers
-     * those this call published.
-     */
-    async publishDue(now: Date, limit = 100): Promise<Post[]> {
-      const due = await posts.find({ status: 'scheduled', publishAt: { $lte: now.toISOString() } }, { limit })
-      const published: Post[] = []
-      for (const doc of due) {
-        const next = { ...fromDoc(doc)!, status: 'published' as const }
-        delete next.publishAt
-        const { live, listed } = toPostDoc(next)
-        const won = await posts.findOneAndUpdate({ _id: doc._id, status: 'scheduled', publishAt: doc.publishAt }, { $set: { status: 'published', live, listed, createdAt: now.toISOString() }, $unset: { publishAt: '' } })
-        if (won) published.push(fromDoc(won)!)
-      }
-      return published
+    /** Publishes the scheduled posts whose time has come, each once across processes (./publishing.ts). */
+    async publishDue(now: Date): Promise<Post[]> {
+      const published = await publishDue(posts, now, (doc) => {
+        const { live, listed } = toPostDoc({ ...fromDoc(doc)!, status: 'published' })
+        return { live, listed }
+      })
+      return fromDocs(published)
     },
     async insert(post: Post) {
       await posts.insertOne(toPostDoc(post))

@@ -6,7 +6,7 @@ import { type BrandPage, type BrandWrite, brandWriteSchema } from '../../lib/sch
 import { freeSlug } from '../../lib/slug.ts'
 import { AppError, notFound } from '../errors.ts'
 import type { AuditService } from './audit.ts'
-import { publishingOf } from './posts.ts'
+import { publishingOf } from './publishing.ts'
 import { isLive } from '../../lib/publishing.ts'
 import type { RevisionsService } from './revisions.ts'
 import { toBrandPage } from './brands.ts'

@@ -2,24 +2,14 @@ import type { PostsRepository } from '../../db/repositories/posts.ts'
 import { changedFields } from '../../lib/audit.ts'
 import { isSafeHref } from '../../lib/links.ts'
 import { freeSlug } from '../../lib/slug.ts'
-import { isLive, type PublishingInput, type ResolvedPublishing, resolvePublishing } from '../../lib/publishing.ts'
+import { isLive } from '../../lib/publishing.ts'
 import { type Post, type PostBody, postBodySchema, type PostType } from '../../lib/schemas.ts'
 import { AppError, notFound } from '../errors.ts'
 import type { AuditService } from './audit.ts'
 import type { MediaService } from './media.ts'
+import { publishingOf } from './publishing.ts'
 import type { RevisionsService } from './revisions.ts'
 
-/**
- * The publishing state a save stores (issue 13): the status sent, else the post's own (a client that
- * does not know statuses keeps a draft a draft), else published (spec §7: a save is live). Throws 400
- * naming `publishAt` for a time that does not parse or lies more than a year ahead.
- */
-export function publishingOf(input: PublishingInput, existing: { status?: Post['status']; publishAt?: string } | null, now: Date): ResolvedPublishing {
-  const sent = input.status !== undefined
-  const resolved = resolvePublishing({ status: input.status ?? existing?.status ?? 'published', publishAt: sent ? input.publishAt : existing?.publishAt }, now)
-  if ('error' in resolved) throw new AppError('bad_request', resolved.error.message, [resolved.error])
-  return resolved
-}
 
 const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+)?(;[a-z0-9=.-]+)*;base64,(.*)$/is
 const BASE64 = /^[A-Za-z0-9+/\s]+={0,2}$/

@@ -1,18 +1,10 @@
-import { AdminOnly } from '../../../../components/account/AdminOnly.tsx'
-import { AdminShell } from '../../../../components/account/AdminShell.tsx'
-import { AdminNav } from '../../../../components/admin/AdminNav.tsx'
+import { AdminScreen } from '../../../../components/admin/AdminNav.tsx'
 import { UsersPanel } from '../../../../components/admin/UsersPanel.tsx'
 
 export default function Page() {
   return (
-    <AdminShell>
-      <a className="btn" href="/admin">
-        ← Content admin
-      </a>
-      <AdminOnly>
-        <AdminNav />
-        <UsersPanel />
-      </AdminOnly>
-    </AdminShell>
+    <AdminScreen>
+      <UsersPanel />
+    </AdminScreen>
   )
 }
