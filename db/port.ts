@@ -22,12 +22,10 @@ export type TextIndexSpec = { fields: Record<string, number> }
 /** A text-search hit: the document and its relevance (higher is better; only comparable within one search). */
 export type TextHit<T> = { doc: T; score: number }
 /**
- * Search options: `filter` may only use `_id` and declared index fields (both backends answer it in the index).
- * `candidates`: rank at most this many matches, the most recently inserted, so a query matching most
- * of a large collection costs no more than one matching that many (SQLite, where ranking costs about
- * a microsecond a match and blocks its thread; MongoDB ranks every match).
+ * Search options: `filter` may only use `_id` and declared index fields (both backends answer it in the
+ * index). To rank only the newest matches of a large collection, read a page with `textPage`.
  */
-export type TextSearchOptions = { filter?: Filter; limit?: number; skip?: number; candidates?: number }
+export type TextSearchOptions = { filter?: Filter; limit?: number; skip?: number }
 export type TextPageOptions = { filter?: Filter; window: number; limit: number; skip?: number }
 /**
  * An index the repository declares. Its fields hold scalars (string, number, boolean, Date or null) in

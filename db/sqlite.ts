@@ -280,17 +280,7 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
 
   async textSearch(terms: readonly string[], options: TextSearchOptions = {}) {
     if (!terms.length) return []
-    const { spec, fts, from: matches, params: matchParams } = this.textSql(terms, options.filter ?? {})
-    let from = matches
-    let params = matchParams
-    if (options.candidates) {
-      // the newest `candidates` matches start at this rowid: walking matches costs far less than ranking them
-      const edge = this.db.query<{ id: number }, Param[]>(`SELECT ${fts}.rowid AS id FROM ${matches} ORDER BY ${fts}.rowid DESC LIMIT 1 OFFSET ${Math.floor(options.candidates) - 1}`).get(...matchParams)
-      if (edge) {
-        from = `${matches} AND ${fts}.rowid >= ?`
-        params = [...matchParams, edge.id]
-      }
-    }
+    const { spec, fts, from, params } = this.textSql(terms, options.filter ?? {})
     const rank = SqliteCollection.rankSql(spec, fts)
     const limit = options.limit ? ` LIMIT ${Math.floor(options.limit)}` : ' LIMIT -1'
     const offset = options.skip ? ` OFFSET ${Math.floor(options.skip)}` : ''

@@ -374,13 +374,13 @@ for (const backend of backends) {
         expect(await c.textCount(['bankroll'], { type: 'article' }, { limit: 10 })).toBe(3)
       })
 
-      it.skipIf(backend.name === 'mongodb')('ranks only the newest `candidates` matches when told to (SQLite)', async () => {
+      it.skipIf(backend.name === 'mongodb')('a page ranks only the newest `window` matches (SQLite)', async () => {
         for (let i = 0; i < 5; i++) await c.insertOne({ _id: `n${i}`, type: 'article', title: `Late bankroll ${i}`, body: [] })
         // a1 ranks first among all matches (its title holds the word); among the newest four it cannot appear
         expect(ids(await c.textSearch(['bankroll'], { filter: { type: 'article' } }))).toHaveLength(8)
-        expect(ids(await c.textSearch(['bankroll'], { filter: { type: 'article' }, candidates: 4 })).sort()).toEqual(['n1', 'n2', 'n3', 'n4'])
-        expect(ids(await c.textSearch(['bankroll'], { filter: { type: 'article' }, candidates: 4, skip: 3 }))).toHaveLength(1)
-        expect(ids(await c.textSearch(['bankroll'], { filter: { type: 'article' }, candidates: 50 }))).toHaveLength(8)
+        expect(ids((await c.textPage(['bankroll'], { filter: { type: 'article' }, window: 4, limit: 10 })).hits).sort()).toEqual(['n1', 'n2', 'n3', 'n4'])
+        expect(ids((await c.textPage(['bankroll'], { filter: { type: 'article' }, window: 4, limit: 10, skip: 3 })).hits)).toHaveLength(1)
+        expect(ids((await c.textPage(['bankroll'], { filter: { type: 'article' }, window: 50, limit: 10 })).hits)).toHaveLength(8)
       })
 
       it('rebuilds from the documents when the text index is declared with other fields', async () => {
