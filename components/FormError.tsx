@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useId } from 'react'
+import { type RefObject, useId, useLayoutEffect } from 'react'
 import type { FieldIssue } from './api-client.ts'
 
 export type FormFailure = { text: string; issues: FieldIssue[] }
@@ -10,7 +10,9 @@ export type FormFailure = { text: string; issues: FieldIssue[] }
  */
 export function FormError({ error, formRef }: { error: FormFailure | null; formRef: RefObject<HTMLFormElement | null> }) {
   const id = useId()
-  useEffect(() => {
+  // before the browser paints: the alert and its fields' marks appear together (a passive effect
+  // can run a frame later, and under Preact it does)
+  useLayoutEffect(() => {
     const form = formRef.current
     if (!form) return
     const marked: Element[] = []

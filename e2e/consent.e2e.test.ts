@@ -146,6 +146,9 @@ describe('consent before analytics (Chromium, GA_MEASUREMENT_ID set)', () => {
     await page.reload()
     await expect.poll(() => pageViews(page)).toEqual(['/'])
     expect(await banner(page).count()).toBe(0)
+    // the server's HTML has no gaid; once hydrated the link carries it (the browser's renderer keeps
+    // the server's attributes while hydrating and must update this one after; decision 016)
+    await expect.poll(() => play.getAttribute('href')).toBe(`/go/nova-spins?gaid=${local.gaid}`)
     expect(outside).toEqual([GTAG_URL, GTAG_URL]) // a new page load asks for it again, once
     await page.waitForLoadState('networkidle')
     await context.close()
