@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 import { gaMeasurementId } from './analytics.ts'
 import { COOKIE_POLICY_PATH, ConsentButtons } from './ConsentBanner.tsx'
 import { openConsentSettings } from './consent.ts'
@@ -14,10 +14,17 @@ const close = () => openConsentSettings(false)
 export default function ConsentSettings() {
   const consent = useConsent()
   const dialog = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
+  useLayoutEffect(() => {
     const opener = document.activeElement as HTMLElement | null
-    dialog.current?.showModal()
-    return () => opener?.focus()
+    const modal = dialog.current
+    modal?.showModal()
+    return () => {
+      // A layout effect, so focus is back before the dialog leaves the page (Preact runs a plain effect's
+      // cleanup a few milliseconds after, with focus on <body> meanwhile). The <dialog> is still here and
+      // modal, which makes the rest of the page inert and unfocusable: leave the modal state first.
+      if (modal?.open) modal.close()
+      opener?.focus()
+    }
   }, [])
   return (
     <dialog ref={dialog} className="modal consent-settings" aria-labelledby="consent-settings-title" onClose={close}>
