@@ -208,6 +208,34 @@ describe('headings', () => {
   })
 })
 
+describe('hydration', () => {
+  it("keeps the server's page in place on every page type: no element is removed or moved (a move re-lays out the page and repaints its largest image late)", async () => {
+    const failures: string[] = []
+    for (const path of publicPages()) {
+      const page = await visitor.newPage()
+      await page.addInitScript(() => {
+        const moved: string[] = []
+        ;(window as unknown as { moved: string[] }).moved = moved
+        document.addEventListener('DOMContentLoaded', () => {
+          // from here on the parser is done: every childList change is the browser code's
+          new MutationObserver((records) => {
+            for (const r of records)
+              for (const n of r.removedNodes)
+                // React's image preloads at the top of #root are dropped on purpose (pages/+onBeforeRenderClient.ts)
+                if (n instanceof Element && !(n instanceof HTMLLinkElement && n.rel === 'preload')) moved.push(`${n.tagName.toLowerCase()}.${n.className}`)
+          }).observe(document.getElementById('root')!, { childList: true, subtree: true })
+        })
+      })
+      await page.goto(BASE_URL + path)
+      await page.waitForLoadState('networkidle')
+      const moved = await page.evaluate(() => (window as unknown as { moved: string[] }).moved)
+      if (moved.length) failures.push(`${path}: ${moved.join(', ')}`)
+      await page.close()
+    }
+    expect(failures).toEqual([])
+  })
+})
+
 describe('keyboard', () => {
   it('the first Tab shows a skip link to the content, and every focused control has a visible outline', async () => {
     const page = await open('visitor', '/', 390)

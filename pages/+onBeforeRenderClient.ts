@@ -1,0 +1,15 @@
+import type { PageContextClient } from 'vike/types'
+
+/**
+ * React 19 renders `<link rel="preload" as="image">` for the page's first images at the top of `#root`
+ * (vike-react does not render `<head>` through React, so they land in the body). Preact, which hydrates
+ * in the browser (decision 016), expects its first element there: it then moves every top-level element
+ * (skip link, top bar, `<main>`, footer) to put them in order, which restyles and re-lays out the whole
+ * page in the hydration task and repaints the largest image late. By the time this runs the preloads have
+ * done their work (the images are fetched or fetching), so they go before hydration starts.
+ */
+export function onBeforeRenderClient(pageContext: PageContextClient) {
+  if (!pageContext.isHydration) return
+  const root = document.getElementById('root')
+  while (root?.firstElementChild instanceof HTMLLinkElement && root.firstChild === root.firstElementChild) root.firstElementChild.remove()
+}
