@@ -51,37 +51,39 @@ function OfferBrand({ offer, size }: { offer: BrandOffer; size?: number }) {
 
 function OfferTable({ offers }: { offers: BrandOffer[] }) {
   return (
-    <table className="offers-table">
-      <thead>
-        <tr>
-          <th>Brand</th>
-          <th>Offer</th>
-          <th>Rating</th>
-          <th aria-label="Actions" />
-        </tr>
-      </thead>
-      <tbody>
-        {offers.map((o) => (
-          <tr key={o._id} data-testid="offer-row">
-            <td>
-              <OfferBrand offer={o} />
-            </td>
-            <td>
-              <strong className="deal-main">{o.dealBox?.mainText}</strong>
-              <p className="muted">{o.dealBox?.subText}</p>
-              <OfferTerms offer={o} />
-            </td>
-            <td>{o.rating != null ? `★ ${o.rating.toFixed(1)}` : '-'}</td>
-            <td>
-              <div className="actions">
-                <PlayLink offer={o} />
-                <ReviewButton offer={o} />
-              </div>
-            </td>
+    <div className="table-scroll">
+      <table className="offers-table">
+        <thead>
+          <tr>
+            <th className="col-brand">Brand</th>
+            <th>Offer</th>
+            <th>Rating</th>
+            <th aria-label="Actions" />
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {offers.map((o) => (
+            <tr key={o._id} data-testid="offer-row">
+              <td>
+                <OfferBrand offer={o} />
+              </td>
+              <td>
+                <strong className="deal-main">{o.dealBox?.mainText}</strong>
+                <p className="muted">{o.dealBox?.subText}</p>
+                <OfferTerms offer={o} />
+              </td>
+              <td className="rating-cell">{o.rating != null ? `★ ${o.rating.toFixed(1)}` : '-'}</td>
+              <td>
+                <div className="actions">
+                  <PlayLink offer={o} />
+                  <ReviewButton offer={o} />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }
 
@@ -150,10 +152,10 @@ export function BrandOffers({ offers }: { offers: BrandOffer[] }) {
         <p className="empty">No brands found.</p>
       ) : (
         <>
-          <div className="only-desktop">
+          <div className="offers-wide">
             <OfferTable offers={shown} />
           </div>
-          <div className="only-mobile">
+          <div className="offers-narrow">
             <OfferCards offers={shown} />
           </div>
         </>

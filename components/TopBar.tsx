@@ -11,7 +11,11 @@ export function TopBar({ siteUrl }: { siteUrl: string }) {
     <header className="topbar">
       <div className="container topbar-inner">
         <a href="/" className="logo" aria-label="GameWise home">
-          <img src="/logo.svg" alt="GameWise" width={180} height={40} />
+          {/* phones get the mark alone, so the search box and the menu button each keep their own room */}
+          <picture>
+            <source media="(max-width: 479px)" srcSet="/favicon.svg" width={40} height={40} />
+            <img src="/logo.svg" alt="GameWise" width={180} height={40} />
+          </picture>
         </a>
         <nav className={`topbar-nav${open ? ' open' : ''}`} aria-label="Main">
           {links.map((l) => (
