@@ -5,7 +5,7 @@ export type FieldIssue = { path: string; message: string }
 
 /**
  * A refused or failed call, as the server answered it: every error answer is `{ message, code }`
- * (codes: README, "Error codes"), plus `issues` when fields were refused. Screens branch on `code`,
+ * (codes: docs/api.md, "Error codes"), plus `issues` when fields were refused. Screens branch on `code`,
  * never on the message's wording.
  */
 export class ApiError extends Error {

@@ -1,5 +1,5 @@
 /**
- * The storage port (DESIGN.md, "Storage port"): the narrow slice of MongoDB's query language the
+ * The storage port (docs/architecture.md, "Storage port"): the narrow slice of MongoDB's query language the
  * product uses. Repositories are written once against it; `sqlite.ts` and `mongo.ts` implement it.
  */
 export type Doc = { _id: string } & Record<string, unknown>

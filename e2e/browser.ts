@@ -5,7 +5,7 @@ export const DATA_DIR = process.env.E2E_DATA_DIR ?? ''
 /** A person's browser: headless Chrome announces itself and is (rightly) counted as a bot. */
 export const PERSON_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36'
 
-// Debian's Chromium (DESIGN.md pitfalls): no downloaded browser, no background networking on this closed network.
+// Debian's Chromium (docs/architecture.md, "Known pitfalls"): no downloaded browser, no background networking on this closed network.
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

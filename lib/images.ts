@@ -1,6 +1,6 @@
 import { MEDIA_ID_PATTERN } from './media-refs.ts'
 /**
- * Responsive images (README "Images", docs/decisions/015-responsive-images.md).
+ * Responsive images (docs/images.md, docs/decisions/015-responsive-images.md).
  *
  * An uploaded image is stored once as its original plus a fixed set of renditions, all sharing the
  * original's content hash as a prefix, all in the media collection:

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 
-/** Account roles, most rights first (DESIGN.md, "Accounts and access"). */
+/** Account roles, most rights first (docs/architecture.md, "Accounts and access"). */
 export const roles = ['admin', 'editor', 'user'] as const
 export type Role = (typeof roles)[number]
 export const roleSchema = z.enum(roles)

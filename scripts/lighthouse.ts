@@ -1,7 +1,7 @@
 /**
  * `bun run lighthouse`: Lighthouse 12 (the npm package) in Debian's Chromium against the production build
  * on a fresh demo store, mobile and desktop, on home, an article, a brand page, an archive and the login
- * page. Prints the four category scores as a Markdown table (for the README) and writes every report's
+ * page. Prints the four category scores as a Markdown table (for docs/scripts-and-benchmarks.md) and writes every report's
  * JSON under `.lighthouse/` (git-ignored). Not part of the tests: scores depend on the machine's load
  * (performance is simulated throttling, so it is steadier than wall-clock figures, but not immune).
  *
@@ -28,7 +28,7 @@ mkdirSync(outDir, { recursive: true })
 const { baseUrl, stop } = await startProductionServer({ label: 'lighthouse', portBase: 4300 })
 const chrome = await chromeLauncher.launch({
   chromePath: CHROME,
-  // the flags DESIGN.md lists for this machine's Chromium
+  // the flags docs/architecture.md ("Known pitfalls") lists for this machine's Chromium
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
 })
 type Row = { page: string; form: 'mobile' | 'desktop'; scores: Record<(typeof CATEGORIES)[number], number>; failing: string[] }

@@ -27,7 +27,7 @@ export async function startProductionServer(opts: { label: string; portBase: num
     rmSync(dataDir, { recursive: true, force: true })
   }
 
-  // a fresh store seeds the demo first, its covers and banners as raster uploads (README "Images"): from
+  // a fresh store seeds the demo first, its covers and banners as raster uploads (docs/images.md, "Demo images"): from
   // the demo image cache in milliseconds, but 13–25 s on a 2-core machine the first time a checkout draws them
   const deadline = Date.now() + 90_000
   for (;;) {

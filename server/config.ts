@@ -86,7 +86,7 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
-/** The only place that reads the environment (DESIGN.md, "Layers"). Fails fast with every field's problem. */
+/** The only place that reads the environment (docs/architecture.md, "Layers"). Fails fast with every field's problem. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source)
   if (!parsed.success) {

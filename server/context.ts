@@ -58,7 +58,7 @@ import { createUsersService } from './services/users.ts'
 export const newId = () => Date.now().toString(16).padStart(12, '0') + randomBytes(6).toString('hex')
 
 /**
- * The composition root (DESIGN.md, "Layers"): config → store → repositories → services.
+ * The composition root (docs/architecture.md, "Layers"): config → store → repositories → services.
  * The server and the CLI both start here.
  */
 export async function createAppContext(config: Config, opts: { store?: Store; now?: () => Date; log?: Logger } = {}) {

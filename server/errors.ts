@@ -1,4 +1,4 @@
-/** The one error type services throw (DESIGN.md, "Layers"); `app.onError` maps its code to a status. */
+/** The one error type services throw (docs/architecture.md, "Layers"); `app.onError` maps its code to a status. */
 export const errorStatus = {
   bad_request: 400,
   unauthorized: 401,

@@ -15,12 +15,12 @@ import { type DeclaredRoute, declaredRoutes } from './router.ts'
  * editor/admin route to a caller without those rights; a refused request must leave the store as it
  * was; a public answer from the render cache must be what the handler renders for that request.
  * Every run starts from the same store (demo content, a click, an upload), so a failure replays from
- * its seed. Widen it locally: FUZZ_SEED=<n> FUZZ_RUNS=<runs per route> (README, "Tests").
+ * its seed. Widen it locally: FUZZ_SEED=<n> FUZZ_RUNS=<runs per route> (docs/security.md, "Hardening and fuzzing").
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? 1414)
 const RUNS = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : undefined
-/** Runs per route in CI, measured to keep the file well under a minute on 2 cores (README). */
+/** Runs per route in CI, measured to keep the file well under a minute on 2 cores (docs/security.md). */
 const DEFAULT_RUNS = 100
 const RUNS_BY_ROUTE: Record<string, number> = {
   // a valid sign-up or login costs a password hash (~100 ms), and so does a new spare session after a logout

@@ -2,7 +2,7 @@ import { gzipSync } from 'bun'
 
 /**
  * Public pages are not personalised, so a rendered answer is kept in memory by URL, precompressed, and
- * served with an ETag until a content write calls `clear()` (DESIGN.md, "Pages and speed").
+ * served with an ETag until a content write calls `clear()` (docs/architecture.md, "Pages and speed").
  */
 type Bytes = Uint8Array<ArrayBuffer>
 

@@ -10,7 +10,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 const COVERS = ['/demo/rtp.svg', '/demo/poker.svg', '/demo/brands/nova-spins-banner.svg']
 
-describe('demo images (README "Images": raster covers and banners, cached outside the store)', () => {
+describe('demo images (docs/images.md "Demo images": raster covers and banners, cached outside the store)', () => {
   let first: Map<string, DemoImage>
 
   it('draws covers at 1200×675 and banners at 1200×360 as JPEGs with their renditions; logos and other paths are left out', async () => {

@@ -6,7 +6,7 @@ import { makeRenditions, RENDITIONS_VERSION, type Renditions } from '../images/r
 import { rasterise } from '../images/rasterise.ts'
 
 /**
- * Demo covers and banners as raster uploads (README "Images"): the committed SVGs in public/demo/
+ * Demo covers and banners as raster uploads (docs/images.md, "Demo images"): the committed SVGs in public/demo/
  * are drawn as JPEGs at seed time and stored through the media pipeline like any upload, so demo pages
  * show <picture> renditions and social previews get a real photo-sized image. The SVGs stay the
  * source: the repository holds no raster copies.

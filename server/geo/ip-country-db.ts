@@ -12,7 +12,7 @@ import { COUNTRY_CODES, isCountryCode } from '../../lib/countries.ts'
  *
  * Kept compact: the ranges become one sorted array of segment starts per family plus one byte of
  * country per segment (gaps are segments of "unknown"), so a lookup is a binary search with no
- * allocation. About 2 MB for IPv4 and 6 MB for IPv6 (measured: README, "Compliance").
+ * allocation. About 2 MB for IPv4 and 6 MB for IPv6 (measured: docs/geo-targeting.md, "The IP-to-country database").
  */
 
 const NONE = 0

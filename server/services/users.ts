@@ -99,7 +99,7 @@ export function createUsersService(deps: { auth: Auth; audit: AuditService }) {
     if (await findByUsername(name)) throw new AppError('conflict', 'Username is already taken')
     try {
       const { user } = await auth.api.signUpEmail({
-        // the username plugin still wants an email: a synthetic, undeliverable one (DESIGN.md pitfalls)
+        // the username plugin still wants an email: a synthetic, undeliverable one (docs/architecture.md, "Known pitfalls")
         body: { email: `${name.toLowerCase()}@users.invalid`, password, name, username: name },
       })
       return { id: user.id, username: name.toLowerCase(), role: 'user' as Role }
