@@ -2,7 +2,7 @@
  * What every CLI command shares: the composition root per run, output (text, or JSON with the global --json),
  * help examples, input files and the error type the entry point prints without a stack.
  */
-import { closeSync, existsSync, fchmodSync, openSync, readFileSync, writeFileSync } from 'node:fs'
+import { closeSync, existsSync, fchmodSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs'
 import type { Command } from 'commander'
 import { loadConfig } from '../server/config.ts'
 import { type AppContext, createAppContext } from '../server/context.ts'
@@ -53,6 +53,35 @@ export function writePrivateFile(file: string, text: string) {
     writeFileSync(fd, text)
   } finally {
     closeSync(fd)
+  }
+}
+
+/**
+ * A private file (0600) written whole or not at all: the text goes to a temporary file beside it, which
+ * then takes the name in one step. Without `overwrite` an existing file is refused (and never touched),
+ * also when another process creates it meanwhile (a hard link does not replace what is there).
+ */
+export function writePrivateFileAtomic(file: string, text: string, opts: { overwrite: boolean }) {
+  if (!opts.overwrite && existsSync(file)) throw new CliError(`${file} already exists; nothing was written. Choose another name, or add --force to replace it.`)
+  const tmp = `${file}.${process.pid}.partial`
+  const fd = openSync(tmp, 'wx', 0o600)
+  try {
+    writeFileSync(fd, text)
+    fsyncSync(fd)
+  } catch (err) {
+    closeSync(fd)
+    unlinkSync(tmp)
+    throw err
+  }
+  closeSync(fd)
+  try {
+    if (opts.overwrite) renameSync(tmp, file)
+    else linkSync(tmp, file)
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new CliError(`${file} already exists; nothing was written. Choose another name, or add --force to replace it.`)
+    throw err
+  } finally {
+    if (existsSync(tmp)) unlinkSync(tmp)
   }
 }
 

@@ -1,66 +1,52 @@
 import { imageAltOf } from '../lib/cards.ts'
-import { navigate } from 'vike/client/router'
-import { tagPath } from '../lib/tag-path.ts'
-import type { BodySection, Post } from '../lib/schemas.ts'
-import { classifyLink, linkKeywords } from '../lib/article-links.ts'
-import { articlePath } from '../lib/links.ts'
+import { formatDay, isoDay } from '../lib/dates.ts'
 import { IMAGE_SIZES } from '../lib/images.ts'
+import { tagPath } from '../lib/tag-path.ts'
+import { tagsOf } from '../lib/tags.ts'
+import type { ArticleData, RenderedSection } from '../lib/article-body.ts'
+import { MarkdownTree } from './MarkdownTree.tsx'
 import { ResponsiveImage } from './ResponsiveImage.tsx'
 
-function InTextLink({ href, text, origin }: { href: string; text: string; origin: string }) {
-  const kind = classifyLink(href, origin)
-  if (kind.internal) {
-    const to = articlePath(kind.articleId)
-    return (
-      <a
-        href={to}
-        onClick={(e) => {
-          e.preventDefault()
-          void navigate(to)
-        }}
-      >
-        {text}
-      </a>
-    )
-  }
-  return (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {text}
-    </a>
-  )
+/** The byline: author, the article's day (made with Intl; an older free-text date as typed), read time, reviewer. */
+function Byline({ meta }: { meta: ArticleData['meta'] }) {
+  const day = formatDay(meta.date)
+  const parts = [
+    meta.author && <span key="a">By {meta.author}</span>,
+    meta.date && (day ? <time key="d" dateTime={isoDay(meta.date)!}>{day}</time> : <span key="d">{meta.date}</span>),
+    meta.readTime && <span key="r">{meta.readTime} read</span>,
+    meta.reviewer && <span key="v">Reviewed by {meta.reviewer}</span>,
+  ].filter(Boolean)
+  return <p className="meta muted small">{parts.flatMap((p, i) => (i ? [' · ', p] : [p]))}</p>
 }
 
-/** Content with keyword-to-link substitution, rendered as text and anchors only — never as HTML. */
-export function LinkedText({ content, links, origin }: { content: string; links: BodySection['hyperlinks']; origin: string }) {
-  return (
-    <>
-      {linkKeywords(content, links).map((seg, i) =>
-        seg.href ? <InTextLink key={i} href={seg.href} text={seg.text} origin={origin} /> : <span key={i}>{seg.text}</span>,
-      )}
-    </>
-  )
-}
-
-export function ArticleView({ article, origin }: { article: Post; origin: string }) {
+/**
+ * An article page (spec §2): image, tags, title, description, byline, summary, and the body sections,
+ * whose text the server rendered from the editor's Markdown with the hyperlinks applied
+ * (server/article-body.ts). Only elements exist: nothing stored is rendered as HTML.
+ */
+export function ArticleView({ article, body }: { article: ArticleData; body: RenderedSection[] }) {
   const { content, meta } = article
+  const tags = tagsOf(article)
   return (
     <article className="article">
       {/* the lead image is the article page's LCP */}
       {article.image && (
         <ResponsiveImage className="article-image" src={article.image} alt={imageAltOf(article)} width={800} height={450} sizes={IMAGE_SIZES.articleLead} priority />
       )}
-      {article.tag && (
-        <a className="tag" href={tagPath(article.tag)}>
-          {article.tag}
-        </a>
+      {tags.length > 0 && (
+        <ul className="article-tags" aria-label="Tags">
+          {tags.map((t) => (
+            <li key={t}>
+              <a className="tag" href={tagPath(t)}>
+                {t}
+              </a>
+            </li>
+          ))}
+        </ul>
       )}
       <h1>{article.title}</h1>
       <p className="lead">{article.description}</p>
-      <p className="meta muted small">
-        {[meta.author && `By ${meta.author}`, meta.date, meta.readTime && `${meta.readTime} read`, meta.reviewer && `Reviewed by ${meta.reviewer}`]
-          .filter(Boolean)
-          .join(' · ')}
-      </p>
+      <Byline meta={meta} />
       {content.summary.length > 0 && (
         <section className="summary" aria-labelledby="summary-heading">
           <h2 id="summary-heading">Summary</h2>
@@ -73,19 +59,17 @@ export function ArticleView({ article, origin }: { article: Post; origin: string
           </ul>
         </section>
       )}
-      {content.body.length > 0 && (
+      {body.length > 0 && (
         <section aria-labelledby="article-heading">
           <h2 id="article-heading">Article</h2>
-          {content.body.map((s, i) => (
+          {body.map((s, i) => (
             <section key={i} className="body-section">
               <h3>{s.headline}</h3>
-              <p>
-                <LinkedText content={s.content} links={s.hyperlinks} origin={origin} />
-              </p>
+              <MarkdownTree tree={s.tree} />
               {s.subsections.map((sub, k) => (
                 <div key={k} className="subsection">
                   <h4>{sub.subheading}</h4>
-                  <p>{sub.content}</p>
+                  <MarkdownTree tree={sub.tree} />
                 </div>
               ))}
               {s.keywords.length > 0 && (

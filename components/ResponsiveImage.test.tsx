@@ -79,13 +79,13 @@ describe('images on the pages: alt text, LCP priority, lazy below the fold', () 
 
   it('article: the lead image is the LCP and carries the alt text, else the title', () => {
     const a = { ...post('lead', 'Reading bonus terms'), image: UPLOAD }
-    expect(attrs(html(<ArticleView article={a} origin="https://site.example" />).querySelector('img.article-image'))).toMatchObject({
+    expect(attrs(html(<ArticleView article={a} body={[]} />).querySelector('img.article-image'))).toMatchObject({
       alt: 'Reading bonus terms',
       fetchpriority: 'high',
       width: '2000',
       height: '1000',
     })
-    expect(html(<ArticleView article={{ ...a, imageAlt: 'A magnifier over small print' }} origin="https://site.example" />).querySelector('img.article-image')?.getAttribute('alt')).toBe(
+    expect(html(<ArticleView article={{ ...a, imageAlt: 'A magnifier over small print' }} body={[]} />).querySelector('img.article-image')?.getAttribute('alt')).toBe(
       'A magnifier over small print',
     )
   })

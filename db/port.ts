@@ -73,7 +73,7 @@ export interface Collection<T extends Doc = Doc> {
   textPage(terms: readonly string[], options: TextPageOptions): Promise<{ hits: TextHit<T>[]; matched: number }>
   /** How many documents hold every term; with `limit`, counting stops there. */
   textCount(terms: readonly string[], filter?: Filter, options?: { limit?: number }): Promise<number>
-  /** The distinct values of an index field (a scalar) among the matching documents, sorted. */
+  /** The distinct values of a field among the matching documents, sorted; a list field's values count one by one (from its list index when it has one). */
   distinct(field: string, filter?: Filter): Promise<unknown[]>
   deleteOne(filter: Filter): Promise<number>
   deleteMany(filter: Filter): Promise<number>

@@ -327,8 +327,16 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
 
   async distinct(field: string, filter: Filter = {}) {
     const sql = this.toSql(filter)
+    if (this.store.listFields(this.name).has(field) && sql.complete) {
+      // a list field: its values from the side table, of the matching documents' rows
+      this.store.ensureTable(this.name)
+      const side = `"${this.name}__list_${field.replaceAll('.', '_')}"`
+      const where = sql.where.length ? ` WHERE r IN (SELECT rowid FROM "${this.name}" WHERE ${sql.where.join(' AND ')})` : ''
+      return this.db.query<{ v: string }, Param[]>(`SELECT DISTINCT v FROM ${side}${where} ORDER BY v`).all(...sql.params).map((r) => r.v)
+    }
     if (!this.store.indexedFields(this.name).has(field) || !sql.complete) {
-      const values = new Set((await this.find(filter)).map((d) => (d as Record<string, unknown>)[field]))
+      // as MongoDB does, a list's values count one by one
+      const values = new Set((await this.find(filter)).flatMap((d) => [(d as Record<string, unknown>)[field]].flat()).filter((v) => v !== undefined))
       return [...values].sort()
     }
     this.store.ensureTable(this.name)

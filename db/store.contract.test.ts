@@ -89,6 +89,9 @@ for (const backend of backends) {
       expect(await ids({ tags: 'z' })).toEqual(['a'])
       expect(await ids({ tags: 'y' })).toEqual(['b'])
       expect(await ids({ $or: [{ tags: 'z' }, { name: 'C' }] })).toEqual(['a', 'c'])
+      // a list field's distinct values, one by one, of every document or of the matching ones
+      expect(await c.distinct('tags')).toEqual(['shared', 'y', 'z'])
+      expect(await c.distinct('tags', { _id: { $in: ['a', 'b'] } })).toEqual(['y', 'z'])
       expect(await c.deleteMany({ tags: 'y' })).toBe(1)
       expect(await ids({})).toEqual(['a', 'c', 'none'])
       expect(await store.listCollections()).toContain(name)

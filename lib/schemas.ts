@@ -4,6 +4,7 @@ import { goalsByKind, parseCampaignType } from './event-codes.ts'
 import { type GeoRule, geoRuleSchema } from './geo.ts'
 import { isSafeHref } from './links.ts'
 import { type PublishStatus, publishingInputShape } from './publishing.ts'
+import { TAG_MAX_LENGTH, TAGS_MAX } from './tags.ts'
 
 export { isSafeHref }
 
@@ -69,7 +70,10 @@ export type Post = {
   image: string
   /** the lead image's text alternative (issue 12); absent on posts saved before it: pages fall back to the title */
   imageAlt?: string
+  /** the first of `tags` (spec §3's single tag) */
   tag: string
+  /** every tag, the first being `tag` (issue 25); absent on posts saved before lists, which have `tag` only (lib/tags.ts tagsOf) */
+  tags?: string[]
   description: string
   position?: number
   type: PostType
@@ -300,7 +304,9 @@ export const postInputSchema = z.object({
   title: z.string().trim().min(1, 'Title is required').max(300),
   image: z.union([safeLinkSchema, z.literal('')]).default(''),
   imageAlt: imageAltSchema.optional(),
-  tag: text(100).default(''),
+  tag: text(TAG_MAX_LENGTH).default(''),
+  /** several tags (issue 25); the first is `tag`. Absent: the post's list keeps its other tags (lib/tags.ts) */
+  tags: z.array(z.string().trim().max(TAG_MAX_LENGTH, `a tag must be at most ${TAG_MAX_LENGTH} characters`)).max(TAGS_MAX, `at most ${TAGS_MAX} tags`).optional(),
   description: text(2_000).default(''),
   position: z.number().int().min(0).max(100_000).optional(),
   type: postTypeSchema,
@@ -355,6 +361,14 @@ export const postBodySchema = postInputSchema.omit({ type: true, _id: true }).ex
   image: z.string().trim().max(MAX_IMAGE_FIELD, 'Image is larger than 5 MB').default(''),
   type: postTypeSchema.optional(),
   _id: z.string().optional(),
+  /** the address (/article/{slug}): chosen at creation, or changed later (the old address answers 301) */
+  slug: z
+    .string()
+    .trim()
+    .max(80, 'URL slug must be at most 80 characters')
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'URL slug may hold lower-case letters, digits and single hyphens, e.g. best-casino-bonuses')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 })
 export type PostBody = z.input<typeof postBodySchema>
 

@@ -1,3 +1,4 @@
+import { markdownPlain } from './markdown-plain.ts'
 import type { BrandPage, Post } from './schemas.ts'
 import type { JsonLd } from './structured-data.ts'
 
@@ -56,7 +57,8 @@ export function metaDescription(sources: readonly (string | null | undefined)[],
 /** An article's description, else its summary points, else its first body section (in that order). */
 export function postDescription(post: Pick<Post, 'title' | 'description' | 'content'>): string {
   const summary = post.content.summary.map((p) => [p.title, p.text].filter(Boolean).join(': '))
-  const firstSection = post.content.body[0]?.content
+  // section text is the editor's Markdown (issue 25): its words, not its marks
+  const firstSection = post.content.body[0]?.content && markdownPlain(post.content.body[0].content)
   return metaDescription([post.description, ...summary, firstSection], `${post.title}. ${SITE_DESCRIPTION}`)
 }
 

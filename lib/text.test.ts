@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { classifyLink, linkKeywords } from './article-links.ts'
+import { classifyLink } from './article-links.ts'
 import { pageCount, pageSlice, truncate } from './text.ts'
 
 describe('truncate (spec §9: 180 characters plus ...)', () => {
@@ -13,24 +13,6 @@ describe('paging', () => {
     expect(pageCount(11, 5)).toBe(3)
   })
   it('slices a page', () => expect(pageSlice([1, 2, 3, 4, 5, 6, 7], 2, 5)).toEqual([6, 7]))
-})
-
-describe('linkKeywords', () => {
-  it('turns hyperlink text found in the content into link segments, once each', () => {
-    const segs = linkKeywords('Wagering rules matter. Read wagering guides.', [
-      { text: 'wagering', url: '/article/wagering' },
-      { text: 'wagering guides', url: 'https://x.example/g' },
-    ])
-    expect(segs).toEqual([
-      { text: 'Wagering', href: '/article/wagering' },
-      { text: ' rules matter. Read ' },
-      { text: 'wagering guides', href: 'https://x.example/g' },
-      { text: '.' },
-    ])
-  })
-  it('returns the content whole without links', () => expect(linkKeywords('plain', [])).toEqual([{ text: 'plain' }]))
-  it('treats regex characters in link text literally', () =>
-    expect(linkKeywords('C++ (beta)', [{ text: '(beta)', url: '/b' }])).toEqual([{ text: 'C++ ' }, { text: '(beta)', href: '/b' }]))
 })
 
 describe('classifyLink (spec §2 in-text links)', () => {

@@ -9,6 +9,7 @@ import { createLimitsRepository } from '../db/repositories/limits.ts'
 import { createLinkChecksRepository } from '../db/repositories/link-checks.ts'
 import { createMediaRepository } from '../db/repositories/media.ts'
 import { createPostsRepository } from '../db/repositories/posts.ts'
+import { createRedirectsRepository } from '../db/repositories/redirects.ts'
 import { createRevisionsRepository } from '../db/repositories/revisions.ts'
 import { createSettingsRepository } from '../db/repositories/settings.ts'
 import { createSiteSettingsRepository } from '../db/repositories/site-settings.ts'
@@ -83,6 +84,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     infoPages: createInfoPagesRepository(store, registry),
     audit: createAuditRepository(store, registry),
     revisions: createRevisionsRepository(store, registry),
+    redirects: createRedirectsRepository(store, registry),
   }
   for (const repo of Object.values(repos)) await repo.init()
   const auth = await createAuth(config, backend, repos.settings) // better-auth reaches into the backend's own driver
@@ -147,7 +149,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     }),
     media,
     mediaLibrary,
-    posts: createPostsService({ posts: repos.posts, media, audit, revisions, now, onChange }),
+    posts: createPostsService({ posts: repos.posts, store, redirects: repos.redirects, revisionsRepo: repos.revisions, media, audit, revisions, now, onChange }),
     revisions,
     previewLinks: createPreviewLinks({ secret: auth.options.secret!, now }),
     scheduler: createScheduler({ posts: repos.posts, brands: repos.brands, audit, revisions, now, onChange, log }),

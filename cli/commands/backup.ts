@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs'
 import type { Command } from 'commander'
-import { type CliHelpers, CliError, readInput, writePrivateFile } from '../output.ts'
+import { countOf, describeCounts } from '../../lib/collection-nouns.ts'
+import { type CliHelpers, CliError, readInput, writePrivateFileAtomic } from '../output.ts'
 
 /** `backup` and `restore`: every collection in one private file, and back into an empty store. */
 export function registerBackupCommands(program: Command, { withContext, out, example }: CliHelpers) {
@@ -7,17 +9,23 @@ export function registerBackupCommands(program: Command, { withContext, out, exa
     .command('backup <file>')
     .description('every collection the product keeps (posts, brands, media, clicks, conversions, link checks, users, …) in one file, written 0600; password hashes only with --include-secrets')
     .option('--include-secrets', 'include password hashes, so restored accounts can log in (keep the file safe)')
+    .option('--force', 'replace FILE if it exists (it is replaced whole, never left half-written)')
     .addHelpText(
       'after',
       '\nSessions, signing keys, verification tokens and per-installation settings are never backed up: a restored store starts logged out.' +
+        '\nAn existing FILE is refused unless --force is given; the file is written whole or not at all.' +
         example('bun run cli -- backup backup.json', 'bun run cli -- backup full.json --include-secrets'),
     )
-    .action(async (file: string, opts: { includeSecrets?: boolean }) => {
+    .action(async (file: string, opts: { includeSecrets?: boolean; force?: boolean }) => {
+      if (!opts.force && existsSync(file)) throw new CliError(`${file} already exists; nothing was written. Choose another name, or add --force to replace it.`)
       const { backup, skipped } = await withContext(async (ctx) => ({ backup: await ctx.services.backup.create(opts), skipped: ctx.services.backup.notBackedUp() }))
-      writePrivateFile(file, `${JSON.stringify(backup, null, 2)}\n`) // users, clicks and maybe password hashes
-      const counts = Object.entries(backup.collections).map(([name, records]) => `${records.length} ${name}`)
-      console.error(`Backed up ${counts.join(', ')} to ${file}.`)
-      console.error(`Left out: ${[...(backup.includesSecrets ? [] : ['account (password hashes; add --include-secrets)']), ...skipped.map((s) => s.name)].join(', ')}.`)
+      writePrivateFileAtomic(file, `${JSON.stringify(backup, null, 2)}\n`, { overwrite: Boolean(opts.force) }) // users, clicks and maybe password hashes
+      const counts = Object.fromEntries(Object.entries(backup.collections).map(([name, records]) => [name, records.length]))
+      console.error(`Backed up ${describeCounts(counts)} to ${file}.`)
+      const users = counts.user ?? 0
+      if (users && !backup.includesSecrets)
+        console.error(`Passwords are not in it: restored, the ${countOf('user', users)} will need a new password each (users set-password), or back up with --include-secrets.`)
+      console.error(`Never backed up: sessions and signing keys, settings of this installation, rate limits, click claims and the audit log (${skipped.map((s) => s.name).join(', ')}).`)
     })
 
   program
@@ -38,6 +46,13 @@ export function registerBackupCommands(program: Command, { withContext, out, exa
         throw new CliError(`Malformed JSON in ${file}`)
       }
       const counts = await withContext((ctx) => ctx.services.backup.restore(bundle))
-      out(counts, `Restored ${Object.entries(counts).map(([name, n]) => `${n} ${name}`).join(', ')}.`)
+      const users = counts.user ?? 0
+      const passwords = counts.account ?? 0
+      const signIn = !users
+        ? ''
+        : passwords >= users
+          ? `\nThe ${countOf('user', users)} sign in with the passwords they had.`
+          : `\nThe backup held no passwords: the ${countOf('user', users)} cannot sign in until each gets one, e.g. printf '%s' "$PASSWORD" | bun run cli -- users set-password NAME (or ADMIN_USERNAME and ADMIN_PASSWORD at start, for the admin).`
+      out(counts, `Restored ${describeCounts(counts)}.${signIn}`)
     })
 }

@@ -2,7 +2,11 @@ import { writeFileSync } from 'node:fs'
 import { extname } from 'node:path'
 import { type Command, Option } from 'commander'
 import { type Kind, type OnConflict, parseExport, toNdjson } from '../../server/services/transfer.ts'
+import { describeCounts } from '../../lib/collection-nouns.ts'
 import { type CliHelpers, CliError, listSome, readInput } from '../output.ts'
+
+/** The import report's items ("post a", "brand b") counted by the collection they go to. */
+const countByKind = (items: string[]) => ({ posts: items.filter((i) => i.startsWith('post ')).length, brands: items.filter((i) => i.startsWith('brand ')).length })
 
 const kindArg = (v: string): Kind => {
   if (v !== 'posts' && v !== 'brands' && v !== 'all') throw new CliError(`Unknown kind "${v}"; use posts, brands or all`)
@@ -22,7 +26,7 @@ export function registerTransferCommands(program: Command, { withContext, out, e
       const text = opts.format === 'ndjson' ? toNdjson(bundle) : `${JSON.stringify(bundle, null, 2)}\n`
       if (opts.out) {
         writeFileSync(opts.out, text)
-        console.error(`Exported ${bundle.posts.length} posts, ${bundle.brands.length} brands and ${bundle.media.length} images to ${opts.out}.`)
+        console.error(`Exported ${describeCounts({ posts: bundle.posts.length, brands: bundle.brands.length, media: bundle.media.length })} to ${opts.out}.`)
       } else process.stdout.write(text)
     })
 
@@ -47,10 +51,12 @@ export function registerTransferCommands(program: Command, { withContext, out, e
       if (format === 'csv' && k !== 'posts') throw new CliError('A CSV file can only hold posts: use import posts FILE.csv')
       const raw = parseExport(readInput(file), format)
       const report = await withContext((ctx) => ctx.services.transfer.import(k, raw, opts))
+      // "Created 20 articles and 12 brand pages (post a, …)": what, in words, then the first ids
+      const said = (verb: string, items: string[]) => `${verb} ${describeCounts(countByKind(items))}${items.length ? ` (${listSome(items)})` : ''}.`
       const lines = [
-        `${opts.dryRun ? 'Would create' : 'Created'}: ${report.created.length}${report.created.length ? ` (${listSome(report.created)})` : ''}`,
-        `${opts.dryRun ? 'Would update' : 'Updated'}: ${report.updated.length}`,
-        `${opts.dryRun ? 'Would skip' : 'Skipped'}: ${report.skipped.length}`,
+        said(opts.dryRun ? 'Would create' : 'Created', report.created),
+        said(opts.dryRun ? 'Would update' : 'Updated', report.updated),
+        said(opts.dryRun ? 'Would skip' : 'Skipped', report.skipped),
         ...report.invalid.map((p) => `invalid ${p.record} ${p.field}: ${p.message}`),
       ]
       out(report, lines.join('\n'))

@@ -34,6 +34,20 @@ export function registerUsersCommands(program: Command, { withContext, out, exam
       out({ username: username.toLowerCase(), role }, `"${username.toLowerCase()}" is now ${role}.`)
     })
   users
+    .command('set-password <username>')
+    .description("set an account's password (read from standard input) and log it out everywhere; gives a restored account its first password")
+    .addHelpText('after', example("printf '%s' \"$PASSWORD\" | bun run cli -- users set-password alice"))
+    .action(async (username: string) => {
+      const password = await readPassword('New password: ')
+      if (!password) throw new CliError('No password on standard input')
+      const done = await withContext(async (ctx) => {
+        const found = (await ctx.services.users.accounts()).find((a) => a.username === username.toLowerCase())
+        if (!found) throw new CliError(`No user named "${username}"`)
+        return ctx.services.users.resetPassword(found.id, password)
+      })
+      out({ username: done.username }, `"${done.username}" has a new password; every session of theirs is logged out.`)
+    })
+  users
     .command('list')
     .description('list accounts and their roles')
     .option('--json', 'machine-readable output')

@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { mediaRefsOf } from '../../lib/media-refs.ts'
 import type { RevisionAction, RevisionKind } from '../../lib/revisions.ts'
-import type { Store } from '../port.ts'
+import type { BatchOp, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 
 /**
@@ -66,6 +66,11 @@ export function createRevisionsRepository(store: Store, registry: Registry) {
     async prune(item: string, keep: number): Promise<number> {
       const old = await revisions.find({ item }, { sort: { _id: -1 }, skip: keep, limit: 1_000, projection: ['_id'] })
       return old.length ? revisions.deleteMany({ _id: { $in: old.map((r) => r._id) } }) : 0
+    },
+    /** The writes that move an item's revisions to its new id (a renamed post), for the batch that moves the item. */
+    async renameOps(kind: RevisionKind, from: string, to: string): Promise<BatchOp[]> {
+      const rows = await revisions.find({ item: itemKey(kind, from) }, { projection: ['_id'] })
+      return rows.map((r) => ({ collection: 'revisions', update: { filter: { _id: r._id }, update: { $set: { item: itemKey(kind, to), itemId: to } } } }))
     },
     /** Every revision of an item goes with it. */
     removeAll(item: string) {

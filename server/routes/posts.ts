@@ -1,5 +1,6 @@
 import * as z from 'zod'
-import { type PostType, postBodySchema, postTypeSchema, type ReadablePostType } from '../../lib/schemas.ts'
+import { bodySectionSchema, type PostType, postBodySchema, postTypeSchema, type ReadablePostType } from '../../lib/schemas.ts'
+import { renderSectionText } from '../article-body.ts'
 import { requireRole } from '../access.ts'
 import { createRouter, rule } from '../router.ts'
 import { AI_SECTION_CHOICES } from '../services/ai-writer.ts'
@@ -39,6 +40,8 @@ const generateBody = z.object({
     .refine((n) => (AI_SECTION_CHOICES as readonly number[]).includes(n), 'sections must be 3, 5 or 7')
     .default(5),
 })
+
+const previewTextBody = z.strictObject({ content: bodySectionSchema.shape.content, hyperlinks: bodySectionSchema.shape.hyperlinks })
 
 const createPaths: [string, PostType][] = [
   ['/hero', 'hero'],
@@ -87,6 +90,21 @@ export function postsRouter() {
     const { query, per_page, page } = c.req.valid('query')
     return c.json(await c.var.services.imageSearch.search(query || 'game', per_page, page))
   })
+
+  // GET /api/posts/tags – every tag posts hold, for the editor's tag suggestions (issue 25)
+  app.get('/tags', editors, async (c) => c.json({ tags: await c.var.services.posts.allTags() }))
+
+  // GET /api/posts/writing-tools – what the editor can offer: is AI writing configured?
+  app.get('/writing-tools', editors, (c) => c.json({ ai: c.var.services.ai.configured }))
+
+  // POST /api/posts/preview-text – a section's text as the page will render it, and the hyperlinks whose text it lacks; saves nothing
+  app.post('/preview-text', rule({ access: 'editor', bodyLimit: 256 * 1024 }), validate('json', previewTextBody), (c) => {
+    const { content, hyperlinks } = c.req.valid('json')
+    return c.json(renderSectionText(content, hyperlinks, c.var.config.siteUrl))
+  })
+
+  // GET /api/posts/:id – one post of any status, for the editor (the admin's address of a post, issue 25)
+  app.get('/:id', editors, async (c) => c.json(await c.var.services.posts.get(c.req.param('id'))))
 
   // POST /api/posts/{hero,featured,article,article-bottom} – create a post of that type
   for (const [path, type] of createPaths) {

@@ -1,7 +1,7 @@
 import { keyOf, type PostKey, type PostQuery, type PostsRepository } from '../../db/repositories/posts.ts'
 import { ARCHIVE_PAGE_SIZE } from '../../lib/archive.ts'
 import { type Post, type PostType, readablePostTypes } from '../../lib/schemas.ts'
-import { slugify } from '../../lib/slug.ts'
+import { tagSlugsOf } from '../../lib/tags.ts'
 import { AppError } from '../errors.ts'
 
 /** `GET /api/posts/blog-content`: articles per answer unless `limit` says otherwise, and at most. */
@@ -97,10 +97,11 @@ export function createContentService(deps: { posts: PostsRepository }) {
     tagName: (tagSlug: string) => posts.tagName(tagSlug),
     tagSlugs: () => posts.tagSlugs(),
 
-    /** Other articles of the same tag, in editorial order. */
+    /** Other articles sharing a tag, in editorial order. */
     async related(post: Post, limit = RELATED_LIMIT): Promise<Post[]> {
-      if (!post.tag.trim()) return []
-      return posts.page({ listed: true, tagSlug: slugify(post.tag), notId: post._id }, { limit })
+      const slugs = tagSlugsOf(post)
+      if (!slugs.length) return []
+      return posts.page({ listed: true, anyTagSlug: slugs, notId: post._id }, { limit })
     },
 
     /** The admin's list of one post type: filtered by title on the server, a page at a time. */

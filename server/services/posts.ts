@@ -1,9 +1,13 @@
-import type { PostsRepository } from '../../db/repositories/posts.ts'
+import type { Store } from '../../db/port.ts'
+import { toPostDoc, type PostsRepository } from '../../db/repositories/posts.ts'
+import type { RedirectsRepository } from '../../db/repositories/redirects.ts'
+import type { RevisionsRepository } from '../../db/repositories/revisions.ts'
 import { changedFields } from '../../lib/audit.ts'
 import { isSafeHref } from '../../lib/links.ts'
 import { freeSlug } from '../../lib/slug.ts'
 import { isLive } from '../../lib/publishing.ts'
 import { type Post, type PostBody, postBodySchema, type PostType } from '../../lib/schemas.ts'
+import { normalizeTags, tagsOf } from '../../lib/tags.ts'
 import { AppError, notFound } from '../errors.ts'
 import type { AuditService } from './audit.ts'
 import type { MediaService } from './media.ts'
@@ -18,8 +22,20 @@ const BASE64 = /^[A-Za-z0-9+/\s]+={0,2}$/
  * Post writes (spec §7). Images given as a data URL or raw base64 are decoded, checked by their bytes
  * and stored in the media library; posts only ever carry URLs. Every write clears the render cache.
  */
+/**
+ * The tags a save leaves on a post: the list when the client sends one (its first is `tag`); from an
+ * older client that knows only `tag` (spec §3), that tag becomes the first and the post's others stay.
+ */
+export function tagsForSave(input: { tag: string; tags?: string[] }, existing: Post | null): { tag: string; tags: string[] } {
+  const tags = input.tags !== undefined ? normalizeTags(input.tags) : normalizeTags([input.tag, ...(existing ? tagsOf(existing).slice(1) : [])])
+  return { tag: tags[0] ?? '', tags }
+}
+
 export function createPostsService(deps: {
   posts: PostsRepository
+  store: Pick<Store, 'batch'>
+  redirects: RedirectsRepository
+  revisionsRepo: Pick<RevisionsRepository, 'renameOps'>
   media: MediaService
   audit: AuditService
   revisions: RevisionsService
@@ -68,16 +84,39 @@ export function createPostsService(deps: {
     return updated
   }
 
+  /**
+   * Moves a post to a new address (issue 25): the post, its revisions and its older addresses in one
+   * batch, and the old address answers 301 to the new one (pages/article/@id/+data.ts).
+   */
+  async function rename(existing: Post, to: string): Promise<Post> {
+    if (await posts.findById(to)) throw new AppError('conflict', `URL slug "${to}" is taken by another article`, [{ path: 'slug', message: 'is taken by another article' }])
+    const from = existing._id
+    const at = deps.now().toISOString()
+    const moved: Post = { ...existing, _id: to }
+    await deps.store.batch([
+      { collection: 'posts', delete: { _id: from } },
+      { collection: 'posts', insert: toPostDoc(moved) },
+      ...(await deps.revisionsRepo.renameOps('post', from, to)),
+      ...(await deps.redirects.renameOps('post', from, to, at)),
+    ])
+    deps.onChange()
+    await deps.audit.record({ action: 'post.rename', target: `post:${to}`, note: `/article/${from} → /article/${to}` })
+    return moved
+  }
+
   return {
     async create(type: PostType, body: PostBody): Promise<Post> {
-      const { status: _s, publishAt: _p, ...input } = postBodySchema.parse(body)
+      const { status: _s, publishAt: _p, slug, ...parsed } = postBodySchema.parse(body)
+      const input = { ...parsed, ...tagsForSave(parsed, null) }
       const publishing = publishingOf({ status: _s, publishAt: _p }, null, deps.now())
-      const _id = await freeId(input.title)
+      if (slug && (await posts.findById(slug))) throw new AppError('conflict', `URL slug "${slug}" is taken by another article`, [{ path: 'slug', message: 'is taken by another article' }])
+      const _id = slug ?? (await freeId(input.title))
       const at = deps.now().toISOString()
       const resolved = await resolveImage(input.image, input.title, _id)
       const image = resolved.url
       const post: Post = { ...input, ...publishing, _id, type, image, createdAt: at, updatedAt: at }
       await posts.insert(post)
+      await deps.redirects.removeTo('post', _id).catch(() => 0) // an old address taken by a new post is the post's now
       deps.onChange()
       await media.recordChanges({ created: resolved.stored?.created ? [resolved.stored] : [] })
       await deps.audit.record({ action: 'post.create', target: `post:${_id}`, changes: changedFields(null, post) })
@@ -87,10 +126,15 @@ export function createPostsService(deps: {
 
     /** Replaces a post's editable fields; its id, type and creation time stay. */
     async update(id: string, body: PostBody): Promise<Post> {
-      const existing = await posts.findById(id)
+      let existing = await posts.findById(id)
       if (!existing) throw notFound('Post not found')
-      const { _id: _ignored, type: _type, status, publishAt, ...input } = postBodySchema.parse(body)
+      const { _id: _ignored, type: _type, status, publishAt, slug, ...parsed } = postBodySchema.parse(body)
+      const input = { ...parsed, ...tagsForSave(parsed, existing) }
       const publishing = publishingOf({ status, publishAt }, existing, deps.now())
+      if (slug && slug !== id) {
+        existing = await rename(existing, slug)
+        id = slug
+      }
       const resolved = await resolveImage(input.image, input.title, id)
       const image = resolved.url
       // an older client that does not send the alt text keeps the post's (as brands keep bannerAlt)
@@ -107,8 +151,9 @@ export function createPostsService(deps: {
       if (!existing) throw notFound('Post not found')
       const revision = await deps.revisions.get('post', id, revisionId)
       const { _id: _i, type: _t, createdAt: _c, updatedAt: _u, status: _s, publishAt: _p, ...record } = revision.record as Post
-      const input = postBodySchema.parse(record)
-      const { status: _s2, publishAt: _p2, ...fields } = input
+      const { status: _s2, publishAt: _p2, slug: _sl, ...parsed } = postBodySchema.parse(record)
+      // a revision from before tag lists holds only `tag`: it is the whole list then
+      const fields = { ...parsed, ...tagsForSave({ tag: parsed.tag, tags: parsed.tags ?? tagsOf(parsed) }, null) }
       return save(existing, { ...fields, status: existing.status, publishAt: existing.publishAt }, { action: 'post.restore', revision: 'restore', restoredFrom: revisionId, created: [] })
     },
 
@@ -125,6 +170,17 @@ export function createPostsService(deps: {
       deps.onChange()
       await deps.audit.record({ action: 'post.delete', target: `post:${id}`, note: existing.title })
       await deps.revisions.removeAll('post', id)
+      await deps.redirects.removeTo('post', id)
+    },
+
+    /** Where an old address of a renamed post leads now (a 301 from the article page), or null. */
+    redirectFor(id: string): Promise<string | null> {
+      return id.length <= 100 ? deps.redirects.target('post', id) : Promise.resolve(null)
+    },
+
+    /** Every tag posts hold, for the editors' tag suggestions. */
+    allTags() {
+      return posts.allTags()
     },
   }
 }

@@ -1,3 +1,4 @@
+import { markdownPlain } from '../../lib/markdown-plain.ts'
 import { imageAltOf } from '../../lib/cards.ts'
 import type { PostsRepository } from '../../db/repositories/posts.ts'
 import { articlePath } from '../../lib/links.ts'
@@ -36,7 +37,8 @@ export function snippetTexts(post: Post): string[] {
   return [
     post.description,
     ...summary.map((s) => s.text),
-    ...body.flatMap((b) => [b.content, ...b.subsections.map((s) => s.content)]),
+    // section text is the editor's Markdown (issue 25): its words, not its marks
+    ...body.flatMap((b) => [b.content, ...b.subsections.map((s) => s.content)]).map(markdownPlain),
     ...summary.map((s) => s.title),
     ...body.flatMap((b) => [b.headline, ...b.subsections.map((s) => s.subheading)]),
   ].filter(Boolean)

@@ -3,12 +3,10 @@ import { useData } from 'vike-react/useData'
 import { ArticleView } from '../../../components/ArticleView.tsx'
 import { PreviewBanner } from '../../../components/PreviewBanner.tsx'
 import { RelatedArticles } from '../../../components/RelatedArticles.tsx'
-import { useSiteUrl } from '../../../components/site-url.ts'
-import type { Data } from './+data.shared.ts'
+import type { Data } from './+data.ts'
 
 export default function Page() {
-  const { article, related, preview } = useData<Data>()
-  const siteUrl = useSiteUrl()
+  const { article, body, related, preview } = useData<Data>()
   // spec §2: scrolls to top on opening (a block body: an effect must return nothing or a cleanup)
   useEffect(() => {
     window.scrollTo(0, 0)
@@ -19,7 +17,7 @@ export default function Page() {
       <button type="button" className="btn back" onClick={() => window.history.back()}>
         ← Back
       </button>
-      <ArticleView article={article} origin={siteUrl} />
+      <ArticleView article={article} body={body} />
       <RelatedArticles articleId={article._id} related={related} />
     </>
   )

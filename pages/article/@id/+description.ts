@@ -1,5 +1,4 @@
 import type { PageContext } from 'vike/types'
-import { postDescription } from '../../../lib/seo.ts'
-import type { Data } from './+data.shared.ts'
+import type { Data } from './+data.ts'
 
-export default (pageContext: PageContext<Data>) => postDescription(pageContext.data.article)
+export default (pageContext: PageContext<Data>) => pageContext.data.description

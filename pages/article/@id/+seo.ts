@@ -1,10 +1,10 @@
 import type { PageContextServer } from 'vike/types'
 import { articlePath } from '../../../lib/links.ts'
 import { tagPath } from '../../../lib/archive.ts'
-import { type PageSeo, postDescription } from '../../../lib/seo.ts'
+import type { PageSeo } from '../../../lib/seo.ts'
 import { absoluteUrl, socialImagePath } from '../../../lib/social-image.ts'
 import { article, breadcrumbList } from '../../../lib/structured-data.ts'
-import type { Data } from './+data.shared.ts'
+import type { Data } from './+data.ts'
 
 /**
  * Published and modified times are the store's createdAt and updatedAt, not meta.date: a save
@@ -13,7 +13,7 @@ import type { Data } from './+data.shared.ts'
  * back- or forward-dated at will: the demo's are invented), shown as typed but not claimed as a time.
  */
 export default (pageContext: PageContextServer<Data>): PageSeo => {
-  const { article: post } = pageContext.data
+  const { article: post, description } = pageContext.data
   const siteUrl = pageContext.siteUrl!
   const path = articlePath(post._id)
   const url = absoluteUrl(path, siteUrl)
@@ -25,7 +25,7 @@ export default (pageContext: PageContextServer<Data>): PageSeo => {
     type: 'article',
     article: { publishedTime: post.createdAt, modifiedTime: post.updatedAt },
     jsonLd: [
-      article({ post, url, image, description: postDescription(post), siteUrl }),
+      article({ post, url, image, description, siteUrl }),
       // Home › {tag} › title: the tag chip on the page links its archive; without one, Home › All articles
       breadcrumbList(siteUrl, [tagPath(post.tag) !== '/tag/' ? { name: post.tag.trim(), path: tagPath(post.tag) } : { name: 'All articles', path: '/articles' }, { name: post.title, path }]),
     ],

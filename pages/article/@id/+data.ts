@@ -1,0 +1,36 @@
+import { redirect, render } from 'vike/abort'
+import type { PageContextServer } from 'vike/types'
+import { type ArticleCardData, toCard } from '../../../lib/cards.ts'
+import { articlePath } from '../../../lib/links.ts'
+import { postDescription } from '../../../lib/seo.ts'
+import type { ArticleData, RenderedSection } from '../../../lib/article-body.ts'
+import { renderBody } from '../../../server/article-body.ts'
+
+export type Data = { article: ArticleData; body: RenderedSection[]; description: string; related: ArticleCardData[]; preview?: true }
+
+/**
+ * On the server (client-side navigation fetches the same through Vike's pageContext.json): the section
+ * text is Markdown, parsed here so no parser reaches the browser (decision 008), and any article is found
+ * by its id, however far down the archive (spec §2's lookup in the articles the browser had loaded
+ * missed every article past the newest page). A renamed article's old address answers 301.
+ */
+export async function data(pageContext: PageContextServer): Promise<Data> {
+  const id = pageContext.routeParams.id
+  const { content, posts } = pageContext.services!
+  // an editor's preview (server/routes/preview.ts) shows a draft or scheduled article too
+  const preview = pageContext.preview === true
+  const article = await content.findArticle(id, { preview })
+  if (!article) {
+    const moved = preview ? null : await posts.redirectFor(id)
+    if (moved) throw redirect(articlePath(moved), 301)
+    throw render(404, 'Article not found.')
+  }
+  const { content: { summary, body }, ...rest } = article
+  return {
+    article: { ...rest, content: { summary } },
+    body: renderBody(body, pageContext.siteUrl!),
+    description: postDescription(article),
+    related: (await content.related(article)).map(toCard),
+    ...(preview ? { preview: true as const } : {}),
+  }
+}
