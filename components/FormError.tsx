@@ -1,14 +1,29 @@
 import { type RefObject, useId, useLayoutEffect } from 'react'
 import type { FieldIssue } from './api-client.ts'
 
-export type FormFailure = { text: string; issues: FieldIssue[] }
+export type FormFailure = { text: string; issues: FieldIssue[]; spec?: string }
+
+/** The server's words without the path it names ("Invalid publishAt: schedule at most a year ahead" → "schedule at most a year ahead"). */
+const withoutPath = (message: string) => message.replace(/^Invalid [\w.]+: /, '')
+
+/** What the server said of one field (by its path, or a field inside it), for the line under that field. */
+export function issueAt(error: FormFailure | null, path: string): string | null {
+  const found = error?.issues.find((i) => i.path === path || i.path.startsWith(`${path}.`))
+  return found ? withoutPath(found.message) : null
+}
 
 /**
  * A form's failed save: the message (the spec's line and what the server said) as an alert, each refused
  * field listed under it, and the fields themselves marked (`aria-invalid`, described by this alert). A
  * field is found by its `name`: the issue's path (`dealBox.ctaUrl`) or its first segment (`dealBox`).
  */
-export function FormError({ error, formRef }: { error: FormFailure | null; formRef: RefObject<HTMLFormElement | null> }) {
+export function FormError({ error, formRef, labels, fieldOf = {} }: {
+  error: FormFailure | null
+  formRef: RefObject<HTMLFormElement | null>
+  labels?: Record<string, string>
+  /** a path whose field has another name (the spec's `tag` is typed into the `tags` field) */
+  fieldOf?: Record<string, string>
+}) {
   const id = useId()
   // before the browser paints: the alert and its fields' marks appear together (a passive effect
   // can run a frame later, and under Preact it does)
@@ -17,7 +32,8 @@ export function FormError({ error, formRef }: { error: FormFailure | null; formR
     if (!form) return
     const marked: Element[] = []
     for (const issue of error?.issues ?? []) {
-      const field = form.querySelector(`[name="${CSS.escape(issue.path)}"]`) ?? form.querySelector(`[name="${CSS.escape(issue.path.split('.')[0])}"]`)
+      const path = fieldOf[issue.path] ?? issue.path
+      const field = form.querySelector(`[name="${CSS.escape(path)}"]`) ?? form.querySelector(`[name="${CSS.escape(path.split('.')[0]!)}"]`)
       if (!field) continue
       field.setAttribute('aria-invalid', 'true')
       field.setAttribute('aria-describedby', id)
@@ -29,18 +45,22 @@ export function FormError({ error, formRef }: { error: FormFailure | null; formR
         field.removeAttribute('aria-describedby')
       }
     }
-  }, [error, formRef, id])
+  }, [error, formRef, id, fieldOf])
   if (!error) return null
+  // with the form's labels, a refused field is named as the editor knows it ("Publish at"), not by its path
+  const label = (path: string) => labels?.[path] ?? labels?.[path.split('.')[0]!]
+  const first = error.issues[0]
+  const text = labels && error.spec && first && label(first.path) ? `${error.spec}: ${label(first.path)}: ${withoutPath(first.message)}` : error.text
   // one refused field is already named in the message; more are listed
   const listed = error.issues.length > 1 ? error.issues : []
   return (
     <div className="form-error" role="alert" id={id}>
-      {error.text}
+      {text}
       {listed.length > 0 && (
         <ul className="form-issues">
           {listed.map((i) => (
             <li key={i.path}>
-              <code>{i.path}</code>: {i.message}
+              {label(i.path) ? <strong>{label(i.path)}</strong> : <code>{i.path}</code>}: {labels ? withoutPath(i.message) : i.message}
             </li>
           ))}
         </ul>

@@ -42,7 +42,7 @@ export async function apiCall<T>(path: string, init: RequestInit = {}): Promise<
 }
 
 /** What a form shows for a failed save: the spec's line, then what the server said (when it said anything). */
-export function saveFailure(specMessage: string, err: unknown): { text: string; issues: FieldIssue[] } {
-  if (err instanceof ApiError && err.explained) return { text: `${specMessage}: ${err.message}`, issues: err.issues }
-  return { text: specMessage, issues: [] }
+export function saveFailure(specMessage: string, err: unknown): { text: string; issues: FieldIssue[]; spec: string } {
+  if (err instanceof ApiError && err.explained) return { text: `${specMessage}: ${err.message}`, issues: err.issues, spec: specMessage }
+  return { text: specMessage, issues: [], spec: specMessage }
 }

@@ -48,14 +48,20 @@ describe('"Where it may be shown" editor', () => {
     expect(chips.getAllByRole('listitem').map((li) => li.textContent?.replace('×', '').trim())).toEqual(['GB', 'IE'])
     expect(screen.getByTestId('geo-summary').textContent).toBe('Shown: Only in United Kingdom (GB), Ireland (IE)')
 
+    // issue 25: "UK" is understood as GB, and the editor is told so
     fireEvent.change(input, { target: { value: 'UK, France' } })
     fireEvent.blur(input)
     expect(spy).toHaveBeenLastCalledWith({ mode: 'allow', countries: ['FR', 'GB', 'IE'] })
-    expect(screen.getByRole('alert').textContent).toBe('Not a country code: UK')
-    expect((input as HTMLInputElement).value).toBe('UK') // left to be fixed
+    expect(screen.getByRole('status').textContent).toBe('“UK” read as GB (United Kingdom), its ISO code.')
+
+    fireEvent.change(input, { target: { value: 'XX, Spain' } })
+    fireEvent.blur(input)
+    expect(spy).toHaveBeenLastCalledWith({ mode: 'allow', countries: ['ES', 'FR', 'GB', 'IE'] })
+    expect(screen.getByRole('alert').textContent).toBe('Not a country code: XX. Use two-letter ISO codes (GB, IE, DE) or country names.')
+    expect((input as HTMLInputElement).value).toBe('XX') // left to be fixed
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove IE' }))
-    expect(spy).toHaveBeenLastCalledWith({ mode: 'allow', countries: ['FR', 'GB'] })
+    expect(spy).toHaveBeenLastCalledWith({ mode: 'allow', countries: ['ES', 'FR', 'GB'] })
   })
 
   it('"everywhere except" keeps the countries when switching from "only in"', () => {

@@ -59,15 +59,20 @@ describe('drafts, preview and revisions (Chromium, logged in as admin)', () => {
   it('compares two revisions field by field and restores the older one (the status stays)', async () => {
     await description().fill('Second words.')
     await form().getByRole('button', { name: 'Update' }).click()
-    await expect.poll(() => form().getByRole('button', { name: 'Add', exact: true }).count()).toBe(1) // saved: back to Add mode
-    await row().getByRole('button', { name: 'Edit' }).click()
+    // saved: the editor stays on the post (issue 25)
+    await expect.poll(() => page.getByTestId('saved-notice').textContent()).toBe('Saved. It is a draft: only editors see it (Preview shows it).')
+    expect(await form().getByRole('button', { name: 'Update', exact: true }).count()).toBe(1)
     const panel = page.getByTestId('revisions')
     await panel.locator('summary').click()
     await expect.poll(() => panel.getByTestId('revision-row').count()).toBe(2)
     await panel.getByRole('button', { name: 'Show changes' }).click()
     const diff = panel.getByTestId('revision-diff')
     await expect.poll(() => diff.isVisible()).toBe(true)
-    expect(await diff.getByRole('row').filter({ hasText: 'description' }).textContent()).toBe('descriptionFirst words.Second words.')
+    // by the field's label, with the changed words marked (issue 25)
+    const change = diff.getByTestId('revision-change').filter({ hasText: 'Description' })
+    expect(await change.locator('dt').textContent()).toBe('Description')
+    expect(await change.locator('del').allTextContents()).toEqual(['First'])
+    expect(await change.locator('ins').allTextContents()).toEqual(['Second'])
 
     page.once('dialog', (d) => void d.accept())
     await panel.getByTestId('revision-row').nth(1).getByRole('button', { name: /^Restore/ }).click()
@@ -93,13 +98,15 @@ describe('drafts, preview and revisions (Chromium, logged in as admin)', () => {
     const local = `${nextYear.getFullYear()}-${String(nextYear.getMonth() + 1).padStart(2, '0')}-${String(nextYear.getDate()).padStart(2, '0')}T09:00`
     await form().getByLabel('Publish at').fill(local)
     await form().getByRole('button', { name: 'Update' }).click()
-    await expect.poll(() => form().getByRole('alert').first().textContent()).toMatch(/^Failed to save article: Invalid publishAt: schedule at most a year ahead/)
+    // named by the field's label, and said again at the field (issue 25)
+    await expect.poll(() => form().getByRole('alert').first().textContent()).toMatch(/^Failed to save article: Publish at: schedule at most a year ahead/)
     expect(await form().getByLabel('Publish at').getAttribute('aria-invalid')).toBe('true')
+    expect(await form().locator('.publishing .field-issue').textContent()).toBe('schedule at most a year ahead')
     expect(await status(`/article/${slug}`)).toBe(200) // nothing changed
   })
 
   it('cleans up', async () => {
-    page.once('dialog', (d) => void d.accept())
+    page.on('dialog', (d) => void d.accept()) // leaving the unsaved schedule, then the delete
     await page.getByRole('button', { name: 'Cancel' }).click()
     await row().getByRole('button', { name: 'Delete' }).click()
     await expect.poll(() => row().count()).toBe(0)

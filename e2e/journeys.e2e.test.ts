@@ -147,7 +147,7 @@ describe('visitor journeys (Chromium)', () => {
     }
   })
 
-  it("an unknown article reached inside the app shows 'Article not found.' (client-side lookup and fetch)", async () => {
+  it("an article reached inside the app comes from the server, however old; an unknown one shows 'Article not found.'", async () => {
     const context = await newContext(1280)
     const page = await context.newPage()
     await page.goto(BASE_URL + '/')
@@ -163,8 +163,9 @@ describe('visitor journeys (Chromium)', () => {
     })
     await page.locator('#probe-link').click()
     await expect.poll(() => page.getByText('Article not found.').isVisible()).toBe(true)
-    expect(fetched).toEqual(expect.arrayContaining(['/api/posts/blog-content', '/api/posts/article-bottom']))
-    expect(fetched.some((p) => p.endsWith('pageContext.json'))).toBe(false)
+    // the page's data (its body rendered from Markdown, issue 25) from the server, not a search of the newest 20 articles
+    expect(fetched).toContain('/article/not-a-real-article/index.pageContext.json')
+    expect(fetched).not.toContain('/api/posts/blog-content')
     await context.close()
   })
 

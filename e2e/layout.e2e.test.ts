@@ -178,7 +178,9 @@ async function sweep(page: Page): Promise<string[]> {
     // images that fail to load (lazy ones too)
     const images = [...document.images]
     for (const img of images) img.loading = 'eager'
-    const failed = await Promise.all(images.map((img) => img.decode().then(() => null, () => img.currentSrc || img.src)))
+    // decode() also rejects when a resize switches the chosen source mid-way: a failure is loaded again, alone
+    const loads = (src: string) => new Promise<boolean>((resolve) => Object.assign(new Image(), { onload: () => resolve(true), onerror: () => resolve(false), src }))
+    const failed = await Promise.all(images.map((img) => img.decode().then(() => null, async () => ((await loads(img.currentSrc || img.src)) ? null : img.currentSrc || img.src))))
     for (const src of failed) if (src) out.push(`image failed to load: ${src}`)
     return out.slice(0, 12)
   })

@@ -90,20 +90,31 @@ export function geoRuleOf(d: GeoDraft): GeoRule {
  * Typed country input → codes: "gb, ie", "GB IE" or "United Kingdom" (a name as listed); anything else
  * is answered back as unknown, never guessed.
  */
-export function parseCountryInput(text: string): { codes: string[]; unknown: string[] } {
+/**
+ * Codes people use that ISO 3166-1 does not (issue 25: "UK" was refused with no hint that GB is meant):
+ * read as the ISO code, and said so.
+ */
+export const COUNTRY_ALIASES: Readonly<Record<string, string>> = { UK: 'GB', EL: 'GR', EN: 'GB' }
+
+export function parseCountryInput(text: string): { codes: string[]; unknown: string[]; aliased: { from: string; to: string }[] } {
   const byName = new Map(Object.entries(COUNTRIES).map(([code, name]) => [name.toLowerCase(), code]))
   const codes: string[] = []
   const unknown: string[] = []
+  const aliased: { from: string; to: string }[] = []
   for (const part of text.split(/[,;\n]/).map((p) => p.trim()).filter(Boolean)) {
     const named = byName.get(part.toLowerCase())
     // a name with spaces is one country; otherwise spaces separate codes ("GB IE")
     const tokens = named ? [named] : part.split(/\s+/)
     for (const token of tokens) {
-      const code = token.toUpperCase()
+      let code = token.toUpperCase()
+      if (!isCountryCode(code) && COUNTRY_ALIASES[code]) {
+        aliased.push({ from: token, to: COUNTRY_ALIASES[code]! })
+        code = COUNTRY_ALIASES[code]!
+      }
       if (isCountryCode(code)) {
         if (!codes.includes(code)) codes.push(code)
       } else unknown.push(token)
     }
   }
-  return { codes, unknown }
+  return { codes, unknown, aliased }
 }

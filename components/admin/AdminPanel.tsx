@@ -1,138 +1,150 @@
-import { useCallback, useEffect, useState } from 'react'
-import { isLive } from '../../lib/publishing.ts'
-import { StatusBadge } from './StatusBadge.tsx'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { navigate } from 'vike/client/router'
+import { formatDay } from '../../lib/dates.ts'
+import { isLive } from '../../lib/publishing.ts'
 import type { Post, PostType } from '../../lib/schemas.ts'
+import { ApiError } from '../api-client.ts'
+import { type AdminTab, goAdmin, TAB_TYPES, useAdminLocation } from './admin-location.ts'
 import { AdminNav } from './AdminNav.tsx'
-import { type AdminContent, adminApi, type PostListPage } from './api.ts'
+import { type AdminContent, adminApi } from './api.ts'
 import { InfoPagesPanel } from './InfoPagesPanel.tsx'
-import { PostForm, toDraft } from './PostForm.tsx'
+import { PostForm } from './PostForm.tsx'
+import { PostList } from './PostList.tsx'
+import { RevisionsPanel } from './RevisionsPanel.tsx'
+import { clearUnsaved, confirmLeave } from './unsaved.ts'
 
-export const tabs: { label: string; type: PostType }[] = [
-  { label: 'Hero', type: 'hero' },
-  { label: 'Featured', type: 'featured' },
-  { label: 'Articles', type: 'article' },
-  { label: 'Bottom articles', type: 'articleBottom' }, // the spec's 'ArticleBottom' was an internal name (issue 12)
+export const tabs: { label: string; tab: AdminTab }[] = [
+  { label: 'Hero', tab: 'hero' },
+  { label: 'Featured', tab: 'featured' },
+  { label: 'Articles', tab: 'articles' },
+  { label: 'Bottom articles', tab: 'bottom-articles' }, // the spec's 'ArticleBottom' was an internal name (issue 12)
+  { label: 'Info pages', tab: 'info' },
 ]
-const listNoun: Partial<Record<PostType, string>> = { article: 'article', articleBottom: 'articleBottom' }
 
-/**
- * One post type's list: a page at a time from the server, with the case-insensitive 'contains' title
- * filter (spec §2) applied there too, so the list costs the same with 20 articles or 100,000.
- */
-function PostList({ type, reloadKey, onEdit, onDeleted, editingId }: { type: 'article' | 'articleBottom'; reloadKey: number; onEdit: (p: Post) => void; onDeleted: () => void; editingId?: string }) {
-  const [filter, setFilter] = useState('')
-  const [query, setQuery] = useState('')
-  const [page, setPage] = useState<PostListPage | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const noun = listNoun[type]!
-
-  // typing settles for a moment before the server is asked
-  useEffect(() => {
-    const t = setTimeout(() => setQuery(filter), 250)
-    return () => clearTimeout(t)
-  }, [filter])
-
-  useEffect(() => {
-    let current = true
-    setError(null)
-    adminApi
-      .list(type, query)
-      .then((p) => current && setPage(p))
-      .catch(() => current && setError('Failed to load content'))
-    return () => {
-      current = false
-    }
-  }, [type, query, reloadKey])
-
-  async function loadMore() {
-    if (!page?.nextCursor) return
-    setBusy(true)
-    try {
-      const next = await adminApi.list(type, query, page.nextCursor)
-      setPage({ ...next, posts: [...page.posts, ...next.posts] })
-    } catch {
-      setError('Failed to load content')
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  async function remove(post: Post) {
-    if (!window.confirm(`Delete this ${noun}?`)) return
-    setError(null)
-    try {
-      await adminApi.remove(post._id)
-      onDeleted()
-    } catch {
-      setError(`Failed to delete ${noun}`)
-    }
-  }
-
-  const posts = page?.posts ?? []
+/** What the editor is told after a save: done, and where the post can be seen. */
+function SavedNotice({ post }: { post: Post }) {
+  const readable = post.type !== 'hero'
   return (
-    <section className="post-list card">
-      <label>
-        Filter by title
-        <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="Search titles" />
-      </label>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      {!page ? (
-        !error && <p className="muted">Loading...</p>
-      ) : posts.length === 0 ? (
-        <p className="muted">{query.trim() ? 'No titles match.' : 'Nothing here yet.'}</p>
+    <p className="form-success saved-notice" role="status" data-testid="saved-notice">
+      Saved.{' '}
+      {isLive(post) ? (
+        readable && (
+          <a href={`/article/${encodeURIComponent(post._id)}`} target="_blank" rel="noopener">
+            View the page
+          </a>
+        )
+      ) : post.status === 'scheduled' && post.publishAt ? (
+        `It goes live by itself on ${formatDay(post.publishAt)}.`
       ) : (
-        <>
-          <p className="muted small" data-testid="list-count">
-            Showing {posts.length} of {page.total}
-          </p>
-          <ul>
-            {posts.map((p) => (
-              <li key={p._id} data-testid="post-row" className={p._id === editingId ? 'editing' : undefined}>
-                <span>
-                  {p.title}
-                  <StatusBadge item={p} />
-                </span>
-                <span className="actions">
-                  {isLive(p) && (
-                    <a className="btn" href={`/article/${encodeURIComponent(p._id)}`} target="_blank" rel="noopener">
-                      View
-                    </a>
-                  )}
-                  <button type="button" className="btn" onClick={() => onEdit(p)}>
-                    Edit
-                  </button>
-                  <button type="button" className="btn" onClick={() => void remove(p)}>
-                    Delete
-                  </button>
-                </span>
-              </li>
-            ))}
-          </ul>
-          {page.nextCursor && (
-            <button type="button" className="btn btn-outline" onClick={() => void loadMore()} disabled={busy} aria-busy={busy}>
-              Load more
-            </button>
-          )}
-        </>
+        'It is a draft: only editors see it (Preview shows it).'
       )}
-    </section>
+    </p>
   )
 }
 
-/** The content admin (spec §2, "Admin Panel"): one tab per post type, each with an Add/Edit form, and the info pages. */
+/**
+ * One post's editor: the post the URL names, loaded by id (an Edit from the list hands it over at once),
+ * or a new one; after a save it stays on the post with "Saved" (issue 25).
+ */
+function PostEditor({ type, postId, handed, onSaved, onCancel, focusTitle, tagSuggestions, aiConfigured }: {
+  type: PostType
+  postId: string | null
+  handed: Post | null
+  onSaved: (post: Post) => void
+  onCancel: () => void
+  focusTitle: boolean
+  tagSuggestions: string[]
+  aiConfigured: boolean | null
+}) {
+  const [post, setPost] = useState<Post | null>(handed && handed._id === postId ? handed : null)
+  const [missing, setMissing] = useState<string | null>(null)
+  const [saved, setSaved] = useState<Post | null>(null)
+
+  useEffect(() => {
+    setMissing(null)
+    if (!postId) {
+      setPost(null)
+      return
+    }
+    if (post?._id === postId) return
+    if (handed?._id === postId) {
+      setPost(handed)
+      return
+    }
+    let current = true
+    setPost(null)
+    adminApi
+      .get(postId)
+      .then((p) => current && setPost(p))
+      .catch((err) => current && setMissing(err instanceof ApiError && err.status === 404 ? `There is no post at “${postId}”: it may have been deleted or moved.` : 'Failed to load content'))
+    return () => {
+      current = false
+    }
+  }, [postId]) // eslint-disable-line react-hooks/exhaustive-deps -- `post` and `handed` are read, not followed
+
+  if (missing) {
+    return (
+      <div className="post-form card">
+        <p className="form-error" role="alert">
+          {missing}
+        </p>
+        <button type="button" className="btn" onClick={onCancel}>
+          Write a new one instead
+        </button>
+      </div>
+    )
+  }
+  if (postId && post?._id !== postId) return <p className="post-form card muted">Loading...</p>
+  return (
+    <div className="post-editor">
+      {saved && saved._id === (post?._id ?? null) && <SavedNotice post={saved} />}
+      <PostForm
+        key={`${post?._id ?? 'new'}-${post?.updatedAt ?? ''}`}
+        type={type}
+        saved={post}
+        focusTitle={focusTitle}
+        tagSuggestions={tagSuggestions}
+        aiConfigured={aiConfigured}
+        onSaved={(p) => {
+          setPost(p)
+          setSaved(p)
+          onSaved(p)
+        }}
+        onCancel={type === 'article' || type === 'articleBottom' ? onCancel : undefined}
+      />
+      {/* one panel per post, open across saves and restores: it reloads its list after each */}
+      {post && (
+        <RevisionsPanel<Post>
+          key={post._id}
+          kind="post"
+          id={post._id}
+          reloadKey={post.updatedAt}
+          onRestored={(p) => {
+            setPost(p)
+            setSaved(null)
+            onSaved(p)
+          }}
+        />
+      )}
+    </div>
+  )
+}
+
+/**
+ * The content admin (spec §2, "Admin Panel"): one tab per post type, each with an Add/Edit form, and the
+ * info pages. The tab and the post being edited are the page's address (./admin-location.ts).
+ */
 export function AdminPanel() {
-  const [tab, setTab] = useState<PostType | 'info'>('hero')
+  const loc = useAdminLocation()
   const [content, setContent] = useState<AdminContent | null>(null)
   const [loadError, setLoadError] = useState<string | null>(null)
-  const [editing, setEditing] = useState<Post | null>(null)
-  const [formKey, setFormKey] = useState(0)
   const [listKey, setListKey] = useState(0)
+  const [handed, setHanded] = useState<Post | null>(null)
+  const [focusTitle, setFocusTitle] = useState(false)
+  const [aiConfigured, setAiConfigured] = useState<boolean | null>(null)
+  const [tagSuggestions, setTagSuggestions] = useState<string[]>([])
+  const type = loc.tab === 'info' ? null : TAB_TYPES[loc.tab]
+  const listed = type === 'article' || type === 'articleBottom'
 
   const reload = useCallback(async () => {
     setLoadError(null)
@@ -146,40 +158,67 @@ export function AdminPanel() {
 
   // spec §2: switching tab reloads content (the info pages tab loads its own)
   useEffect(() => {
-    setEditing(null)
-    if (tab !== 'info') void reload()
-  }, [tab, reload])
+    if (loc.tab !== 'info') void reload()
+  }, [loc.tab, reload])
 
-  const backToAdd = () => {
-    setEditing(null)
-    setFormKey((k) => k + 1)
+  // what the form can offer: AI writing, and the tags in use (neither blocks the form)
+  const loadTags = useCallback(() => {
+    adminApi.tags().then((r) => setTagSuggestions(r.tags), () => {})
+  }, [])
+  useEffect(() => {
+    adminApi.writingTools().then((r) => setAiConfigured(r.ai), () => {})
+    loadTags()
+  }, [loadTags])
+
+  const leave = () => {
+    if (!confirmLeave()) return false
+    clearUnsaved()
+    return true
   }
-  const afterSave = () => {
-    backToAdd()
-    void reload()
+  const openTab = (tab: AdminTab) => {
+    if (tab === loc.tab && !loc.post) return
+    if (!leave()) return
+    setFocusTitle(false)
+    goAdmin({ tab, post: null })
+  }
+  const edit = (p: Post) => {
+    if (p._id !== loc.post && !leave()) return
+    setHanded(p)
+    setFocusTitle(true)
+    goAdmin({ tab: loc.tab, post: p._id })
+  }
+  const newPost = () => {
+    if (loc.post && !leave()) return
+    setFocusTitle(true)
+    goAdmin({ tab: loc.tab, post: null })
+  }
+  const afterSave = (post: Post) => {
+    setListKey((k) => k + 1)
+    loadTags()
+    if (listed) {
+      // a new post gets its address; a renamed one replaces the old address in the history
+      if (post._id !== loc.post) goAdmin({ tab: loc.tab, post: post._id }, { replace: Boolean(loc.post) })
+    } else void reload()
   }
 
   // hero and featured: the form edits the current one if it exists, else creates (spec §4)
-  const single = tab === 'hero' ? content?.hero : tab === 'featured' ? content?.featured : null
-  const formPost = tab === 'hero' || tab === 'featured' ? single : editing
+  const single = loc.tab === 'hero' ? content?.hero ?? null : loc.tab === 'featured' ? content?.featured ?? null : null
+  const panelRef = useRef<HTMLDivElement>(null)
 
   return (
-    <div className="admin-panel">
-      <button type="button" className="btn btn-primary" onClick={() => void navigate('/adminmarket')}>
+    <div className="admin-panel" ref={panelRef}>
+      <button type="button" className="btn btn-primary" onClick={() => leave() && void navigate('/adminmarket')}>
         Go to Admin Market
       </button>
       <AdminNav />
       <div className="tabs" role="tablist" aria-label="Content">
         {tabs.map((t) => (
-          <button key={t.type} type="button" role="tab" aria-selected={tab === t.type} className={`tab${tab === t.type ? ' active' : ''}`} onClick={() => setTab(t.type)}>
+          <button key={t.tab} type="button" role="tab" aria-selected={loc.tab === t.tab} className={`tab${loc.tab === t.tab ? ' active' : ''}`} onClick={() => openTab(t.tab)}>
             {t.label}
           </button>
         ))}
-        <button type="button" role="tab" aria-selected={tab === 'info'} className={`tab${tab === 'info' ? ' active' : ''}`} onClick={() => setTab('info')}>
-          Info pages
-        </button>
       </div>
-      {tab === 'info' ? (
+      {loc.tab === 'info' || !type ? (
         <InfoPagesPanel />
       ) : (
         <>
@@ -191,19 +230,48 @@ export function AdminPanel() {
           {!content && !loadError ? (
             <p className="empty">Loading...</p>
           ) : content ? (
-            <div className="admin-columns">
-              <PostForm
-                key={`${tab}-${formPost?._id ?? 'new'}-${formKey}`}
-                type={tab}
-                initial={toDraft(formPost)}
-                onSaved={afterSave}
-                onCancel={tab === 'article' || tab === 'articleBottom' ? backToAdd : undefined}
-              />
-              {(tab === 'article' || tab === 'articleBottom') && (
-                <PostList key={tab} type={tab} reloadKey={listKey} editingId={editing?._id} onEdit={(p) => setEditing(p)} onDeleted={() => {
-                  if (editing) backToAdd()
-                  void reload()
-                }} />
+            <div className={`admin-columns${listed ? ' with-list' : ''}${loc.post ? ' editing' : ''}`}>
+              {listed ? (
+                <PostEditor
+                  key={`editor-${loc.tab}`}
+                  type={type}
+                  postId={loc.post}
+                  handed={handed}
+                  focusTitle={focusTitle}
+                  tagSuggestions={tagSuggestions}
+                  aiConfigured={aiConfigured}
+                  onSaved={afterSave}
+                  onCancel={() => leave() && goAdmin({ tab: loc.tab, post: null })}
+                />
+              ) : (
+                <PostEditor
+                  key={`${loc.tab}-${single?._id ?? 'new'}`}
+                  type={type}
+                  postId={single?._id ?? null}
+                  handed={single}
+                  focusTitle={false}
+                  tagSuggestions={tagSuggestions}
+                  aiConfigured={aiConfigured}
+                  onSaved={afterSave}
+                  onCancel={() => {}}
+                />
+              )}
+              {listed && (
+                <PostList
+                  key={`list-${loc.tab}`}
+                  type={type}
+                  reloadKey={listKey}
+                  editingId={loc.post}
+                  onEdit={edit}
+                  onNew={newPost}
+                  onDeleted={(p) => {
+                    if (p._id === loc.post) {
+                      clearUnsaved()
+                      goAdmin({ tab: loc.tab, post: null }, { replace: true })
+                    }
+                    void reload()
+                  }}
+                />
               )}
             </div>
           ) : null}

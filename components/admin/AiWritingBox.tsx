@@ -8,11 +8,18 @@ import type { PostDraft } from './post-draft.ts'
  * AI writing (spec §9): the chosen number of sections written from the title, into the summary and body
  * (not saved until the editor saves). The server's `ai_invalid_content` message is shown as it is.
  */
-export function AiWritingBox({ type, draft, onContent }: { type: ReadablePostType; draft: PostDraft; onContent: (c: { summary: PostContent['summary']; body: BodySection[]; imageAlt?: string }) => void }) {
+export function AiWritingBox({ type, draft, onContent, configured = null }: {
+  type: ReadablePostType
+  draft: PostDraft
+  onContent: (c: { summary: PostContent['summary']; body: BodySection[]; imageAlt?: string }) => void
+  /** whether the server has AI writing configured (null: not known yet, so the button is offered) */
+  configured?: boolean | null
+}) {
   const [sections, setSections] = useState<number>(5) // spec §9: default 5
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<{ text: string; detail?: string } | null>(null)
   const hasTitle = Boolean(draft.title.trim())
+  const off = configured === false
 
   async function generate() {
     if (!hasTitle) {
@@ -46,10 +53,16 @@ export function AiWritingBox({ type, draft, onContent }: { type: ReadablePostTyp
           ))}
         </select>
       </label>
-      <button type="button" className="btn btn-outline" disabled={!hasTitle || busy} onClick={() => void generate()}>
+      <button type="button" className="btn btn-outline" disabled={off || !hasTitle || busy} aria-describedby={off ? 'ai-off' : undefined} onClick={() => void generate()}>
         {busy ? 'Generating…' : 'AI Generate'}
       </button>
-      {!hasTitle && <span className="muted small">Enter a title first</span>}
+      {off ? (
+        <span id="ai-off" className="muted small">
+          AI writing is off — an admin can turn it on.
+        </span>
+      ) : (
+        !hasTitle && <span className="muted small">Enter a title first</span>
+      )}
       {error && (
         <p className="form-error" role="alert">
           {error.text}

@@ -1,5 +1,37 @@
 import { type ChangeEvent, useState } from 'react'
+import { ACCEPTED_IMAGE_TYPES, formatBytes, MAX_IMAGE_BYTES, pickedImageProblem } from '../../lib/media-limits.ts'
 import { adminApi, type ImageResult } from './api.ts'
+
+/** Photos a browser can redraw smaller (GIF would lose its frames, AVIF is not drawn by every browser). */
+const DOWNSCALABLE = new Set(['image/jpeg', 'image/png', 'image/webp'])
+const MAX_SIDE = 2560
+
+/**
+ * A large photo redrawn to at most 2560 px on its longer side as a JPEG, smaller until it fits the
+ * limit: what a page shows of it is at most 1200 px wide anyway (lib/images.ts).
+ */
+export async function downscale(file: Blob): Promise<Blob> {
+  const bitmap = await createImageBitmap(file)
+  const scale = Math.min(1, MAX_SIDE / Math.max(bitmap.width, bitmap.height))
+  const canvas = document.createElement('canvas')
+  canvas.width = Math.round(bitmap.width * scale)
+  canvas.height = Math.round(bitmap.height * scale)
+  canvas.getContext('2d')!.drawImage(bitmap, 0, 0, canvas.width, canvas.height)
+  bitmap.close()
+  for (const quality of [0.85, 0.75, 0.6]) {
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality))
+    if (blob && blob.size <= MAX_IMAGE_BYTES) return blob
+  }
+  throw new Error('still too large')
+}
+
+const readAsDataUrl = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result))
+    reader.onerror = () => reject(reader.error)
+    reader.readAsDataURL(blob)
+  })
 
 export const INLINE_PER_PAGE = 6 // spec §9
 export const MODAL_PER_PAGE = 12 // spec §9
@@ -73,18 +105,40 @@ export function ImagePicker({ value, title, onChange }: { value: string; title: 
     setModalOpen(false)
   }
 
-  function onFile(e: ChangeEvent<HTMLInputElement>) {
+  // a file too large to send, kept until the editor chooses to downscale it
+  const [tooLarge, setTooLarge] = useState<File | null>(null)
+  const [shrinking, setShrinking] = useState(false)
+
+  /** Checked when picked (issue 25): type and size against the server's own limit, before anything is sent. */
+  async function onFile(e: ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0]
     e.target.value = ''
+    setTooLarge(null)
     if (!file) return
-    if (!file.type.startsWith('image/')) {
-      setFileError('Choose an image file')
+    const problem = pickedImageProblem(file)
+    if (problem) {
+      setFileError(problem.message)
+      if (problem.kind === 'size' && DOWNSCALABLE.has(file.type)) setTooLarge(file)
       return
     }
     setFileError(null)
-    const reader = new FileReader()
-    reader.onload = () => onChange(String(reader.result))
-    reader.readAsDataURL(file)
+    onChange(await readAsDataUrl(file))
+  }
+
+  async function shrink() {
+    if (!tooLarge) return
+    setShrinking(true)
+    try {
+      const smaller = await downscale(tooLarge)
+      onChange(await readAsDataUrl(smaller))
+      setFileError(null)
+      setTooLarge(null)
+    } catch {
+      setFileError(`“${tooLarge.name}” could not be made smaller than ${formatBytes(MAX_IMAGE_BYTES)} here: resize it in an image editor, then upload it again.`)
+      setTooLarge(null)
+    } finally {
+      setShrinking(false)
+    }
   }
 
   return (
@@ -104,13 +158,31 @@ export function ImagePicker({ value, title, onChange }: { value: string; title: 
       </label>
       <label>
         Upload image
-        <input type="file" accept="image/*" onChange={onFile} />
+        <input type="file" accept={ACCEPTED_IMAGE_TYPES.join(',')} aria-describedby="upload-image-limit" onChange={(e) => void onFile(e)} />
       </label>
-      {fileError && <p className="form-error">{fileError}</p>}
-      <label>
-        or paste base64
-        <textarea rows={2} value={!isUrl && !value.startsWith('data:') ? value : ''} onChange={(e) => onChange(e.target.value.trim())} />
-      </label>
+      <span className="field-hint" id="upload-image-limit">
+        PNG, JPEG, WebP, GIF or AVIF, at most {formatBytes(MAX_IMAGE_BYTES)}.
+      </span>
+      {fileError && (
+        <div className="form-error" role="alert">
+          {fileError}
+          {tooLarge && (
+            <>
+              {' '}
+              <button type="button" className="btn btn-small" disabled={shrinking} aria-busy={shrinking} onClick={() => void shrink()}>
+                {shrinking ? 'Making it smaller…' : 'Make it smaller to fit'}
+              </button>
+            </>
+          )}
+        </div>
+      )}
+      <details className="paste-data">
+        <summary>Paste image data instead</summary>
+        <label>
+          or paste base64
+          <textarea rows={2} value={!isUrl && !value.startsWith('data:') ? value : ''} onChange={(e) => onChange(e.target.value.trim())} />
+        </label>
+      </details>
       {preview && <img className="image-preview" src={preview} alt="Selected" />}
       {value && (
         <button type="button" className="btn" onClick={() => onChange('')}>

@@ -1,14 +1,17 @@
-import { type FormEvent, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { isLive, type PublishStatus } from '../../lib/publishing.ts'
 import type { Post, PostType } from '../../lib/schemas.ts'
+import { slugify } from '../../lib/slug.ts'
 import { saveFailure } from '../api-client.ts'
-import { FormError, type FormFailure } from '../FormError.tsx'
+import { FormError, type FormFailure, issueAt } from '../FormError.tsx'
 import { AiWritingBox } from './AiWritingBox.tsx'
 import { adminApi } from './api.ts'
 import { BodyEditor, SummaryEditor } from './ContentEditors.tsx'
 import { ImagePicker } from './ImagePicker.tsx'
-import { type PostDraft, toDraft } from './post-draft.ts'
+import { isDirty, type PostDraft, toDraft } from './post-draft.ts'
 import { PublishingFields } from './PublishingFields.tsx'
-import { RevisionsPanel } from './RevisionsPanel.tsx'
+import { TagsInput } from './TagsInput.tsx'
+import { howLongAgo, keepLocally, keptLocally, useLeaveGuard } from './unsaved.ts'
 
 export { parseKeywords, toDraft } from './post-draft.ts'
 
@@ -19,28 +22,80 @@ export const saveErrors: Record<PostType, string> = {
   articleBottom: 'Failed to save articleBottom',
 }
 
+/** How a refused field is named to the editor: the form's own labels, not the API's paths. */
+export const POST_FIELD_LABELS: Record<string, string> = {
+  title: 'Title', slug: 'URL slug', image: 'Image', imageAlt: 'Alt text for the image', tag: 'Tags', tags: 'Tags', description: 'Description',
+  position: 'Order in lists', publishAt: 'Publish at', status: 'Status', 'meta.author': 'Author', 'meta.date': 'Date', 'meta.reviewer': 'Reviewer',
+  'meta.readTime': 'Read time', content: 'Content',
+}
+
+const FIELD_OF = { tag: 'tags' }
+
+const noun: Record<PostType, string> = { hero: 'the hero', featured: 'the featured article', article: 'this article', articleBottom: 'this bottom article' }
+
 /**
  * Add or edit one post (spec §2 "Admin Panel"): its fields, AI writing, publishing (draft, scheduled,
- * published) and, once saved, its revisions. Conversions live in post-draft.ts; each part in its own component.
+ * published). After a save the form stays on the post (issue 25); the parent shows "Saved" and the
+ * post's revisions. Unsaved changes are guarded and kept in this browser (./unsaved.ts).
  */
-export function PostForm({ type, initial, onSaved, onCancel }: { type: PostType; initial: PostDraft; onSaved: () => void; onCancel?: () => void }) {
-  const [draft, setDraft] = useState<PostDraft>(initial)
+export function PostForm({ type, saved, onSaved, onCancel, focusTitle = false, tagSuggestions = [], aiConfigured = null }: {
+  type: PostType
+  /** the post as last saved; null for a new one */
+  saved: Post | null
+  onSaved: (post: Post) => void
+  onCancel?: () => void
+  /** move focus to the title when the form opens (Edit from the list) */
+  focusTitle?: boolean
+  tagSuggestions?: string[]
+  /** whether AI writing is configured (null: not known yet) */
+  aiConfigured?: boolean | null
+}) {
+  const baseline = useMemo(() => toDraft(saved), [saved])
+  const [draft, setDraft] = useState<PostDraft>(baseline)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<FormFailure | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
+  const titleRef = useRef<HTMLInputElement>(null)
   const heroOnly = type === 'hero'
-  const editing = Boolean(draft._id)
+  const editing = Boolean(saved)
+  const button = editing ? 'Update' : 'Add'
+  const wasLive = Boolean(saved && isLive(saved))
+  const dirty = isDirty(draft, baseline, type)
+  const localKey = `post:${type}:${saved?._id ?? 'new'}`
+  const fieldId = useId()
+  const [offer, setOffer] = useState<{ at: number; value: PostDraft } | null>(() => {
+    const kept = keptLocally<PostDraft>(localKey)
+    return kept && isDirty({ ...baseline, ...kept.value, _id: baseline._id }, baseline, type) ? kept : null
+  })
   const set = (patch: Partial<PostDraft>) => setDraft((d) => ({ ...d, ...patch }))
   const setContent = (patch: Partial<PostDraft['content']>) => setDraft((d) => ({ ...d, content: { ...d.content, ...patch } }))
 
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    if (!draft.title.trim()) return
+  useLeaveGuard(dirty ? (draft.title.trim() ? `“${draft.title.trim()}”` : noun[type]) : null)
+
+  // the typed form, kept in this browser while it differs from the saved one (not while a restore is offered)
+  useEffect(() => {
+    if (offer) return
+    const t = setTimeout(() => keepLocally(localKey, dirty ? draft : null), 400)
+    return () => clearTimeout(t)
+  }, [draft, dirty, localKey, offer])
+
+  useEffect(() => {
+    if (focusTitle) titleRef.current?.focus()
+  }, [focusTitle])
+
+  async function save(status?: PublishStatus) {
+    if (!draft.title.trim()) {
+      titleRef.current?.focus()
+      return
+    }
     setBusy(true)
     setError(null)
     try {
-      await adminApi.save(type, draft)
-      onSaved()
+      const toSave = status ? { ...draft, publishing: { ...draft.publishing, status } } : draft
+      const post = await adminApi.save(type, toSave)
+      keepLocally(localKey, null)
+      if (!saved) keepLocally(`post:${type}:${post._id}`, null)
+      onSaved(post)
     } catch (err) {
       setError(saveFailure(saveErrors[type], err))
     } finally {
@@ -48,39 +103,112 @@ export function PostForm({ type, initial, onSaved, onCancel }: { type: PostType;
     }
   }
 
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    void save()
+  }
+
+  const issue = (path: string) => issueAt(error, path)
+  const fieldIssue = (path: string) => {
+    const text = issue(path)
+    return text ? <span className="field-issue">{text}</span> : null
+  }
+
   return (
     <>
-      <form ref={formRef} className="post-form card" onSubmit={submit} aria-label={`${editing ? 'Edit' : 'Add'} ${type}`}>
+      <form ref={formRef} className="post-form card" onSubmit={submit} aria-label={`${editing ? 'Edit' : 'Add'} ${type}`} noValidate={false}>
         <h2>{editing ? 'Edit' : 'Add'}</h2>
-        <FormError error={error} formRef={formRef} />
-        <label>
-          Title
-          <input name="title" required value={draft.title} onChange={(e) => set({ title: e.target.value })} />
-        </label>
+        {offer && (
+          <div className="notice restore-offer" role="status" data-testid="restore-offer">
+            <p>Restore unsaved changes from {howLongAgo(offer.at)}?</p>
+            <div className="actions">
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => {
+                  setDraft({ ...offer.value, _id: baseline._id })
+                  setOffer(null)
+                }}
+              >
+                Restore
+              </button>
+              <button
+                type="button"
+                className="btn"
+                onClick={() => {
+                  keepLocally(localKey, null)
+                  setOffer(null)
+                }}
+              >
+                Discard them
+              </button>
+            </div>
+          </div>
+        )}
+        <FormError error={error} formRef={formRef} labels={POST_FIELD_LABELS} fieldOf={FIELD_OF} />
+        <div className="field">
+          <label>
+            Title
+            <input ref={titleRef} name="title" required value={draft.title} onChange={(e) => set({ title: e.target.value })} />
+          </label>
+          {fieldIssue('title')}
+        </div>
         {!heroOnly && (
           <>
+            <div className="field">
+              <label htmlFor={`${fieldId}-slug`}>URL slug</label>
+              <span className="slug-field">
+                <span className="slug-prefix" aria-hidden="true">
+                  /article/
+                </span>
+                <input
+                  id={`${fieldId}-slug`}
+                  name="slug"
+                  value={draft.slug}
+                  placeholder={slugify(draft.title) || 'made-from-the-title'}
+                  pattern="[a-z0-9]+(-[a-z0-9]+)*"
+                  title="Lower-case letters, digits and single hyphens"
+                  aria-describedby={`${fieldId}-slug-hint`}
+                  onChange={(e) => set({ slug: e.target.value.toLowerCase() })}
+                />
+              </span>
+              <span className="field-hint" id={`${fieldId}-slug-hint`}>
+                {editing
+                  ? draft.slug !== saved!._id
+                    ? `Saving moves the article to /article/${draft.slug || '…'}; /article/${saved!._id} will lead there.`
+                    : 'The article’s address. Changing it keeps the old address working (it leads to the new one).'
+                  : 'The article’s address; left empty, it is made from the title.'}
+              </span>
+              {fieldIssue('slug')}
+            </div>
             <ImagePicker value={draft.image} title={draft.title} onChange={(image) => set({ image })} />
+            {fieldIssue('image')}
             <label>
               Alt text for the image
               <input name="imageAlt" maxLength={250} placeholder="What the image shows, for people who cannot see it" value={draft.imageAlt} onChange={(e) => set({ imageAlt: e.target.value })} />
             </label>
-            <div className="grid-2">
+            <TagsInput value={draft.tags} typed={draft.typedTag} suggestions={tagSuggestions} onChange={(tags) => set({ tags })} onTyped={(typedTag) => set({ typedTag })} />
+            {fieldIssue('tags') ?? fieldIssue('tag')}
+            <div className="field">
               <label>
-                Tag
-                <input name="tag" value={draft.tag} onChange={(e) => set({ tag: e.target.value })} />
+                Order in lists
+                <input name="position" type="number" min={0} step={1} value={draft.position} aria-describedby={`${fieldId}-position-hint`} onChange={(e) => set({ position: e.target.value })} />
               </label>
-              <label>
-                Position
-                <input name="position" type="number" min={0} step={1} value={draft.position} onChange={(e) => set({ position: e.target.value })} />
-              </label>
+              <span className="field-hint" id={`${fieldId}-position-hint`}>
+                Optional. Lower numbers come first; without one, the newest come first.
+              </span>
             </div>
-            <label>
-              Description
-              <textarea name="description" rows={3} value={draft.description} onChange={(e) => set({ description: e.target.value })} />
-            </label>
+            <div className="field">
+              <label>
+                Description
+                <textarea name="description" rows={3} value={draft.description} onChange={(e) => set({ description: e.target.value })} />
+              </label>
+              {fieldIssue('description')}
+            </div>
             <AiWritingBox
               type={type}
               draft={draft}
+              configured={aiConfigured}
               onContent={({ imageAlt, ...c }) => {
                 setContent(c)
                 // the writer's proposed alt text fills an empty field only: an editor's own words stay
@@ -91,28 +219,55 @@ export function PostForm({ type, initial, onSaved, onCancel }: { type: PostType;
             <BodyEditor value={draft.content.body} onChange={(body) => setContent({ body })} />
             <fieldset className="grid-2">
               <legend>Meta</legend>
-              {(['author', 'date', 'reviewer', 'readTime'] as const).map((k) => (
-                <label key={k}>
-                  {k === 'readTime' ? 'Read time' : k[0].toUpperCase() + k.slice(1)}
-                  <input value={draft.meta[k]} onChange={(e) => set({ meta: { ...draft.meta, [k]: e.target.value } })} />
+              <label>
+                Author
+                <input name="meta.author" value={draft.meta.author} onChange={(e) => set({ meta: { ...draft.meta, author: e.target.value } })} />
+              </label>
+              <div className="field">
+                <label>
+                  Date
+                  <input name="meta.date" type="date" value={/^\d{4}-\d{2}-\d{2}$/.test(draft.meta.date) ? draft.meta.date : ''} onChange={(e) => set({ meta: { ...draft.meta, date: e.target.value } })} />
                 </label>
-              ))}
+                {draft.meta.date && !/^\d{4}-\d{2}-\d{2}$/.test(draft.meta.date) && <span className="field-hint">Saved as “{draft.meta.date}”: pick a date to replace it.</span>}
+              </div>
+              <label>
+                Reviewer
+                <input name="meta.reviewer" value={draft.meta.reviewer} onChange={(e) => set({ meta: { ...draft.meta, reviewer: e.target.value } })} />
+              </label>
+              <label>
+                Read time
+                <input name="meta.readTime" value={draft.meta.readTime} placeholder="e.g. 5 min" onChange={(e) => set({ meta: { ...draft.meta, readTime: e.target.value } })} />
+              </label>
             </fieldset>
           </>
         )}
-        <PublishingFields value={draft.publishing} onChange={(publishing) => set({ publishing })} item={draft._id && !heroOnly ? { kind: 'post', id: draft._id } : undefined} />
-        <div className="actions">
+        <PublishingFields
+          value={draft.publishing}
+          onChange={(publishing) => set({ publishing })}
+          item={saved && !heroOnly ? { kind: 'post', id: saved._id } : undefined}
+          isNew={!editing}
+          button={button}
+          wasLive={wasLive}
+          issue={issue('publishAt')}
+        />
+        <div className="actions form-actions">
           <button type="submit" className="btn btn-primary" disabled={busy || !draft.title.trim()}>
-            {busy ? 'Saving…' : editing ? 'Update' : 'Add'}
+            {busy ? 'Saving…' : button}
           </button>
+          {/* a live post leaves the site only by choosing Draft above: this button never unpublishes */}
+          {!wasLive && (
+            <button type="button" className="btn" disabled={busy || !draft.title.trim()} onClick={() => void save('draft')}>
+              Save draft
+            </button>
+          )}
           {onCancel && editing && (
             <button type="button" className="btn" onClick={onCancel}>
               Cancel
             </button>
           )}
+          {dirty && <span className="muted small">Unsaved changes</span>}
         </div>
       </form>
-      {draft._id && <RevisionsPanel<Post> kind="post" id={draft._id} onRestored={(post) => setDraft(toDraft(post))} />}
     </>
   )
 }

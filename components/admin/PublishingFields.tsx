@@ -2,19 +2,26 @@ import { useState } from 'react'
 import { PUBLISH_STATUSES, STATUS_LABELS, type PublishStatus } from '../../lib/publishing.ts'
 import type { RevisionKind } from '../../lib/revisions.ts'
 import { ApiError } from '../api-client.ts'
-import { previewLink, type PublishingDraft } from './publishing.ts'
-
-const HINTS: Record<PublishStatus, string> = {
-  draft: 'Only editors can see it (use Preview).',
-  scheduled: 'It goes live by itself at this time.',
-  published: 'Visitors see it as soon as you save.',
-}
+import { previewLink, publishPlan, type PublishingDraft } from './publishing.ts'
 
 /**
- * Status, schedule and preview for a post or brand form (issue 13). The preview opens the saved version
- * in a new tab through a signed link, so unsaved edits are not in it (the button says so).
+ * Status, schedule and preview for a post or brand form (issue 13), and a plain sentence saying what the
+ * main button will do before it is pressed (issue 25). The preview opens the saved version in a new tab
+ * through a signed link, so unsaved edits are not in it (the button says so).
  */
-export function PublishingFields({ value, onChange, item }: { value: PublishingDraft; onChange: (v: PublishingDraft) => void; item?: { kind: RevisionKind; id: string } }) {
+export function PublishingFields({ value, onChange, item, isNew, button, wasLive, issue }: {
+  value: PublishingDraft
+  /** not saved yet */
+  isNew: boolean
+  onChange: (v: PublishingDraft) => void
+  item?: { kind: RevisionKind; id: string }
+  /** the main button's label ('Add', 'Update') */
+  button: string
+  /** whether the saved item is live now */
+  wasLive: boolean
+  /** the server's word on the publish time, shown at the field */
+  issue?: string | null
+}) {
   const [error, setError] = useState<string | null>(null)
   const [opening, setOpening] = useState(false)
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
@@ -54,15 +61,20 @@ export function PublishingFields({ value, onChange, item }: { value: PublishingD
           </select>
         </label>
         {value.status === 'scheduled' && (
-          <label>
-            Publish at
-            <input name="publishAt" type="datetime-local" required value={value.publishAt} onChange={(e) => onChange({ ...value, publishAt: e.target.value })} />
-          </label>
+          <div className="field">
+            <label>
+              Publish at
+              <input name="publishAt" type="datetime-local" required value={value.publishAt} aria-describedby="publish-at-zone" onChange={(e) => onChange({ ...value, publishAt: e.target.value })} />
+            </label>
+            <span className="field-hint" id="publish-at-zone">
+              Your time zone: {zone}
+            </span>
+            {issue && <span className="field-issue">{issue}</span>}
+          </div>
         )}
       </div>
-      <p className="muted small">
-        {HINTS[value.status]}
-        {value.status === 'scheduled' && ` Your time zone: ${zone}.`}
+      <p className="publish-plan" data-testid="publish-plan">
+        {publishPlan({ button, isNew, wasLive, status: value.status, publishAt: value.publishAt, zone })}
       </p>
       {item && (
         <button type="button" className="btn" onClick={() => void openPreview()} disabled={opening} aria-busy={opening}>

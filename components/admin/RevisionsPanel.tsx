@@ -24,10 +24,11 @@ function RevisionSelect({ label: text, list, value, onChange }: { label: string;
 }
 
 /**
- * An item's revisions (issue 13): who saved it and when, what changed between any two (field by field,
- * as text), and a restore that saves the chosen one as a new revision. Loaded when opened.
+ * An item's revisions (issue 13): who saved it and when, what changed between any two (each field by the
+ * label the form gives it, with the changed words marked, issue 25), and a restore that saves the chosen
+ * one as a new revision. Loaded when opened.
  */
-export function RevisionsPanel<T>({ kind, id, onRestored }: { kind: RevisionKind; id: string; onRestored: (item: T) => void }) {
+export function RevisionsPanel<T>({ kind, id, onRestored, reloadKey }: { kind: RevisionKind; id: string; onRestored: (item: T) => void; /** a save happened: an open list reloads */ reloadKey?: string }) {
   const [open, setOpen] = useState(false)
   const [list, setList] = useState<RevisionSummary[] | null>(null)
   const [keep, setKeep] = useState(0)
@@ -53,7 +54,7 @@ export function RevisionsPanel<T>({ kind, id, onRestored }: { kind: RevisionKind
 
   useEffect(() => {
     if (open) void load()
-  }, [open, load])
+  }, [open, load, reloadKey])
 
   async function compare() {
     setBusy(true)
@@ -83,7 +84,10 @@ export function RevisionsPanel<T>({ kind, id, onRestored }: { kind: RevisionKind
 
   return (
     <details className="revisions card" data-testid="revisions" onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
-      <summary>Revisions</summary>
+      <summary>
+        <span className="disclosure-marker" aria-hidden="true" />
+        Revisions <span className="muted small">— earlier versions: compare and restore</span>
+      </summary>
       {error && (
         <p className="form-error" role="alert">
           {error}
@@ -127,26 +131,24 @@ export function RevisionsPanel<T>({ kind, id, onRestored }: { kind: RevisionKind
                 No differences.
               </p>
             ) : (
-              <div className="table-scroll">
-                <table className="admin-table revision-diff" data-testid="revision-diff">
-                  <caption className="sr-only">Changed fields</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Field</th>
-                      <th scope="col">Before</th>
-                      <th scope="col">After</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {changes.map((c) => (
-                      <tr key={c.field}>
-                        <th scope="row">{c.field}</th>
-                        <td className="diff-before">{c.from || <span className="muted">(empty)</span>}</td>
-                        <td className="diff-after">{c.to || <span className="muted">(empty)</span>}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+              <div className="revision-diff" data-testid="revision-diff">
+                <p className="muted small">
+                  {changes.length === 1 ? 'One field changed' : `${changes.length} fields changed`}: <del>removed words</del> and <ins>added words</ins> are marked.
+                </p>
+                <dl>
+                  {changes.map((c) => (
+                    <div key={c.field} className="revision-change" data-testid="revision-change">
+                      <dt>{c.label}</dt>
+                      <dd>
+                        {c.parts.length === 0 ? (
+                          <span className="muted">(empty)</span>
+                        ) : (
+                          c.parts.map((p, i) => (p.op === 'ins' ? <ins key={i}>{p.text}</ins> : p.op === 'del' ? <del key={i}>{p.text}</del> : <span key={i}>{p.text}</span>))
+                        )}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
               </div>
             ))}
         </>

@@ -1,6 +1,8 @@
 import { useState } from 'react'
+import { markdownPlain } from '../../lib/markdown-plain.ts'
 import type { BodySection } from '../../lib/schemas.ts'
 import { parseKeywords } from './post-draft.ts'
+import { TextWithPreview } from './TextWithPreview.tsx'
 
 export const emptySection = (): BodySection => ({ headline: '', content: '', keywords: [], hyperlinks: [], subsections: [] })
 
@@ -30,6 +32,12 @@ export function move<T>(list: T[], from: number, to: number): T[] {
   return next
 }
 
+/**
+ * Whether a hyperlink's text occurs in the section's words (case-insensitive), as the page links it
+ * (server/article-body.ts): a link whose text is missing would not show, so the form says so before saving.
+ */
+export const linkTextFound = (content: string, text: string) => !text.trim() || markdownPlain(content).toLowerCase().includes(text.trim().toLowerCase())
+
 export function SectionEditor({ section, index, count, onChange, onMove, onRemove }: {
   section: BodySection
   index: number
@@ -46,22 +54,28 @@ export function SectionEditor({ section, index, count, onChange, onMove, onRemov
         Headline
         <input value={section.headline} onChange={(e) => set({ headline: e.target.value })} />
       </label>
-      <label>
-        Content
-        <textarea rows={4} value={section.content} onChange={(e) => set({ content: e.target.value })} />
-      </label>
+      <TextWithPreview label="Content" value={section.content} hyperlinks={section.hyperlinks} onChange={(content) => set({ content })} />
       <KeywordsInput value={section.keywords} onChange={(keywords) => set({ keywords })} />
       <div className="rows">
         <strong className="small">Hyperlinks</strong>
-        {section.hyperlinks.map((h, i) => (
-          <div key={i} className="row">
-            <input aria-label="Link text" placeholder="Link text" value={h.text} onChange={(e) => set({ hyperlinks: section.hyperlinks.map((x, k) => (k === i ? { ...x, text: e.target.value } : x)) })} />
-            <input aria-label="Link URL" placeholder="https://… or /article/id" value={h.url} onChange={(e) => set({ hyperlinks: section.hyperlinks.map((x, k) => (k === i ? { ...x, url: e.target.value } : x)) })} />
-            <button type="button" className="btn" onClick={() => set({ hyperlinks: section.hyperlinks.filter((_, k) => k !== i) })}>
-              Remove
-            </button>
-          </div>
-        ))}
+        <p className="field-hint">Each link’s text becomes a link where it appears in this section’s content (once).</p>
+        {section.hyperlinks.map((h, i) => {
+          const found = linkTextFound(section.content, h.text)
+          return (
+            <div key={i} className="row stack-on-phone" data-testid="hyperlink-row">
+              <input aria-label="Link text" placeholder="Link text" value={h.text} aria-invalid={found ? undefined : true} onChange={(e) => set({ hyperlinks: section.hyperlinks.map((x, k) => (k === i ? { ...x, text: e.target.value } : x)) })} />
+              <input aria-label="Link URL" placeholder="https://… or /article/id" value={h.url} onChange={(e) => set({ hyperlinks: section.hyperlinks.map((x, k) => (k === i ? { ...x, url: e.target.value } : x)) })} />
+              <button type="button" className="btn" onClick={() => set({ hyperlinks: section.hyperlinks.filter((_, k) => k !== i) })}>
+                Remove
+              </button>
+              {!found && (
+                <p className="form-warning" role="status">
+                  “{h.text.trim()}” does not occur in this section’s content, so this link will not show. Use words from the content, or add them to it.
+                </p>
+              )}
+            </div>
+          )
+        })}
         <button type="button" className="btn" onClick={() => set({ hyperlinks: [...section.hyperlinks, { text: '', url: '' }] })}>
           + Add hyperlink
         </button>
@@ -69,11 +83,14 @@ export function SectionEditor({ section, index, count, onChange, onMove, onRemov
       <div className="rows">
         <strong className="small">Subsections</strong>
         {section.subsections.map((s, i) => (
-          <div key={i} className="row">
-            <input aria-label="Subheading" placeholder="Subheading" value={s.subheading} onChange={(e) => set({ subsections: section.subsections.map((x, k) => (k === i ? { ...x, subheading: e.target.value } : x)) })} />
-            <textarea aria-label="Subsection content" rows={2} value={s.content} onChange={(e) => set({ subsections: section.subsections.map((x, k) => (k === i ? { ...x, content: e.target.value } : x)) })} />
-            <button type="button" className="btn" onClick={() => set({ subsections: section.subsections.filter((_, k) => k !== i) })}>
-              Remove
+          <div key={i} className="subsection-row" data-testid="subsection-row">
+            <label>
+              Subheading
+              <input value={s.subheading} onChange={(e) => set({ subsections: section.subsections.map((x, k) => (k === i ? { ...x, subheading: e.target.value } : x)) })} />
+            </label>
+            <TextWithPreview label="Subsection content" rows={3} value={s.content} onChange={(content) => set({ subsections: section.subsections.map((x, k) => (k === i ? { ...x, content } : x)) })} />
+            <button type="button" className="btn" aria-label={`Remove subsection ${i + 1}`} onClick={() => set({ subsections: section.subsections.filter((_, k) => k !== i) })}>
+              Remove subsection
             </button>
           </div>
         ))}

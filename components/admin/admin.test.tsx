@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Post } from '../../lib/schemas.ts'
 import { post } from '../../test/factories.ts'
@@ -13,8 +13,14 @@ let calls: Call[]
 let content: { hero: Post | null; featured: Post | null; articles: Post[]; articleBottoms: Post[] }
 let overrides: Record<string, (c: Call) => Response>
 
+let ai = true
+let tags = ['Guides', 'Esports', 'News']
+
 beforeEach(() => {
   resetSessionForTests()
+  window.history.replaceState(null, '', '/admin') // the panel's address: each test starts on the Hero tab
+  localStorage.clear()
+  ai = true
   calls = []
   overrides = {}
   content = {
@@ -30,6 +36,23 @@ beforeEach(() => {
     const key = `${call.method} ${url.split('?')[0]}`
     if (overrides[key]) return overrides[key](call)
     if (key === 'GET /api/posts/blog-content') return Response.json(content)
+    if (key === 'GET /api/posts/writing-tools') return Response.json({ ai })
+    if (key === 'GET /api/posts/tags') return Response.json({ tags })
+    if (call.method === 'POST' && /^\/api\/posts\/(article|article-bottom|featured|hero)$/.test(url)) {
+      const type = { article: 'article', 'article-bottom': 'articleBottom', featured: 'featured', hero: 'hero' }[url.split('/').pop()!] as Post['type']
+      return Response.json({ ...post(call.body.slug || 'new-post', call.body.title, type), ...call.body, _id: call.body.slug || 'new-post', type }, { status: 201 })
+    }
+    if (call.method === 'PUT' && url.startsWith('/api/posts/')) {
+      const id = decodeURIComponent(url.split('/').pop()!)
+      const all = [content.hero, content.featured, ...content.articles, ...content.articleBottoms].filter(Boolean) as Post[]
+      const found = all.find((p) => p._id === id)!
+      return Response.json({ ...found, ...call.body, _id: call.body.slug || id, updatedAt: new Date().toISOString() })
+    }
+    if (call.method === 'GET' && /^\/api\/posts\/[\w-]+$/.test(url)) {
+      const id = url.split('/').pop()!
+      const found = [content.hero, content.featured, ...content.articles, ...content.articleBottoms].find((p) => p?._id === id)
+      return found ? Response.json(found) : Response.json({ message: 'Post not found', code: 'not_found' }, { status: 404 })
+    }
     if (key === 'GET /api/posts/list') {
       // the server's list: one type, titles filtered case-insensitively by contains
       const q = new URL(url, 'http://x').searchParams
@@ -97,14 +120,20 @@ describe('admin panel tabs and modes (spec §2, §4)', () => {
     expect((within(add).getByLabelText('Title') as HTMLInputElement).value).toBe('')
   })
 
-  it('a successful save returns to Add mode and reloads content', async () => {
+  it('a successful save stays on the post in edit mode, says "Saved" with a link to the page, and reloads the list (issue 25)', async () => {
     await openTab('Articles')
     fireEvent.click(within(screen.getAllByTestId('post-row')[0]).getByRole('button', { name: 'Edit' }))
     const form = await screen.findByRole('form', { name: 'Edit article' })
-    const loads = calls.filter((c) => c.url.startsWith('/api/posts/blog-content')).length
+    const lists = calls.filter((c) => c.url.startsWith('/api/posts/list')).length
+    fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'RTP Explained again' } })
     fireEvent.click(within(form).getByRole('button', { name: 'Update' }))
-    await screen.findByRole('form', { name: 'Add article' })
-    await waitFor(() => expect(calls.filter((c) => c.url.startsWith('/api/posts/blog-content')).length).toBe(loads + 1))
+    const saved = await screen.findByTestId('saved-notice')
+    expect(saved.getAttribute('role')).toBe('status')
+    expect(saved.textContent).toMatch(/^Saved\./)
+    expect(within(saved).getByRole('link', { name: 'View the page' }).getAttribute('href')).toBe('/article/a1')
+    expect((screen.getByRole('form', { name: 'Edit article' }).querySelector('input[name=title]') as HTMLInputElement).value).toBe('RTP Explained again')
+    await waitFor(() => expect(calls.filter((c) => c.url.startsWith('/api/posts/list')).length).toBe(lists + 1))
+    expect(window.location.search).toBe('?tab=articles&post=a1')
   })
 
   it("shows 'Failed to save article' when the save fails", async () => {
@@ -125,10 +154,13 @@ describe('admin panel tabs and modes (spec §2, §4)', () => {
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Refused' } })
     fireEvent.click(screen.getByRole('button', { name: 'Add' }))
     const alert = await screen.findByRole('alert')
-    expect(alert.textContent).toBe('Failed to save article: Invalid title: Too bigtitle: Too bigtag: Too big')
+    // fields are named by their labels (issue 25), not the API's paths, in the alert and at the field
+    expect(alert.textContent).toBe('Failed to save article: Title: Too bigTitle: Too bigTags: Too big')
     await waitFor(() => expect(screen.getByLabelText('Title').getAttribute('aria-invalid')).toBe('true'))
     expect(screen.getByLabelText('Title').getAttribute('aria-describedby')).toBe(alert.id)
-    expect(screen.getByLabelText('Tag').getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByLabelText('Tags').getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByLabelText('Title').closest('.field')!.querySelector('.field-issue')!.textContent).toBe('Too big')
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Refused') // what was typed stays
     expect(screen.getByLabelText('Description').getAttribute('aria-invalid')).toBeNull()
   })
 
@@ -298,5 +330,132 @@ describe('image search panel (spec §2, §9: 6 inline, 12 in the modal)', () => 
     overrides['GET /api/posts/fluximg'] = () => new Response('x', { status: 500 })
     fireEvent.click(screen.getByRole('button', { name: 'Search Images' }))
     expect(await screen.findByText('Failed to fetch images')).toBeTruthy()
+  })
+})
+
+describe("the editors' workspace (issue 25)", () => {
+  it('a post has an address: Edit puts it in the URL, and opening that URL (a reload, a shared link) reopens it in edit mode', async () => {
+    await openTab('Articles')
+    fireEvent.click(within(screen.getAllByTestId('post-row')[1]).getByRole('button', { name: 'Edit' }))
+    await screen.findByRole('form', { name: 'Edit article' })
+    expect(window.location.search).toBe('?tab=articles&post=a2')
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Title'))) // Edit moves focus to the title
+    cleanup()
+    calls.length = 0
+    render(<AdminPanel />) // the same address, as after a reload
+    const form = await screen.findByRole('form', { name: 'Edit article' })
+    expect((within(form).getByLabelText('Title') as HTMLInputElement).value).toBe('Wagering Requirements')
+    expect(calls.some((c) => c.method === 'GET' && c.url === '/api/posts/a2')).toBe(true)
+    // Back returns to the list's empty form
+    window.history.pushState(null, '', '/admin?tab=articles')
+    window.dispatchEvent(new PopStateEvent('popstate'))
+    await screen.findByRole('form', { name: 'Add article' })
+  })
+
+  it('an address of a post that is gone says so, with a way on', async () => {
+    window.history.replaceState(null, '', '/admin?tab=articles&post=gone-post')
+    render(<AdminPanel />)
+    expect((await screen.findByRole('alert')).textContent).toBe('There is no post at “gone-post”: it may have been deleted or moved.')
+    fireEvent.click(screen.getByRole('button', { name: 'Write a new one instead' }))
+    await screen.findByRole('form', { name: 'Add article' })
+  })
+
+  it('leaving a form with unsaved changes asks first, and staying keeps the text', async () => {
+    await openTab('Articles')
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Half-written' } })
+    const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true)
+    window.confirm = confirm
+    fireEvent.click(screen.getByRole('tab', { name: 'Hero' }))
+    expect(confirm).toHaveBeenCalledWith('You have unsaved changes to “Half-written”. Leave without saving them?')
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Half-written')
+    expect(window.location.search).toBe('?tab=articles')
+    fireEvent.click(screen.getByRole('tab', { name: 'Hero' }))
+    await screen.findByRole('form', { name: 'Edit hero' })
+    // a link elsewhere (the logo, the admin nav) asks too, before the router takes it
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Hero draft' } })
+    const a = document.body.appendChild(Object.assign(document.createElement('a'), { href: '/' }))
+    window.confirm = vi.fn().mockReturnValue(false)
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 })
+    a.dispatchEvent(click)
+    expect(window.confirm).toHaveBeenCalled()
+    expect(click.defaultPrevented).toBe(true)
+    a.remove()
+  })
+
+  it('keeps an unsaved form in this browser and offers it back after a reload', async () => {
+    await openTab('Articles')
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Lost in a crash' } })
+    await waitFor(() => expect(localStorage.getItem('gamewise:unsaved:post:article:new')).toContain('Lost in a crash'), { timeout: 2000 })
+    cleanup()
+    window.history.replaceState(null, '', '/admin?tab=articles')
+    render(<AdminPanel />)
+    const offer = await screen.findByTestId('restore-offer')
+    expect(offer.textContent).toMatch(/^Restore unsaved changes from just now\?/)
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('')
+    fireEvent.click(within(offer).getByRole('button', { name: 'Restore' }))
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Lost in a crash')
+  })
+
+  it('"Save draft" saves a new post as a draft; the Publishing box says what each button does before it is pressed', async () => {
+    await openTab('Articles')
+    expect(screen.getByTestId('publish-plan').textContent).toBe('Add publishes it now: visitors see it at once.')
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'draft' } })
+    expect(screen.getByTestId('publish-plan').textContent).toBe('Add saves it as a draft: only editors see it (with Preview).')
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'published' } })
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'A careful draft' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }))
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.url === '/api/posts/article')?.body.status).toBe('draft'))
+    const saved = await screen.findByTestId('saved-notice')
+    expect(saved.textContent).toBe('Saved. It is a draft: only editors see it (Preview shows it).')
+    expect(window.location.search).toBe('?tab=articles&post=new-post')
+    expect(screen.getByTestId('publish-plan').textContent).toBe('Update keeps it a draft: only editors see it. Choose Published above to publish it.')
+  })
+
+  it('tags are chips: a comma or Enter ends a tag, the one still typed is saved with the form, and the first is `tag`', async () => {
+    await openTab('Articles')
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Tagged' } })
+    const input = screen.getByLabelText('Tags')
+    fireEvent.change(input, { target: { value: 'Guides, Speedrunning,' } })
+    fireEvent.change(input, { target: { value: 'Hollow Knight' } })
+    const chips = within(screen.getByRole('list', { name: 'Tags of this article' }))
+    expect(chips.getAllByRole('listitem').map((li) => li.textContent?.replace(/\s*×$/, ''))).toEqual(['Guides (main tag)', 'Speedrunning'])
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }))
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true))
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ tag: 'Guides', tags: ['Guides', 'Speedrunning', 'Hollow Knight'] })
+    // the existing tags are suggested
+    expect([...document.querySelectorAll('datalist option')].map((o) => o.getAttribute('value'))).toEqual(expect.arrayContaining(['Esports', 'News']))
+  })
+
+  it('a hyperlink whose text does not occur in its section is flagged in the form before saving', async () => {
+    await openTab('Articles')
+    fireEvent.click(screen.getByRole('button', { name: '+ Add section' }))
+    fireEvent.change(screen.getByRole('textbox', { name: 'Content' }), { target: { value: 'Read the **wagering** guide.' } })
+    fireEvent.click(screen.getByRole('button', { name: '+ Add hyperlink' }))
+    fireEvent.change(screen.getByLabelText('Link text'), { target: { value: 'wagering' } })
+    expect(screen.queryByText(/does not occur in this section/)).toBeNull()
+    fireEvent.change(screen.getByLabelText('Link text'), { target: { value: 'bonus terms' } })
+    expect(within(screen.getByTestId('hyperlink-row')).getByRole('status').textContent).toBe('“bonus terms” does not occur in this section’s content, so this link will not show. Use words from the content, or add them to it.')
+    expect(screen.getByLabelText('Link text').getAttribute('aria-invalid')).toBe('true')
+  })
+
+  it('with AI writing off, AI Generate is disabled with a reason an editor can act on', async () => {
+    ai = false
+    await openTab('Articles')
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Titled' } })
+    await waitFor(() => expect((screen.getByRole('button', { name: 'AI Generate' }) as HTMLButtonElement).disabled).toBe(true))
+    expect(screen.getByText('AI writing is off — an admin can turn it on.')).toBeTruthy()
+  })
+
+  it('an image too large is refused when picked, naming the limit, with an offer to make it smaller', async () => {
+    await openTab('Articles')
+    const big = new File([new Uint8Array(6 * 1024 * 1024)], 'holiday.jpg', { type: 'image/jpeg' })
+    fireEvent.change(screen.getByLabelText('Upload image'), { target: { files: [big] } })
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toMatch(/^“holiday\.jpg” is 6 MB; images can be at most 5 MB\./)
+    expect(within(alert).getByRole('button', { name: 'Make it smaller to fit' })).toBeTruthy()
+    const svg = new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' })
+    fireEvent.change(screen.getByLabelText('Upload image'), { target: { files: [svg] } })
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/^SVG images are not accepted/))
+    expect(calls.some((c) => c.method === 'POST')).toBe(false)
   })
 })

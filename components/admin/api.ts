@@ -38,6 +38,12 @@ export const adminApi = {
     draft._id
       ? call<Post>(`/api/posts/${encodeURIComponent(draft._id)}`, { method: 'PUT', body: JSON.stringify(toPayload(draft, type)) })
       : call<Post>(createPath[type], { method: 'POST', body: JSON.stringify(toPayload(draft, type)) }),
+  /** One post of any status, for the editor (the admin's address of a post). */
+  get: (id: string) => call<Post>(`/api/posts/${encodeURIComponent(id)}`),
+  /** Every tag posts hold: the tag field's suggestions. */
+  tags: () => call<{ tags: string[] }>('/api/posts/tags'),
+  /** What the editor can offer (AI writing configured or not). */
+  writingTools: () => call<{ ai: boolean }>('/api/posts/writing-tools'),
   remove: (id: string) => call<{ ok: true }>(`/api/posts/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   searchImages: (query: string, perPage: number, page: number) =>
     call<{ results: ImageResult[]; total_pages: number }>(`/api/posts/fluximg?${new URLSearchParams({ query, per_page: String(perPage), page: String(page) })}`),

@@ -1,13 +1,19 @@
 import type { Post, PostContent, PostType } from '../../lib/schemas.ts'
+import { tagsOf, withTyped } from '../../lib/tags.ts'
 import { publishingDraftOf, publishingPayload, type PublishingDraft } from './publishing.ts'
 
 /** A post as the admin's form holds it, and its conversion to and from the API's shape (spec §7). */
 export type PostDraft = {
   _id?: string
   title: string
+  /** the address, /article/{slug}: '' for a new post (made from the title), the post's id once saved */
+  slug: string
   image: string
   imageAlt: string
-  tag: string
+  /** the chips (issue 25); the first is the spec's `tag` */
+  tags: string[]
+  /** a tag still being typed: saved with the form */
+  typedTag: string
   description: string
   position: string
   content: PostContent
@@ -18,15 +24,20 @@ export type PostDraft = {
 
 export function toPayload(d: PostDraft, type: PostType) {
   const position = d.position.trim() === '' ? undefined : Number(d.position)
+  const tags = withTyped(d.tags, d.typedTag)
+  const slug = d.slug.trim()
   return {
     title: d.title,
     image: d.image,
     imageAlt: d.imageAlt.trim(),
-    tag: d.tag,
+    tag: tags[0] ?? '',
+    tags,
     description: d.description,
     ...(position === undefined || Number.isNaN(position) ? {} : { position }),
     content: d.content,
     meta: d.meta,
+    // a new post's chosen address, or a changed one (the old address then answers 301)
+    ...(slug && slug !== d._id ? { slug } : {}),
     ...publishingPayload(d.publishing),
     type,
   }
@@ -37,9 +48,11 @@ export function toDraft(post?: Post | null): PostDraft {
   return {
     _id: post?._id,
     title: post?.title ?? '',
+    slug: post?._id ?? '',
     image: post?.image ?? '',
     imageAlt: post?.imageAlt ?? '',
-    tag: post?.tag ?? '',
+    tags: post ? tagsOf(post) : [],
+    typedTag: '',
     description: post?.description ?? '',
     position: post?.position == null ? '' : String(post.position),
     content: { summary: post?.content?.summary ?? [], body: post?.content?.body ?? [] },
@@ -47,6 +60,9 @@ export function toDraft(post?: Post | null): PostDraft {
     publishing: publishingDraftOf(post),
   }
 }
+
+/** Whether the form holds something its saved version does not (what a save would send differs). */
+export const isDirty = (draft: PostDraft, saved: PostDraft, type: PostType) => JSON.stringify(toPayload(draft, type)) !== JSON.stringify(toPayload(saved, type))
 
 /** Keywords are typed comma-separated and trimmed (spec §5). */
 export function parseKeywords(text: string): string[] {

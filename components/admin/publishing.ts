@@ -34,3 +34,26 @@ export function statusBadge(item: Publishing): string | null {
 
 /** A signed link to the item's page as it will look (POST /api/preview-links). */
 export const previewLink = (kind: RevisionKind, id: string) => apiCall<{ path: string; expiresAt: string }>('/api/preview-links', { method: 'POST', body: JSON.stringify({ kind, id }) })
+
+const WHEN = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+
+/**
+ * What the main button will do, said before it is pressed (issue 25: drafts are a choice, not an
+ * accident): publish now, update the live page, schedule for a time, keep or make a draft.
+ */
+export function publishPlan(opts: { button: string; isNew: boolean; wasLive: boolean; status: PublishStatus; publishAt: string; zone: string }): string {
+  const { button, isNew, wasLive, status } = opts
+  if (status === 'scheduled') {
+    const at = new Date(opts.publishAt)
+    if (!opts.publishAt || Number.isNaN(at.getTime())) return `Choose when it goes live; ${button} then schedules it.`
+    const when = `${WHEN.format(at)} (${opts.zone})`
+    if (at.getTime() <= Date.now()) return `${button} publishes it now: that time has passed.`
+    return wasLive ? `${button} takes it off the site until ${when}, when it goes live again by itself.` : `${button} schedules it: it goes live by itself on ${when}.`
+  }
+  if (status === 'draft') {
+    if (isNew) return `${button} saves it as a draft: only editors see it (with Preview).`
+    return wasLive ? `${button} takes it off the site and keeps it as a draft.` : `${button} keeps it a draft: only editors see it. Choose Published above to publish it.`
+  }
+  if (isNew) return `${button} publishes it now: visitors see it at once.`
+  return wasLive ? `${button} changes the live page now.` : `${button} publishes it now: visitors see it at once.`
+}

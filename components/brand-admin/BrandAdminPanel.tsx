@@ -109,7 +109,13 @@ export function BrandAdminPanel() {
   return (
     <section className="brand-admin" aria-labelledby="brand-admin-heading">
       <h2 id="brand-admin-heading">Brand Admin Panel</h2>
-      <BrandForm key={`${editing?._id ?? 'new'}-${formKey}`} initial={toDraft(editing)} onDone={done} onCancel={reset} />
+      <BrandForm
+        key={`${editing?._id ?? 'new'}-${formKey}`}
+        initial={toDraft(editing)}
+        onDone={done}
+        onCancel={reset}
+        known={{ type: [...new Set((pages ?? []).flatMap((p) => p.type))], position: [...new Set((pages ?? []).flatMap((p) => p.position))] }}
+      />
       {error && (
         <p className="form-error" role="alert">
           {error}

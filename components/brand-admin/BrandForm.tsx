@@ -8,7 +8,8 @@ import { brandApi } from './api.ts'
 import { BrandSectionEditor } from './BrandSectionEditor.tsx'
 import { CampaignFields } from './CampaignFields.tsx'
 import { type BrandDraft, emptySection, toDraft, toFormData } from './draft.ts'
-import { emptyTable, PromoTableEditor, RowsEditor, TagInput } from './editors.tsx'
+import { tabLabel } from '../BrandOffers.tsx'
+import { emptyTable, PickTags, PromoTableEditor, RowsEditor } from './editors.tsx'
 import { GeoEditor } from './GeoEditor.tsx'
 import { ImageField } from './ImageField.tsx'
 import { TermsFields } from './TermsFields.tsx'
@@ -17,7 +18,19 @@ import { TermsFields } from './TermsFields.tsx'
  * Add or edit a brand page (spec §2, "Brand admin"): its fields, publishing (draft, scheduled,
  * published) and, once saved, its revisions. Conversions live in draft.ts; each part in its own component.
  */
-export function BrandForm({ initial, onDone, onCancel }: { initial: BrandDraft; onDone: () => void; onCancel: () => void }) {
+/** The spec's examples of type and position tags (§2), offered before any brand uses them. */
+const EXAMPLE_TYPES = ['typePopular', 'typeNew']
+const EXAMPLE_POSITIONS = ['PositionPopular', 'PositionTopCarousel']
+const describeType = (v: string) => tabLabel(v)
+const describePosition = (v: string) => v.replace(/^Position/, '').replace(/([a-z])([A-Z])/g, '$1 $2') || v
+
+export function BrandForm({ initial, onDone, onCancel, known = { type: [], position: [] } }: {
+  initial: BrandDraft
+  onDone: () => void
+  onCancel: () => void
+  /** the type and position tags brands use now: the pick lists */
+  known?: { type: string[]; position: string[] }
+}) {
   const [d, setD] = useState<BrandDraft>(initial)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<FormFailure | null>(null)
@@ -55,8 +68,8 @@ export function BrandForm({ initial, onDone, onCancel }: { initial: BrandDraft; 
           </label>
         </div>
         <div className="grid-2">
-          <TagInput label="Type tags" placeholder="e.g. typePopular, typeNew" value={d.type} onChange={(type) => set({ type })} />
-          <TagInput label="Position tags" placeholder="e.g. PositionPopular, PositionTopCarousel" value={d.position} onChange={(position) => set({ position })} />
+          <PickTags legend="Type tags" addLabel="Add a new type tag" placeholder="e.g. typePopular, typeNew" known={[...new Set([...EXAMPLE_TYPES, ...known.type])].sort()} describe={describeType} value={d.type} onChange={(type) => set({ type })} />
+          <PickTags legend="Position tags" addLabel="Add a new position tag" placeholder="e.g. PositionPopular, PositionTopCarousel" known={[...new Set([...EXAMPLE_POSITIONS, ...known.position])].sort()} describe={describePosition} value={d.position} onChange={(position) => set({ position })} />
         </div>
         <GeoEditor value={d.geo} onChange={(geo) => set({ geo })} />
         <label>
@@ -186,7 +199,14 @@ export function BrandForm({ initial, onDone, onCancel }: { initial: BrandDraft; 
           </button>
         </fieldset>
 
-        <PublishingFields value={d.publishing} onChange={(publishing) => set({ publishing })} item={d._id ? { kind: 'brand', id: d._id } : undefined} />
+        <PublishingFields
+          value={d.publishing}
+          onChange={(publishing) => set({ publishing })}
+          item={d._id ? { kind: 'brand', id: d._id } : undefined}
+          isNew={!editing}
+          button={editing ? 'Update' : 'Add'}
+          wasLive={editing && initial.publishing.status === 'published'}
+        />
         <div className="actions">
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {editing ? 'Update' : 'Add'}

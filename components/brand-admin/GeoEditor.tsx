@@ -16,10 +16,12 @@ const MODES: [GeoMode, string][] = [
 export function GeoEditor({ value, onChange }: { value: GeoDraft; onChange: (v: GeoDraft) => void }) {
   const [text, setText] = useState('')
   const [unknown, setUnknown] = useState<string[]>([])
+  const [aliased, setAliased] = useState<{ from: string; to: string }[]>([])
   const commit = () => {
-    const { codes, unknown: bad } = parseCountryInput(text)
+    const { codes, unknown: bad, aliased: read } = parseCountryInput(text)
     if (codes.length) onChange({ ...value, countries: [...new Set([...value.countries, ...codes])].sort() })
     setUnknown(bad)
+    setAliased(read)
     setText(bad.join(', ')) // what was not understood stays, to be fixed
   }
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -53,9 +55,14 @@ export function GeoEditor({ value, onChange }: { value: GeoDraft; onChange: (v: 
               </option>
             ))}
           </datalist>
+          {aliased.length > 0 && (
+            <p className="muted small" role="status">
+              {aliased.map((a) => `“${a.from}” read as ${a.to} (${countryName(a.to)}), its ISO code.`).join(' ')}
+            </p>
+          )}
           {unknown.length > 0 && (
             <p className="form-error" role="alert">
-              {`Not a country code: ${unknown.join(', ')}`}
+              {`Not a country code: ${unknown.join(', ')}. Use two-letter ISO codes (GB, IE, DE) or country names.`}
             </p>
           )}
           <ul className="chips" aria-label="Countries">

@@ -3,7 +3,7 @@ import { addTag, removeColumn } from '../../lib/brand-form.ts'
 import type { PromoTable } from '../../lib/schemas.ts'
 
 /** Tags added on Enter, comma, Tab or blur; trimmed; empty values and duplicates ignored (spec §5). */
-export function TagInput({ label, value, placeholder, onChange }: { label: string; value: string[]; placeholder: string; onChange: (v: string[]) => void }) {
+export function TagInput({ label, value, placeholder, onChange, hideChips = false }: { label: string; value: string[]; placeholder: string; onChange: (v: string[]) => void; hideChips?: boolean }) {
   const [text, setText] = useState('')
   const commit = () => {
     if (text.trim()) onChange(addTag(value, text))
@@ -35,7 +35,7 @@ export function TagInput({ label, value, placeholder, onChange }: { label: strin
           onBlur={commit}
         />
       </label>
-      <ul className="chips" aria-label={label}>
+      {!hideChips && <ul className="chips" aria-label={label}>
         {value.map((tag) => (
           <li key={tag} className="chip">
             {tag}{' '}
@@ -44,8 +44,46 @@ export function TagInput({ label, value, placeholder, onChange }: { label: strin
             </button>
           </li>
         ))}
-      </ul>
+      </ul>}
     </div>
+  )
+}
+
+/**
+ * Type or position tags as a pick list (issue 25): the values in use (and the spec's examples) as
+ * checkboxes, so a typo no longer makes a tag nothing uses; a new value is an explicit act, typed into
+ * its own field (which adds on Enter, comma, Tab or blur, spec §5) and marked new until saved.
+ */
+export function PickTags({ legend, addLabel, known, value, placeholder, describe, onChange }: {
+  legend: string
+  addLabel: string
+  known: string[]
+  value: string[]
+  placeholder: string
+  /** how a value reads ("Popular" for typePopular) */
+  describe: (v: string) => string
+  onChange: (v: string[]) => void
+}) {
+  const knownSet = new Set(known)
+  const all = [...new Set([...known, ...value])]
+  return (
+    <fieldset className="pick-tags">
+      <legend>{legend}</legend>
+      {all.length > 0 && (
+        <ul className="pick-list">
+          {all.map((v) => (
+            <li key={v}>
+              <label className="check">
+                <input type="checkbox" checked={value.includes(v)} onChange={(e) => onChange(e.target.checked ? [...value, v] : value.filter((x) => x !== v))} />
+                {describe(v)} <code className="muted small">{v}</code>
+                {!knownSet.has(v) && <span className="status-badge">new</span>}
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+      <TagInput label={addLabel} placeholder={placeholder} value={value} onChange={onChange} hideChips />
+    </fieldset>
   )
 }
 

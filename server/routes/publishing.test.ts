@@ -243,10 +243,10 @@ describe('revisions', () => {
     ])
     const [newest, , oldest] = revisions
     const diff = await (await send('GET', `/api/posts/${created._id}/revisions/diff?from=${oldest._id}&to=${newest._id}`)).json()
-    expect(diff.changes).toEqual([
-      { field: 'description', from: 'First words', to: 'Second words' },
-      { field: 'status', from: 'draft', to: 'published' },
-      { field: 'title', from: 'Revised guide', to: 'Revised guide, final' },
+    expect(diff.changes).toMatchObject([
+      { field: 'title', label: 'Title', from: 'Revised guide', to: 'Revised guide, final', parts: [{ text: 'Revised guide', op: 'same' }, { text: ', final', op: 'ins' }] },
+      { field: 'description', label: 'Description', from: 'First words', to: 'Second words' },
+      { field: 'status', label: 'Status', from: 'draft', to: 'published' },
     ])
     const one = await (await send('GET', `/api/posts/${created._id}/revisions/${oldest._id}`)).json()
     expect(one.record).toMatchObject({ title: 'Revised guide', description: 'First words', status: 'draft' })
@@ -287,9 +287,9 @@ describe('revisions', () => {
     const { revisions } = await (await send('GET', `/api/brands/${brand._id}/revisions`)).json()
     expect(revisions.map((r: { action: string }) => r.action)).toEqual(['update', 'create'])
     const diff = await (await send('GET', `/api/brands/${brand._id}/revisions/diff?from=${revisions[1]._id}&to=${revisions[0]._id}`)).json()
-    expect(diff.changes).toEqual([
-      { field: 'dealBox.ctaUrl', from: 'https://draft.example/go', to: 'https://changed.example/go' },
-      { field: 'tagline', from: 'Original tagline', to: 'Worse tagline' },
+    expect(diff.changes).toMatchObject([
+      { field: 'dealBox.ctaUrl', label: 'Deal box · Button URL', from: 'https://draft.example/go', to: 'https://changed.example/go' },
+      { field: 'tagline', label: 'Tagline', from: 'Original tagline', to: 'Worse tagline' },
     ])
     const restored = await (await send('POST', `/api/brands/${brand._id}/revisions/${revisions[1]._id}/restore`)).json()
     expect(restored).toMatchObject({ tagline: 'Original tagline', dealBox: { ctaUrl: 'https://draft.example/go' } })

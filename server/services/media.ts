@@ -12,7 +12,8 @@ import { AppError, badRequest, notFound } from '../errors.ts'
 import { displayedSize, makeRenditions, type Renditions } from '../images/renditions.ts'
 import type { AuditService } from './audit.ts'
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
+export { MAX_IMAGE_BYTES } from '../../lib/media-limits.ts'
+import { MAX_IMAGE_BYTES } from '../../lib/media-limits.ts'
 
 /** The image type the bytes themselves say, or null. SVG is refused: it can carry script. */
 export function sniffImageType(b: Uint8Array): string | null {

@@ -1,8 +1,12 @@
 import { itemKey, type RevisionDoc, type RevisionsRepository } from '../../db/repositories/revisions.ts'
-import { diffRecords, type FieldChange, type RevisionAction, type RevisionJson, type RevisionKind, type RevisionSummary } from '../../lib/revisions.ts'
+import { diffWordsWithSpace } from 'diff'
+import { type ChangePart, diffRecords, type FieldChange, type RevisionAction, type RevisionJson, type RevisionKind, type RevisionSummary } from '../../lib/revisions.ts'
 import { notFound } from '../errors.ts'
 import type { Logger } from '../logger.ts'
 import { auditId, currentActor } from './audit.ts'
+
+/** The words that changed between two texts (jsdiff), as runs to show kept, inserted or deleted. */
+export const wordParts = (a: string, b: string): ChangePart[] => diffWordsWithSpace(a, b).map((c) => ({ text: c.value, op: c.added ? 'ins' : c.removed ? 'del' : 'same' }))
 
 const toSummary = (r: Omit<RevisionDoc, 'record' | 'mediaRefs'>): RevisionSummary => ({
   _id: r._id,
@@ -56,7 +60,7 @@ export function createRevisionsService(deps: { revisions: RevisionsRepository; k
       const [a, b] = await Promise.all([this.get(kind, itemId, fromId), this.get(kind, itemId, toId)])
       const { record: ra, ...from } = a
       const { record: rb, ...to } = b
-      return { from, to, changes: diffRecords(ra, rb) }
+      return { from, to, changes: diffRecords(ra, rb, wordParts) }
     },
 
     /** A deleted item's revisions go with it (a backup is the undo for a delete). */

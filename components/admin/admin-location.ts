@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react'
+import type { PostType } from '../../lib/schemas.ts'
+
+/**
+ * Where the content admin is (issue 25: "a post has an address"): the tab and the post being edited
+ * live in the URL's query, `/admin?tab=articles&post=rtp-explained`, so reload, Back and a shared link
+ * reopen the same post in edit mode. The query, not the path: the server renders (and caches) /admin
+ * once whatever follows the `?` (server/app.ts PAGE_QUERY), and the panel reads it in the browser.
+ */
+export type AdminTab = 'hero' | 'featured' | 'articles' | 'bottom-articles' | 'info'
+export type AdminLocation = { tab: AdminTab; post: string | null }
+
+export const TAB_TYPES: Record<Exclude<AdminTab, 'info'>, PostType> = { hero: 'hero', featured: 'featured', articles: 'article', 'bottom-articles': 'articleBottom' }
+const TABS = new Set<string>(['hero', 'featured', 'articles', 'bottom-articles', 'info'])
+const EVENT = 'gamewise:admin-location'
+
+export function readAdminLocation(search = typeof window === 'undefined' ? '' : window.location.search): AdminLocation {
+  const q = new URLSearchParams(search)
+  const tab = q.get('tab') ?? 'hero'
+  const post = q.get('post')
+  return { tab: (TABS.has(tab) ? tab : 'hero') as AdminTab, post: post && /^[A-Za-z0-9_-]{1,100}$/.test(post) ? post : null }
+}
+
+export function adminHref(loc: AdminLocation): string {
+  const q = new URLSearchParams({ tab: loc.tab, ...(loc.post ? { post: loc.post } : {}) })
+  return `/admin?${q}`
+}
+
+/** Moves the admin to `loc`: a new history entry (Back returns), or in place (`replace`, e.g. a post's new address after a save). */
+export function goAdmin(loc: AdminLocation, opts: { replace?: boolean } = {}) {
+  const href = adminHref(loc)
+  if (href === `${window.location.pathname}${window.location.search}`) return
+  // Vike's router sees a pushState of its own page and leaves the page to follow (no re-render)
+  if (opts.replace) window.history.replaceState(null, '', href)
+  else window.history.pushState(null, '', href)
+  window.dispatchEvent(new Event(EVENT))
+}
+
+/** The admin's location, following Back/Forward and goAdmin. */
+export function useAdminLocation(): AdminLocation {
+  const [loc, setLoc] = useState<AdminLocation>(() => readAdminLocation())
+  useEffect(() => {
+    const update = () => setLoc((prev) => {
+      const next = readAdminLocation()
+      return prev.tab === next.tab && prev.post === next.post ? prev : next
+    })
+    window.addEventListener('popstate', update)
+    window.addEventListener(EVENT, update)
+    update()
+    return () => {
+      window.removeEventListener('popstate', update)
+      window.removeEventListener(EVENT, update)
+    }
+  }, [])
+  return loc
+}
