@@ -83,10 +83,11 @@ describe('the admin editor helpers', () => {
   })
 
   it('reads codes and names, and answers back what it does not know', () => {
-    expect(parseCountryInput('gb, ie')).toEqual({ codes: ['GB', 'IE'], unknown: [] })
-    expect(parseCountryInput('GB US  fr')).toEqual({ codes: ['GB', 'US', 'FR'], unknown: [] })
-    expect(parseCountryInput('United Kingdom; united states')).toEqual({ codes: ['GB', 'US'], unknown: [] })
-    expect(parseCountryInput('UK, XX, GB')).toEqual({ codes: ['GB'], unknown: ['UK', 'XX'] })
+    expect(parseCountryInput('gb, ie')).toEqual({ codes: ['GB', 'IE'], unknown: [], aliased: [] })
+    expect(parseCountryInput('GB US  fr')).toEqual({ codes: ['GB', 'US', 'FR'], unknown: [], aliased: [] })
+    expect(parseCountryInput('United Kingdom; united states')).toEqual({ codes: ['GB', 'US'], unknown: [], aliased: [] })
+    // issue 25: "UK" is what people write for GB; it is read as GB, and said so
+    expect(parseCountryInput('UK, XX, GB')).toEqual({ codes: ['GB'], unknown: ['XX'], aliased: [{ from: 'UK', to: 'GB' }] })
   })
 
   it('summarises a rule in one line', () => {

@@ -179,7 +179,7 @@ export function ImagePicker({ value, title, onChange }: { value: string; title: 
       <details className="paste-data">
         <summary>Paste image data instead</summary>
         <label>
-          or paste base64
+          Image data (base64)
           <textarea rows={2} value={!isUrl && !value.startsWith('data:') ? value : ''} onChange={(e) => onChange(e.target.value.trim())} />
         </label>
       </details>

@@ -34,6 +34,15 @@ describe('tags as a list', () => {
     expect(await t.ctx.services.content.tagSlugs()).toEqual(expect.arrayContaining(['guides', 'hollow-knight', 'speedrunning']))
     const suggestions = await (await send('GET', '/api/posts/tags')).json()
     expect(suggestions.tags).toEqual(expect.arrayContaining(['Guides', 'Hollow Knight', 'Speedrunning']))
+    // every tag has its page in the sitemap; search, export and backups carry the list
+    const tagsSitemap = await t.ctx.services.sitemaps.sitemap('tags', 1)
+    for (const slug of ['guides', 'speedrunning', 'hollow-knight']) expect(tagsSitemap).toContain(`/tag/${slug}</loc>`)
+    const found = await t.ctx.services.search.search({ q: 'speedrunning' })
+    expect(found.results.map((r) => r._id)).toContain(post._id)
+    const exported = await t.ctx.services.transfer.export('posts')
+    expect(exported.posts.find((p) => p._id === post._id)).toMatchObject({ tags: ['Guides', 'Speedrunning', 'Hollow Knight'] })
+    const backup = await t.ctx.services.backup.create()
+    expect((backup.collections.posts as { _id: string; tags: string[] }[]).find((p) => p._id === post._id)?.tags).toEqual(['Guides', 'Speedrunning', 'Hollow Knight'])
   })
 
   it("an older client's `tag` alone becomes a one-tag list, and on update replaces only the first tag", async () => {
