@@ -2,6 +2,9 @@ import { MongoClient, MongoServerError, type Db } from 'mongodb'
 import {
   type BatchOp,
   type Collection,
+  type CounterKey,
+  type CounterQuery,
+  type CountersSpec,
   type Doc,
   DuplicateKeyError,
   type Filter,
@@ -145,10 +148,50 @@ export class MongoStore implements Store {
     await this.db.collection(collection).createIndex(fields, { weights, default_language: 'none', name: 'text' })
   }
 
+  private counterMetrics = new Map<string, readonly string[]>()
+
+  /** Counters as documents `{_id: dim|day|key|sub, dim, day, key, sub, <metrics>}`, summed by an aggregation. */
+  async ensureCounters(name: string, spec: CountersSpec) {
+    await this.db.collection(name).createIndex({ dim: 1, day: 1, key: 1 })
+    this.counterMetrics.set(name, [...spec.metrics])
+  }
+
+  private counterUpdate(name: string, c: CounterKey & { inc: Record<string, number> }) {
+    const metrics = this.counterMetrics.get(name)
+    if (!metrics) throw new Error(`counters ${name} not declared (ensureCounters)`)
+    const inc = Object.fromEntries(Object.entries(c.inc).filter(([, v]) => v !== 0))
+    for (const m of Object.keys(inc)) if (!metrics.includes(m)) throw new Error(`unknown metric ${m} in ${name}`)
+    const sub = c.sub ?? ''
+    return { filter: { _id: `${c.dim}|${c.day}|${c.key}|${sub}` }, update: { $inc: inc, $setOnInsert: { dim: c.dim, day: c.day, key: c.key, sub } }, empty: !Object.keys(inc).length }
+  }
+
+  async sumCounters(name: string, q: CounterQuery) {
+    const metrics = this.counterMetrics.get(name) ?? []
+    const match: Record<string, unknown> = { dim: q.dim, day: { $gte: q.from, $lte: q.to }, sub: q.subs === '' ? '' : { $ne: '' } }
+    if (q.keys) match.key = { $in: [...q.keys] }
+    const id = q.by === 'key' ? { key: '$key', sub: '$sub' } : { key: '$key', sub: '$sub', day: '$day' }
+    const rows = await this.db
+      .collection(name)
+      .aggregate<Record<string, unknown> & { _id: { key: string; sub: string; day?: string } }>([{ $match: match }, { $group: { _id: id, ...Object.fromEntries(metrics.map((m) => [m, { $sum: `$${m}` }])) } }])
+      .toArray()
+    return rows.map((r) => ({ dim: q.dim, key: r._id.key, sub: r._id.sub, ...(q.by === 'key-day' ? { day: r._id.day } : {}), values: Object.fromEntries(metrics.filter((m) => r[m]).map((m) => [m, r[m] as number])) }))
+  }
+
+  async readCounters(name: string) {
+    const metrics = this.counterMetrics.get(name) ?? []
+    const docs = await this.db.collection<Record<string, unknown>>(name).find({}).sort({ dim: 1, day: 1, key: 1, sub: 1 }).toArray()
+    return docs.map((d) => ({ dim: d.dim as string, key: d.key as string, day: d.day as string, sub: d.sub as string, values: Object.fromEntries(metrics.filter((m) => d[m]).map((m) => [m, d[m] as number])) }))
+  }
+
   /** Atomic on a replica set (a transaction); a standalone server has none, so there the writes run in order. */
   async batch(ops: BatchOp[]) {
     const run = async (session?: import('mongodb').ClientSession) => {
       for (const op of ops) {
+        if ('counters' in op) {
+          const u = this.counterUpdate(op.counters, op.count)
+          if (!u.empty) await this.db.collection<Doc>(op.counters).updateOne(u.filter, u.update as never, { upsert: true, session })
+          continue
+        }
         const c = this.db.collection<Doc>(op.collection)
         if ('insert' in op) await c.insertOne(op.insert, { session })
         else if ('update' in op)
@@ -162,7 +205,7 @@ export class MongoStore implements Store {
     try {
       await session.withTransaction(() => run(session))
     } catch (err) {
-      if (isDuplicate(err)) throw new DuplicateKeyError(ops[0]?.collection ?? '?')
+      if (isDuplicate(err)) throw new DuplicateKeyError((ops[0] && 'collection' in ops[0] ? ops[0].collection : undefined) ?? '?')
       throw err
     } finally {
       await session.endSession()

@@ -41,11 +41,35 @@ export type IndexSpec = { fields: Record<string, 1 | -1>; unique?: boolean; expi
  */
 export type ListIndexSpec = { field: string }
 
+/**
+ * A table of counters (attribution, issue 21): one row per dimension, key, day and `sub` (a currency for
+ * money, '' for counts), with a fixed set of numeric metrics. Writes only add (`count` batch ops); reads
+ * sum a day range by key (`sumCounters`), in the backend: SQL over real columns on SQLite, an
+ * aggregation on MongoDB. Never a scan of events.
+ */
+export type CountersSpec = { metrics: readonly string[] }
+export type CounterKey = { dim: string; key: string; day: string; sub?: string }
+export type CounterRow = Required<CounterKey> & { values: Record<string, number> }
+export type CounterQuery = {
+  dim: string
+  /** YYYY-MM-DD, both included */
+  from: string
+  to: string
+  /** only these keys (a brand's, a page's) */
+  keys?: readonly string[]
+  /** '' (counts) or 'money' (every sub but '') */
+  subs: '' | 'money'
+  /** sum per key (and sub), or keep each day apart */
+  by: 'key' | 'key-day'
+}
+
 /** One write inside a `batch`: all of a batch's writes land, or none do. */
 export type BatchOp =
   | { collection: string; insert: Doc }
   | { collection: string; update: { filter: Filter; update: Update; upsert?: boolean } }
   | { collection: string; delete: Filter }
+  /** adds `inc` to one counter row of `counters` (created at zero) */
+  | { counters: string; count: CounterKey & { inc: Record<string, number> } }
 
 export interface Collection<T extends Doc = Doc> {
   find(filter?: Filter, options?: FindOptions): Promise<T[]>
@@ -88,6 +112,12 @@ export interface Store {
   /** One text index per collection, kept in step with every write to it (whatever writes). */
   ensureTextIndex(collection: string, spec: TextIndexSpec): Promise<void>
   batch(ops: BatchOp[]): Promise<void>
+  /** A counters table with these metrics (more may be added later; none removed). */
+  ensureCounters(name: string, spec: CountersSpec): Promise<void>
+  /** Sums of a day range, by key (and sub), or by key and day; metrics that are all zero are left out. */
+  sumCounters(name: string, q: CounterQuery): Promise<(Omit<CounterRow, 'day'> & { day?: string })[]>
+  /** Every row (backups), and writing rows into an empty table (restores). */
+  readCounters(name: string): Promise<CounterRow[]>
   /** Names of every collection (table) the store holds, sorted, without the backend's own internals. */
   listCollections(): Promise<string[]>
   close(): Promise<void>

@@ -200,6 +200,43 @@ for (const backend of backends) {
       expect(sqlite.rowsRead - before).toBe(5) // counted in SQL
     })
 
+    it('counts into a counters table in a batch with other writes, and sums a day range by key in the backend', async () => {
+      const table = `counters_${name.replace(/\W/g, '_').toLowerCase()}`.replace(/[0-9]/g, 'n')
+      await store.ensureCounters(table, { metrics: ['views', 'clicks', 'revenue'] })
+      const count = (key: string, day: string, inc: Record<string, number>, sub = '') => ({ counters: table, count: { dim: 'page', key, day, sub, inc } })
+      await store.batch([
+        { collection: name, insert: { _id: 'event-1' } },
+        count('article:a', '2026-11-01', { views: 2, clicks: 1 }),
+        count('article:a', '2026-11-01', { clicks: 1 }),
+        count('article:a', '2026-11-02', { views: 5 }),
+        count('article:b', '2026-11-02', { views: 1 }),
+        count('article:a', '2026-11-02', { revenue: 12.5 }, 'USD'),
+        count('article:a', '2026-11-03', { revenue: -2.5 }, 'USD'),
+        count('article:a', '2026-11-03', { revenue: 7 }, 'EUR'),
+        count('article:a', '2026-12-01', { views: 100 }),
+        { counters: table, count: { dim: 'slot', key: 'home-offers', day: '2026-11-01', inc: { clicks: 3 } } },
+      ])
+      const sorted = <T extends { key: string; sub: string; day?: string }>(rows: T[]) => rows.sort((x, y) => `${x.key}${x.sub}${x.day ?? ''}`.localeCompare(`${y.key}${y.sub}${y.day ?? ''}`))
+      expect(sorted(await store.sumCounters(table, { dim: 'page', from: '2026-11-01', to: '2026-11-30', subs: '', by: 'key' }))).toEqual([
+        { dim: 'page', key: 'article:a', sub: '', values: { views: 7, clicks: 2 } },
+        { dim: 'page', key: 'article:b', sub: '', values: { views: 1 } },
+      ])
+      expect(sorted(await store.sumCounters(table, { dim: 'page', from: '2026-11-01', to: '2026-11-30', subs: 'money', by: 'key' }))).toEqual([
+        { dim: 'page', key: 'article:a', sub: 'EUR', values: { revenue: 7 } },
+        { dim: 'page', key: 'article:a', sub: 'USD', values: { revenue: 10 } },
+      ])
+      expect(sorted(await store.sumCounters(table, { dim: 'page', from: '2026-11-02', to: '2026-11-03', subs: 'money', by: 'key-day', keys: ['article:a'] }))).toEqual([
+        { dim: 'page', key: 'article:a', sub: 'EUR', day: '2026-11-03', values: { revenue: 7 } },
+        { dim: 'page', key: 'article:a', sub: 'USD', day: '2026-11-02', values: { revenue: 12.5 } },
+        { dim: 'page', key: 'article:a', sub: 'USD', day: '2026-11-03', values: { revenue: -2.5 } },
+      ])
+      expect(await store.sumCounters(table, { dim: 'page', from: '2026-11-01', to: '2026-11-30', subs: '', by: 'key', keys: [] })).toEqual([])
+      expect((await store.readCounters(table)).length).toBe(8)
+      // a batch that fails writes no counter either
+      await expect(store.batch([count('article:c', '2026-11-05', { views: 1 }), { collection: name, insert: { _id: 'event-1' } }])).rejects.toBeInstanceOf(DuplicateKeyError)
+      if (store.kind === 'sqlite') expect(await store.sumCounters(table, { dim: 'page', from: '2026-11-05', to: '2026-11-05', subs: '', by: 'key' })).toEqual([])
+    })
+
     it('lists its collections by name, sorted, without the backend\'s internals', async () => {
       await store.collection<Row>(`${name}_b`).insertOne({ _id: '1', name: 'b' })
       await store.collection<Row>(`${name}_a`).insertOne({ _id: '1', name: 'a' })

@@ -29,6 +29,9 @@ process.env.UNSPLASH_ACCESS_KEY = '' // image search uses the media library
 process.env.GEO_HEADER = 'cf-ipcountry'
 // analytics behind the consent banner; the browser tests answer gtag.js locally (e2e/browser.ts fakeGoogle)
 process.env.GA_MEASUREMENT_ID = 'G-E2ETEST00'
+// earnings reports summed on every request, so a test sees a conversion the moment it lands
+process.env.REPORT_CACHE_SECONDS = '0'
+process.env.POSTBACK_SECRET = process.env.POSTBACK_SECRET || `e2e-postback-${crypto.randomUUID()}`
 
 // the first admin comes from the environment (issue 3); a fresh password every run, none in the repo
 process.env.ADMIN_USERNAME = 'e2e_admin'

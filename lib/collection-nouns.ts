@@ -13,6 +13,8 @@ const NOUNS: Record<string, readonly [one: string, many: string]> = {
   redirects: ['old address', 'old addresses'],
   clicks: ['click', 'clicks'],
   click_counters: ['daily click count', 'daily click counts'],
+  counters: ['attribution count', 'attribution counts'],
+  exchange_rates: ['exchange rate', 'exchange rates'],
   conversions: ['conversion', 'conversions'],
   postback_log: ['postback log entry', 'postback log entries'],
   link_checks: ['link check', 'link checks'],

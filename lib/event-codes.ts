@@ -23,7 +23,30 @@ export const standardEventCodes: EventCode[] = [
 export const customEventCodes: EventCode[] = [
   [100, 'Other'], [101, 'Custom Event 1'], [1001, 'Lead'], [1002, 'Registration'], [1003, 'Account Open'], [1004, 'OTP Verified'],
   [1005, 'PAN Verified'], [1006, 'Sale'], [1007, 'Goal1'], [1008, 'Goal2'], [1009, 'Goal3'], [1010, 'Goal4'],
+  // iGaming goals (issue 21): reports count registrations and first deposits apart
+  [1011, 'First Deposit (FTD)'], [1012, 'Deposit'], [1013, 'Revenue share (adjustment)'],
 ].map(([code, name]) => ({ code: code as number, name: name as string }))
+
+export const FTD_EVENT_CODE = 1011
+export const DEPOSIT_EVENT_CODE = 1012
+/** A programme's revenue-share line: the only goal whose payout may be negative (a clawback). */
+export const REVSHARE_EVENT_CODE = 1013
+/** The goals reports count as registrations (the spec's Register and Registration). */
+export const REGISTRATION_EVENT_CODES: readonly number[] = [2, 1002]
+
+/** Names programmes and trackers use for the iGaming goals, beside the codes and full names. */
+const GOAL_ALIASES: Record<string, number> = {
+  ftd: FTD_EVENT_CODE,
+  'first deposit': FTD_EVENT_CODE,
+  first_deposit: FTD_EVENT_CODE,
+  deposit: DEPOSIT_EVENT_CODE,
+  revshare: REVSHARE_EVENT_CODE,
+  'revenue share': REVSHARE_EVENT_CODE,
+  rev_share: REVSHARE_EVENT_CODE,
+  registration: 1002,
+  signup: 1002,
+  reg: 1002,
+}
 
 export const campaignKinds = ['app', 'web'] as const // spec §9
 export type CampaignKind = (typeof campaignKinds)[number]
@@ -38,7 +61,8 @@ export const goalsByKind: Record<CampaignKind, string[]> = {
 export function findEventCode(codeOrName: string | number): EventCode | undefined {
   const all = [...standardEventCodes, ...customEventCodes]
   const text = String(codeOrName).trim().toLowerCase()
-  return all.find((e) => String(e.code) === text || e.name.toLowerCase() === text)
+  const alias = GOAL_ALIASES[text]
+  return all.find((e) => String(e.code) === text || e.name.toLowerCase() === text || e.code === alias)
 }
 
 /**

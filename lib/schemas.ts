@@ -278,6 +278,15 @@ export const createClickBodySchema = z.strictObject({
   gaid: z.string().max(200).nullable().optional(),
   timestamp: z.iso.datetime({ offset: true }),
   customParams: customParamsSchema.optional(),
+  // issue 21: where the link was shown and where the visitor arrived from, as /go's query names them;
+  // read leniently (lib/attribution.ts): a value it does not know is recorded as unknown, never refused
+  from: z.unknown().optional(),
+  slot: z.unknown().optional(),
+  pos: z.unknown().optional(),
+  ref: z.unknown().optional(),
+  utm_source: z.unknown().optional(),
+  utm_medium: z.unknown().optional(),
+  utm_campaign: z.unknown().optional(),
 })
 export type CreateClickBody = z.input<typeof createClickBodySchema>
 

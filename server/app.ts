@@ -26,6 +26,8 @@ import { mediaRouter } from './routes/media.ts'
 import { metricsRouter } from './routes/metrics.ts'
 import { postbackRouter } from './routes/postback.ts'
 import { postsRouter } from './routes/posts.ts'
+import { conversionsRouter } from './routes/conversions.ts'
+import { ratesRouter } from './routes/rates.ts'
 import { reportsRouter } from './routes/reports.ts'
 import { searchRouter } from './routes/search.ts'
 import { previewLinksRouter, previewPagesRouter } from './routes/preview.ts'
@@ -113,6 +115,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/clicks', clicksRouter())
   app.route('/api/postback', postbackRouter())
   app.route('/api/reports', reportsRouter())
+  app.route('/api/conversions', conversionsRouter())
+  app.route('/api/rates', ratesRouter())
   app.route('/api/search', searchRouter())
   app.route('/api/track', trackRouter())
   app.route('/api/site-settings', siteSettingsRouter())

@@ -1,3 +1,4 @@
+import { isCurrencyCode } from '../lib/currencies.ts'
 import { existsSync } from 'node:fs'
 import * as z from 'zod'
 import { LOG_LEVELS, type LogLevel } from './logger.ts'
@@ -32,6 +33,17 @@ export const envSchema = z.object({
   // issue 13: revisions kept per post or brand page; how often each process publishes what is due
   REVISIONS_KEEP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000).default(50)),
   PUBLISH_CHECK_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(3_600_000).default(1_000)),
+  // issue 21: the currency reports give revenue in; conversions are converted at their day's exchange rate
+  REPORT_CURRENCY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((v) => v.trim().toUpperCase())
+      .refine(isCurrencyCode, 'must be an ISO 4217 currency code such as EUR or USD')
+      .default('EUR'),
+  ),
+  // how long a report's sums are reused (0: never; decision 018): a 90-day page report reads many counter rows
+  REPORT_CACHE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(3_600).default(30)),
   POSTBACK_LOG_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
   RENDER_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(4096).default(64)),
   // the link checker refuses loopback, private and link-local targets unless told this is an intranet

@@ -9,6 +9,8 @@ import { createLimitsRepository } from '../db/repositories/limits.ts'
 import { createLinkChecksRepository } from '../db/repositories/link-checks.ts'
 import { createMediaRepository } from '../db/repositories/media.ts'
 import { createPostsRepository } from '../db/repositories/posts.ts'
+import { createCountersRepository } from '../db/repositories/counters.ts'
+import { createExchangeRatesRepository } from '../db/repositories/exchange-rates.ts'
 import { createRedirectsRepository } from '../db/repositories/redirects.ts'
 import { createRevisionsRepository } from '../db/repositories/revisions.ts'
 import { createSettingsRepository } from '../db/repositories/settings.ts'
@@ -39,6 +41,10 @@ import { createSeedService } from './services/seed.ts'
 import { createSitemapService } from './services/sitemaps.ts'
 import { createSiteSettingsService } from './services/site-settings.ts'
 import { createLinkChecker } from './services/link-check.ts'
+import { createConversionImport } from './services/attribution/conversion-import.ts'
+import { createConversionRecorder } from './services/attribution/conversions.ts'
+import { createCurrencyService } from './services/attribution/currency.ts'
+import { createEarningsService } from './services/attribution/reports.ts'
 import { createPostbackService, parseAliases } from './services/postbacks.ts'
 import { createReportsService } from './services/reports.ts'
 import { createRevisionsService } from './services/revisions.ts'
@@ -85,6 +91,8 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     audit: createAuditRepository(store, registry),
     revisions: createRevisionsRepository(store, registry),
     redirects: createRedirectsRepository(store, registry),
+    counters: createCountersRepository(store, registry),
+    exchangeRates: createExchangeRatesRepository(store, registry),
   }
   for (const repo of Object.values(repos)) await repo.init()
   const auth = await createAuth(config, backend, repos.settings) // better-auth reaches into the backend's own driver
@@ -113,6 +121,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   const env = config.raw
   const tracker = createTracker({
     clicks: repos.clicks,
+    counters: repos.counters,
     limits: repos.limits,
     brands: repos.brands,
     secret: auth.options.secret!,
@@ -124,7 +133,11 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   metrics.watch({ renderCache, tracker })
   const limiter = createRateLimiter({ limits: repos.limits, now })
   const content = createContentService({ posts: repos.posts })
+  // postbacks and programme CSV imports record conversions through one recorder (issue 21)
+  const conversionRecorder = createConversionRecorder({ conversions: repos.conversions, clicks: repos.clicks, now })
   const brands = createBrandsService({ brands: repos.brands })
+  const reports = createReportsService({ clicks: repos.clicks, brands: repos.brands, now })
+  const currency = createCurrencyService({ rates: repos.exchangeRates, reportCurrency: env.REPORT_CURRENCY, now })
   const infoPages = createInfoPagesService({ infoPages: repos.infoPages, audit, now, onChange, siteUrl: config.siteUrl })
   const services = {
     content,
@@ -136,11 +149,15 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     brandAdmin: createBrandAdminService({ brands: repos.brands, posts: repos.posts, media, usedBy: mediaLibrary.usedBy, audit, revisions, now, onChange }),
     clicks: createClicksService({ clicks: repos.clicks, now, newId, tracker }),
     tracker,
-    reports: createReportsService({ clicks: repos.clicks, brands: repos.brands, now }),
+    reports,
+    // issue 21: earnings per page, placement and brand × country × device, money in one currency, programme CSVs
+    currency,
+    earnings: createEarningsService({ counters: repos.counters, currency, posts: repos.posts, brands: repos.brands, range: reports.range, now, ttlMs: env.REPORT_CACHE_SECONDS * 1000 }),
+    conversionImport: createConversionImport({ recorder: conversionRecorder, brandExists: async (id) => Boolean(await repos.brands.findById(id)) }),
     links: createLinkChecker({ brands: repos.brands, linkChecks: repos.linkChecks, audit, now, allowPrivate: config.linkCheckAllowPrivate }),
     postbacks: createPostbackService({
       conversions: repos.conversions,
-      clicks: repos.clicks,
+      recorder: conversionRecorder,
       limiter,
       secret: env.POSTBACK_SECRET,
       aliases: parseAliases(env.POSTBACK_ALIASES),

@@ -47,8 +47,8 @@ const AUTH_TABLES = new Set(['user', 'account', 'session', 'verification', 'jwks
 const BOOKKEEPING = new Set(['rate_limits', 'claims', 'postback_log'])
 /** Refusals that record by design: /go's 451 (brand not available in the visitor's country) stores a blocked click. */
 const RECORDED_REFUSALS: Record<string, { status: number; writes: string[] }> = {
-  'GET /go/:brandId': { status: 451, writes: ['clicks', 'click_counters'] },
-  'HEAD /go/:brandId': { status: 451, writes: ['clicks', 'click_counters'] },
+  'GET /go/:brandId': { status: 451, writes: ['clicks', 'click_counters', 'counters'] },
+  'HEAD /go/:brandId': { status: 451, writes: ['clicks', 'click_counters', 'counters'] },
 }
 
 const NOW = new Date('2026-06-11T12:00:00.000Z')

@@ -36,14 +36,16 @@ export const createRouter = () => new Hono<AppEnv>()
  * - `public`: not personalised; kept in the render cache (keyed by path plus the declared `query`
  *   parameters), served with an ETag and `public, max-age=0, must-revalidate`;
  * - `immutable`: content-addressed bytes, cached for a year;
- * - `no-store`: never stored anywhere (authenticated, personal or state-changing answers).
+ * - `no-store`: never stored anywhere (authenticated, personal or state-changing answers);
+ * - `private` (accounts' routes only): `private, no-store`, said twice for proxies that read only one
+ *   (reports: issue 21).
  */
 export type CachePolicy = 'public' | 'immutable' | 'no-store'
 
 export type RouteRule = (
   | { access: 'public'; cache: CachePolicy }
   // an answer that needs an account is personal: never stored
-  | { access: Exclude<Role, 'user'>; cache?: 'no-store' }
+  | { access: Exclude<Role, 'user'>; cache?: 'no-store' | 'private' }
 ) & {
   /** the largest request body accepted, in bytes (default `DEFAULT_BODY_LIMIT`) */
   bodyLimit?: number
@@ -65,6 +67,7 @@ export function variesByCountry(r: Pick<RouteRule, 'vary'>, path: string): boole
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024
 export const NO_STORE = 'no-store'
+export const PRIVATE_NO_STORE = 'private, no-store'
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 const kb = (n: number) => (n >= 1024 * 1024 ? `${n / 1024 / 1024} MB` : `${Math.round(n / 1024)} KB`)
@@ -81,7 +84,7 @@ export function rule(r: RouteRule): RuleMiddleware {
     maxSize: r.bodyLimit ?? DEFAULT_BODY_LIMIT,
     onError: (c) => c.json({ message: `Request body is larger than ${kb(r.bodyLimit ?? DEFAULT_BODY_LIMIT)}`, code: 'payload_too_large' }, 413),
   })
-  const cachePolicy = r.access === 'public' ? r.cache : 'no-store'
+  const cachePolicy = r.access === 'public' ? r.cache : (r.cache ?? 'no-store')
 
   const serve: MiddlewareHandler<AppEnv> = async (c, next) => {
     const credentialed = c.req.header('authorization') !== undefined
@@ -91,7 +94,7 @@ export function rule(r: RouteRule): RuleMiddleware {
     const status = c.res.status
     c.res.headers.set(
       'Cache-Control',
-      credentialed || cachePolicy === 'no-store' || status >= 300 ? NO_STORE : cachePolicy === 'immutable' ? IMMUTABLE : REVALIDATE,
+      cachePolicy === 'private' ? PRIVATE_NO_STORE : credentialed || cachePolicy === 'no-store' || status >= 300 ? NO_STORE : cachePolicy === 'immutable' ? IMMUTABLE : REVALIDATE,
     )
   }
   // access first: a caller without rights is refused before any of their body is read

@@ -17,7 +17,7 @@ export const countryKey = (country: string | null | undefined) => (country && /^
 export const countryCountsSchema = z.object({ clicks: count, uniques: count, blocked: count })
 export type CountryCounts = z.infer<typeof countryCountsSchema>
 
-/** Clicks per brand per day, `_id` = `${brandId}:${day}`. */
+/** Clicks per brand per day, `_id` = `${brandId}:${day}` (what each event adds: server/services/attribution/counters.ts). */
 export const clickCounterSchema = z
   .object({
     _id: z.string(),
@@ -41,41 +41,10 @@ export type ClickCounter = z.infer<typeof clickCounterSchema>
 
 export const dayOf = (d: Date) => d.toISOString().slice(0, 10)
 
-type CountedClick = ClickRecord & { bot?: boolean; unique?: boolean; blocked?: boolean; country?: string | null }
-
-/** Adds `inc` to one brand's counter for one day (nothing when `inc` is empty): every counter write goes through here. */
+/** Adds `inc` to one brand's counter for one day (nothing when `inc` is empty): every brand counter write goes through here. */
 export function dayCounterOps(brandId: string, day: string, inc: Record<string, number>): BatchOp[] {
   if (Object.keys(inc).length === 0) return []
   return [{ collection: 'click_counters', update: { filter: { _id: `${brandId}:${day}` }, update: { $inc: inc, $setOnInsert: { brandId, day } }, upsert: true } }]
-}
-
-/** The daily counter increments of some clicks: one upsert per brand and day, however many clicks. */
-export function clickCounterOps(clicks: CountedClick[]): BatchOp[] {
-  const sums = new Map<string, { brandId: string; day: string; inc: Record<string, number> }>()
-  for (const click of clicks) {
-    const day = dayOf(click.receivedAt)
-    const key = `${click.brandId}:${day}`
-    const entry = sums.get(key) ?? { brandId: click.brandId, day, inc: {} }
-    const add = (k: string) => (entry.inc[k] = (entry.inc[k] ?? 0) + 1)
-    if (click.bot) add('bots')
-    else {
-      // a blocked click (compliance: not available in the visitor's country) is never a click or a unique
-      const by = `countries.${countryKey(click.country)}`
-      if (click.blocked) {
-        add('blocked')
-        add(`${by}.blocked`)
-      } else {
-        add('clicks')
-        add(`${by}.clicks`)
-        if (click.unique) {
-          add('uniques')
-          add(`${by}.uniques`)
-        }
-      }
-    }
-    sums.set(key, entry)
-  }
-  return [...sums.values()].flatMap(({ brandId, day, inc }) => dayCounterOps(brandId, day, inc))
 }
 
 /** Clicks, plus per-brand-per-day counters that writes maintain so reports never scan clicks. */
@@ -90,17 +59,18 @@ export function createClicksRepository(store: Store, registry: Registry) {
       await store.ensureIndex('clicks', { fields: { clickid: 1 }, unique: true })
       await store.ensureIndex('click_counters', { fields: { brandId: 1 } })
     },
-    /** The click and its counter land together or not at all. */
-    async record(click: CountedClick) {
-      await store.batch([{ collection: 'clicks', insert: click as ClickDoc }, ...clickCounterOps([click])])
+    /**
+     * Clicks and the counter writes they cause (server/services/attribution/counters.ts says which) in one
+     * batch: together or not at all, one transaction however many clicks (the tracker's group commit).
+     */
+    async recordMany(clicks: ClickRecord[], counterOps: BatchOp[]) {
+      await store.batch([...clicks.map((c) => ({ collection: 'clicks', insert: c as ClickDoc })), ...counterOps])
     },
-    /** Many clicks and their counters in one batch (the tracker's group commit). */
-    async recordMany(clicks: CountedClick[]) {
-      await store.batch([...clicks.map((c) => ({ collection: 'clicks', insert: c as ClickDoc })), ...clickCounterOps(clicks)])
-    },
-    /** Adds to a brand's day counter (page views, conversions, revenue). */
-    async addToDay(brandId: string, day: string, inc: Record<string, number>) {
-      await store.batch(dayCounterOps(brandId, day, inc))
+    /** Many by clickid, a chunk at a time, from the unique index (an import of 100,000 rows). */
+    async findByClickIds(ids: readonly string[]) {
+      const out: ClickRecord[] = []
+      for (let i = 0; i < ids.length; i += 500) out.push(...((await clicks.find({ clickid: { $in: ids.slice(i, i + 500) } })) as ClickRecord[]))
+      return out
     },
     findByClickId(clickid: string) {
       return clicks.findOne({ clickid }) as Promise<ClickRecord | null>

@@ -2,19 +2,27 @@ import * as z from 'zod'
 import { idSchema } from '../../lib/schemas.ts'
 import type { BatchOp, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
-import { dayCounterOps } from './clicks.ts'
 
 export const conversionStatuses = ['approved', 'pending', 'rejected'] as const
 export type ConversionStatus = (typeof conversionStatuses)[number]
 
 /** One conversion per click + goal + transaction (`_id` is their hash); it counts on its click's day. */
+const attributionSchema = z.object({
+  placement: z.object({ page: z.string().max(20), pageId: z.string().max(100), slot: z.string().max(40), position: z.number().int().nullable() }),
+  country: z.string().max(10).nullable(),
+  device: z.string().max(10),
+  arrival: z.record(z.string(), z.string().max(300)).optional(),
+})
+
 export const conversionSchema = z.object({
   _id: z.string().min(1),
-  clickid: z.string().min(1),
+  /** '' for programme revenue no click of ours matched (kept as the brand's unattributed revenue) */
+  clickid: z.string(),
   brandId: idSchema,
   goal: z.number().int(),
   goalName: z.string(),
-  payout: z.number().min(0),
+  /** negative only for a revenue-share adjustment (lib/event-codes.ts REVSHARE_EVENT_CODE) */
+  payout: z.number(),
   currency: z.string().regex(/^[A-Z]{3}$/),
   txn_id: z.string(),
   status: z.enum(conversionStatuses),
@@ -22,6 +30,10 @@ export const conversionSchema = z.object({
   clickDay: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   receivedAt: z.date(),
   updatedAt: z.date(),
+  /** issue 21: the click's placement, country and device at the time of the click (absent on conversions from before) */
+  attribution: attributionSchema.optional(),
+  /** how it arrived: a network's postback, or a programme's CSV import */
+  source: z.enum(['postback', 'import']).optional(),
 })
 export type Conversion = z.infer<typeof conversionSchema>
 
@@ -34,9 +46,6 @@ const postbackLogSchema = z.object({
   outcome: z.string().nullish(),
 })
 export type PostbackLogEntry = z.infer<typeof postbackLogSchema>
-
-/** A conversion's new status and the change in what it counts for on its click's day. */
-export type StatusChange = { conversion: Conversion; status: ConversionStatus; delta: Record<string, number> }
 
 /** Conversions (with the day counters they move) and the postback log. */
 export function createConversionsRepository(store: Store, registry: Registry) {
@@ -54,29 +63,28 @@ export function createConversionsRepository(store: Store, registry: Registry) {
     findById(id: string) {
       return conversions.findOne({ _id: id })
     },
+    /** Many by id, a chunk at a time (an import of 100,000 rows). */
+    async findByIds(ids: readonly string[]) {
+      const out: Conversion[] = []
+      for (let i = 0; i < ids.length; i += 500) out.push(...(await conversions.find({ _id: { $in: ids.slice(i, i + 500) } })))
+      return out
+    },
     findByClickId(clickid: string) {
       return conversions.find({ clickid })
     },
     list() {
       return conversions.find({})
     },
-    /** New conversions and status changes land with the day-counter changes they cause, together or not at all. */
-    async save(changes: { inserts?: { conversion: Conversion; inc: Record<string, number> }[]; statusChanges?: StatusChange[] }, at: Date) {
+    /**
+     * New conversions and status changes with the counter writes they cause (attribution/counters.ts),
+     * in one batch: together or not at all.
+     */
+    async save(changes: { inserts?: Conversion[]; statusChanges?: { conversion: Conversion; status: ConversionStatus }[] }, at: Date, counterOps: BatchOp[]) {
       const ops: BatchOp[] = []
-      for (const { conversion, inc } of changes.inserts ?? []) ops.push({ collection: 'conversions', insert: conversion }, ...dayCounterOps(conversion.brandId, conversion.clickDay, inc))
-      for (const { conversion, status, delta } of changes.statusChanges ?? []) {
-        ops.push(
-          { collection: 'conversions', update: { filter: { _id: conversion._id }, update: { $set: { status, updatedAt: at } } } },
-          ...dayCounterOps(conversion.brandId, conversion.clickDay, delta),
-        )
-      }
+      for (const conversion of changes.inserts ?? []) ops.push({ collection: 'conversions', insert: conversion })
+      for (const { conversion, status } of changes.statusChanges ?? []) ops.push({ collection: 'conversions', update: { filter: { _id: conversion._id }, update: { $set: { status, updatedAt: at } } } })
+      ops.push(...counterOps)
       if (ops.length) await store.batch(ops)
-    },
-    insert(conversion: Conversion, inc: Record<string, number>) {
-      return repo.save({ inserts: [{ conversion, inc }] }, conversion.updatedAt)
-    },
-    setStatus(existing: Conversion, status: ConversionStatus, at: Date, delta: Record<string, number>) {
-      return repo.save({ statusChanges: [{ conversion: existing, status, delta }] }, at)
     },
     async log(entry: PostbackLogEntry) {
       await log.insertOne(entry)

@@ -1,5 +1,5 @@
 import type { CreateClickBody } from '../../lib/schemas.ts'
-import { clientIp } from '../client-ip.ts'
+import { requestMeta } from '../request-meta.ts'
 import { AppError } from '../errors.ts'
 import { createRouter, rule } from '../router.ts'
 
@@ -24,8 +24,7 @@ export function clicksRouter() {
       } catch {
         throw new AppError('bad_request', 'Malformed JSON in request body')
       }
-      const meta = { ip: clientIp(c), userAgent: c.req.header('user-agent') ?? '', method: c.req.method, country: c.var.country }
-      return c.json(await c.var.services.clicks.record(body as CreateClickBody, meta), 201)
+      return c.json(await c.var.services.clicks.record(body as CreateClickBody, requestMeta(c)), 201)
     },
   )
 

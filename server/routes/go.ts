@@ -1,4 +1,4 @@
-import { clientIp } from '../client-ip.ts'
+import { requestMeta } from '../request-meta.ts'
 import { inlineHashes, pageCsp } from '../csp.ts'
 import { createRouter, rule } from '../router.ts'
 
@@ -26,11 +26,7 @@ export function goRouter() {
   // GET|HEAD /go/:brandId – record the click and send the visitor to the brand's tracked CTA URL
   app.on(['GET', 'HEAD'], '/:brandId', rule({ access: 'public', cache: 'no-store' }), async (c) => {
     const url = new URL(c.req.url)
-    const result = await c.var.services.tracker.redirect(
-      c.req.param('brandId'),
-      { ip: clientIp(c), userAgent: c.req.header('user-agent') ?? '', method: c.req.method, country: c.var.country },
-      url.searchParams,
-    )
+    const result = await c.var.services.tracker.redirect(c.req.param('brandId'), requestMeta(c), url.searchParams)
     const headers = { 'Referrer-Policy': 'strict-origin-when-cross-origin', 'X-Robots-Tag': 'noindex, nofollow' }
     const page = { ...headers, 'Content-Security-Policy': PAGE_CSP }
     if (!result) return c.html(NOT_FOUND_PAGE, 404, page)

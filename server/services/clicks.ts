@@ -6,7 +6,8 @@ import { isAvailableIn } from '../../lib/geo.ts'
 import { DuplicateKeyError } from '../../db/port.ts'
 import { AppError, notFound } from '../errors.ts'
 import { figuresOf } from './reports.ts'
-import type { ClickMeta, Tracker } from './tracking.ts'
+import { buildClick, type ClickMeta, type Tracker } from './tracking.ts'
+import { deviceClass, parseArrival, parsePlacement } from '../../lib/attribution.ts'
 
 export function createClicksService(deps: { clicks: ClicksRepository; now: () => Date; newId: () => string; tracker: Tracker }) {
   return {
@@ -26,24 +27,26 @@ export function createClicksService(deps: { clicks: ClicksRepository; now: () =>
       const brand = await deps.tracker.brandFor(body.brandId)
       if (!brand) throw notFound('Unknown brandId')
       const receivedAt = deps.now()
-      const seen = deps.tracker.classify(meta ?? { ip: 'unknown', userAgent: body.user_agent ?? '', method: 'POST' })
-      const country = meta?.country ?? null
-      const blocked = !isAvailableIn(brand.geo, country)
-      const click = {
+      const who = meta ?? { ip: 'unknown', userAgent: body.user_agent ?? '', method: 'POST', device: deviceClass(body.user_agent) }
+      const blocked = !isAvailableIn(brand.geo, who.country ?? null)
+      const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : null)
+      const click = buildClick({
         _id: deps.newId(),
         clickid: body.clickid,
-        userId: body.userId ?? null,
         brandId: body.brandId,
-        user_agent: body.user_agent ?? null,
+        receivedAt,
+        source,
+        meta: who,
+        seen: deps.tracker.classify(who),
+        placement: parsePlacement({ from: text(body.from), slot: text(body.slot), pos: text(body.pos) }),
+        arrival: parseArrival(new URLSearchParams(Object.entries({ ref: body.ref, utm_source: body.utm_source, utm_medium: body.utm_medium, utm_campaign: body.utm_campaign }).flatMap(([k, v]) => (text(v) ? [[k, text(v)!]] : [])))),
+        userId: body.userId ?? null,
+        userAgent: body.user_agent ?? null,
         gaid: body.gaid ?? null,
         timestamp: body.timestamp,
         customParams: body.customParams ?? [],
-        receivedAt,
-        source,
-        ...seen,
-        country,
-        ...(blocked ? { blocked: true } : {}),
-      }
+        blocked,
+      })
       try {
         await deps.tracker.record(click) // group commit: answered once stored
       } catch (err) {

@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto'
 import * as z from 'zod'
-import type { ClicksRepository } from '../../db/repositories/clicks.ts'
-import { dayOf } from '../../db/repositories/clicks.ts'
-import { type Conversion, type ConversionsRepository, conversionStatuses } from '../../db/repositories/conversions.ts'
+import { type ConversionsRepository, conversionStatuses } from '../../db/repositories/conversions.ts'
 import { isCurrencyCode } from '../../lib/currencies.ts'
-import { FRAUD_EVENT_CODE, findEventCode } from '../../lib/event-codes.ts'
+import { findEventCode, REVSHARE_EVENT_CODE } from '../../lib/event-codes.ts'
+import type { ConversionRecorder } from './attribution/conversions.ts'
 import type { Limit, RateLimiter } from '../rate-limit.ts'
 import { sameSecret } from '../same-secret.ts'
 
@@ -34,7 +32,7 @@ export function parseAliases(spec: string | undefined): Record<string, string[]>
 
 /** The largest payout one postback may report (a sanity bound: no affiliate commission comes near it). */
 export const MAX_PAYOUT = 1_000_000
-const PAYOUT_TEXT = /^(?:\d+(?:\.\d*)?|\.\d+)$/
+const PAYOUT_TEXT = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/
 
 const paramsSchema = z.object({
   click_id: z.string().min(1, 'click_id is required').max(100),
@@ -58,7 +56,7 @@ const paramsSchema = z.object({
     .transform((v, ctx) => {
       // plain decimals only: Number() also takes '1e308' and '0x10', and 1e308 became Infinity (stored as null)
       const n = PAYOUT_TEXT.test(v) ? Number(v) : Number.NaN
-      if (!Number.isFinite(n) || n > MAX_PAYOUT) {
+      if (!Number.isFinite(n) || Math.abs(n) > MAX_PAYOUT) {
         ctx.addIssue({ code: 'custom', message: `payout must be a decimal number from 0 to ${MAX_PAYOUT}` })
         return z.NEVER
       }
@@ -71,7 +69,13 @@ const paramsSchema = z.object({
     .refine(isCurrencyCode, 'currency must be an ISO 4217 code such as USD or EUR'),
   txn_id: z.string().max(200).default(''),
   status: z.enum(conversionStatuses).default('approved'),
+}).superRefine((p, ctx) => {
+  // only a revenue-share line may take money back (a clawback); every other goal keeps 0 and up
+  if (p.payout < 0 && p.goal.code !== REVSHARE_EVENT_CODE) ctx.addIssue({ code: 'custom', path: ['payout'], message: `payout must be a decimal number from 0 to ${MAX_PAYOUT} (negative only for the Revenue share (adjustment) goal)` })
 })
+
+/** A postback's or a CSV row's fields (the names of `DEFAULT_ALIASES`), checked: the one schema both read. */
+export const conversionParamsSchema = paramsSchema
 
 type Answer = { status: 200 | 201 | 400 | 403 | 404 | 429 | 503; body: Record<string, unknown> }
 
@@ -80,26 +84,6 @@ export const DENIED_POSTBACK_LIMIT: Limit = { limit: 30, windowMs: 60_000 }
 /** What one log row may keep of a postback's parameters: enough to debug a network, never a flood. */
 export const LOG_ROW = { params: 20, name: 40, value: 200 }
 
-/** What a conversion adds to its brand's day counter, by status (rejected adds nothing, nor does a Fraud signal). */
-function contribution(c: Pick<Conversion, 'status' | 'goal' | 'payout' | 'currency'>): Record<string, number> {
-  if (c.status === 'rejected' || c.goal === FRAUD_EVENT_CODE) return {}
-  return {
-    conversions: 1,
-    [`goals.${c.goal}`]: 1,
-    ...(c.status === 'approved' && c.payout ? { [`revenue.${c.currency}`]: c.payout } : {}),
-  }
-}
-
-/** The counter change that takes a day from counting `before` to counting `after`. */
-function counterDelta(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
-  const delta: Record<string, number> = {}
-  for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    const d = (after[k] ?? 0) - (before[k] ?? 0)
-    if (d) delta[k] = d
-  }
-  return delta
-}
-
 /**
  * Conversion postbacks (issue 7): the key is checked in constant time; a conversion is stored once
  * per click + goal + transaction, and a later status updates it. Every postback, accepted or not,
@@ -107,7 +91,7 @@ function counterDelta(before: Record<string, number>, after: Record<string, numb
  */
 export function createPostbackService(deps: {
   conversions: ConversionsRepository
-  clicks: ClicksRepository
+  recorder: ConversionRecorder
   limiter: RateLimiter
   secret?: string
   aliases: Record<string, string[]>
@@ -153,54 +137,21 @@ export function createPostbackService(deps: {
         return record(params, { status: 400, body: { message: `Invalid ${i.path.join('.') || 'postback'}: ${i.message}`, code: 'bad_request' } })
       }
       const p = parsed.data
-      const click = await deps.clicks.findByClickId(p.click_id)
-      if (!click) return record(params, { status: 404, body: { message: `Unknown click_id "${p.click_id}"`, code: 'not_found' } })
-
-      const _id = createHash('sha256').update(`${p.click_id}\u0000${p.goal.code}\u0000${p.txn_id}`).digest('hex').slice(0, 32)
-      const existing = await conversions.findById(_id)
-      const now = deps.now()
-      const clickAt = new Date(click.receivedAt)
-      const clickDay = dayOf(clickAt)
-      const conversion: Conversion = {
-        _id,
-        clickid: p.click_id,
-        brandId: click.brandId,
-        goal: p.goal.code,
-        goalName: p.goal.name,
-        payout: p.payout,
-        currency: p.currency,
-        txn_id: p.txn_id,
-        status: p.status,
-        clickAt,
-        clickDay,
-        receivedAt: now,
-        updatedAt: now,
+      // the same record() a CSV import calls (attribution/conversions.ts)
+      const [r] = await deps.recorder.record([{ clickId: p.click_id, goal: p.goal, payout: p.payout, currency: p.currency, txnId: p.txn_id, status: p.status }], { source: 'postback' })
+      switch (r!.outcome) {
+        case 'unmatched':
+        case 'unattributed':
+          return record(params, { status: 404, body: { message: `Unknown click_id "${p.click_id}"`, code: 'not_found' } })
+        case 'rejected':
+          return record(params, { status: r!.duplicate ? 200 : 201, body: { ok: true, outcome: 'rejected', duplicate: r!.duplicate, conversionId: r!.conversionId, rejected: r!.rejected } })
+        case 'duplicate':
+          return record(params, { status: 200, body: { ok: true, outcome: 'duplicate', duplicate: true, conversionId: r!.conversionId } })
+        case 'updated':
+          return record(params, { status: 200, body: { ok: true, outcome: 'updated', from: r!.from, to: r!.to, conversionId: r!.conversionId } })
+        case 'created':
+          return record(params, { status: 201, body: { ok: true, outcome: 'created', conversionId: r!.conversionId } })
       }
-      if (p.goal.code === FRAUD_EVENT_CODE) {
-        // the network calls the click fraud: whatever it converted stops counting (on its click's day, as a
-        // status change does), and the signal itself is kept as a rejection, never as a conversion
-        const counted = (await conversions.findByClickId(p.click_id)).filter((c) => c.goal !== FRAUD_EVENT_CODE && c.status !== 'rejected')
-        await conversions.save(
-          {
-            inserts: existing ? [] : [{ conversion: { ...conversion, status: 'rejected' }, inc: {} }],
-            statusChanges: counted.map((c) => ({ conversion: c, status: 'rejected' as const, delta: counterDelta(contribution(c), {}) })),
-          },
-          now,
-        )
-        const rejected = counted.map((c) => c._id)
-        return record(params, { status: existing ? 200 : 201, body: { ok: true, outcome: 'rejected', duplicate: Boolean(existing), conversionId: _id, rejected } })
-      }
-      if (existing && existing.status === p.status) {
-        return record(params, { status: 200, body: { ok: true, outcome: 'duplicate', duplicate: true, conversionId: _id } })
-      }
-      if (existing) {
-        // a status change moves what the conversion counts for on its click's day
-        const delta = counterDelta(contribution(existing), contribution({ ...existing, status: p.status }))
-        await conversions.setStatus(existing, p.status, now, delta)
-        return record(params, { status: 200, body: { ok: true, outcome: 'updated', from: existing.status, to: p.status, conversionId: _id } })
-      }
-      await conversions.insert(conversion, contribution(conversion))
-      return record(params, { status: 201, body: { ok: true, outcome: 'created', conversionId: _id } })
     },
 
     log: () => conversions.recentLog(200),

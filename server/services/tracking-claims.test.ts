@@ -1,17 +1,20 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createBrandsRepository } from '../../db/repositories/brands.ts'
 import { createClicksRepository } from '../../db/repositories/clicks.ts'
+import { createCountersRepository } from '../../db/repositories/counters.ts'
 import { createLimitsRepository } from '../../db/repositories/limits.ts'
 import { createRegistry } from '../../db/registry.ts'
 import { SqliteStore } from '../../db/sqlite.ts'
+import { UNKNOWN_PLACEMENT } from '../../lib/attribution.ts'
 import { createTracker, uuidV7 } from './tracking.ts'
 
 /** Two trackers over one store play two server processes; the unique-click claim is shared through it. */
 async function setup() {
   const store = new SqliteStore(':memory:')
   const registry = createRegistry(store)
-  const repos = { clicks: createClicksRepository(store, registry), limits: createLimitsRepository(store, registry), brands: createBrandsRepository(store, registry) }
+  const repos = { clicks: createClicksRepository(store, registry), counters: createCountersRepository(store, registry), limits: createLimitsRepository(store, registry), brands: createBrandsRepository(store, registry) }
   await repos.clicks.init()
+  await repos.counters.init()
   await repos.limits.init()
   let n = 0
   const now = new Date('2026-11-22T10:15:00Z')
@@ -29,6 +32,8 @@ async function setup() {
     source: 'browser' as const,
     visitor,
     bot: false,
+    placement: UNKNOWN_PLACEMENT,
+    device: 'desktop' as const,
   })
   return { store, repos, tracker, click }
 }

@@ -1,21 +1,24 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { isbot } from 'isbot'
 import type { BrandDoc, BrandsRepository } from '../../db/repositories/brands.ts'
-import { type ClicksRepository, dayOf } from '../../db/repositories/clicks.ts'
+import type { ClicksRepository } from '../../db/repositories/clicks.ts'
+import { type CountersRepository, incrementOps } from '../../db/repositories/counters.ts'
 import type { LimitsRepository } from '../../db/repositories/limits.ts'
 import { DuplicateKeyError } from '../../db/port.ts'
+import { type Arrival, type DeviceClass, type Placement, parseArrival, parsePlacement, UNKNOWN_PLACEMENT } from '../../lib/attribution.ts'
 import { buildCtaUrl } from '../../lib/cta-url.ts'
 import { isAvailableIn, type VisitorCountry } from '../../lib/geo.ts'
 import { isSafeHref } from '../../lib/links.ts'
-import { idSchema, type ClickRecord } from '../../lib/schemas.ts'
+import { idSchema, type ClickRecord, type CustomParam } from '../../lib/schemas.ts'
+import { countsForClick, countsForView } from './attribution/counters.ts'
 
 export const UNIQUE_WINDOW_MS = 60 * 60 * 1000 // one unique click (and one view) per visitor per brand per clock hour
 export const SUB_PARAMS = ['sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const
 /** User agents the bot list flags but that belong to people (in-app browsers and devices seen mislabelled). */
 export const BOT_ALLOW_LIST: RegExp[] = [/\bCubot\b/i]
 
-/** `country`: the visitor's (c.var.country); absent or null = unknown. */
-export type ClickMeta = { ip: string; userAgent: string; method: string; country?: VisitorCountry }
+/** `country`: the visitor's (c.var.country); absent or null = unknown. What server/request-meta.ts reads of a request. */
+export type ClickMeta = { ip: string; userAgent: string; method: string; country?: VisitorCountry; device?: DeviceClass }
 /**
  * `unique` is decided when the click is committed, by a claim in the store that every server shares.
  * `blocked`: the brand may not be shown in the visitor's country (compliance), so nobody was sent on:
@@ -28,6 +31,55 @@ export type TrackedClick = ClickRecord & {
   subs?: Record<string, string>
   country?: VisitorCountry
   blocked?: boolean
+  /** where the link was shown (issue 21): page, slot, position */
+  placement: Placement
+  device: DeviceClass
+  /** where the visitor arrived from (another site's host, the landing page's UTM), when known */
+  arrival?: Partial<Arrival>
+}
+
+/**
+ * The one click builder (issue 21): every tracked click — a /go redirect, a blocked one, the spec's
+ * POST /api/clicks — is made here from the request's meta, its placement and its arrival.
+ */
+export function buildClick(input: {
+  _id: string
+  clickid: string
+  brandId: string
+  receivedAt: Date
+  source: ClickRecord['source']
+  meta: ClickMeta
+  seen: { visitor: string; bot: boolean }
+  placement?: Placement
+  arrival?: Arrival
+  userId?: string | null
+  userAgent?: string | null
+  gaid?: string | null
+  timestamp?: string
+  customParams?: CustomParam[]
+  subs?: Record<string, string>
+  blocked?: boolean
+}): TrackedClick {
+  const arrival = input.arrival && Object.fromEntries(Object.entries(input.arrival).filter(([, v]) => v))
+  return {
+    _id: input._id,
+    clickid: input.clickid,
+    userId: input.userId ?? null,
+    brandId: input.brandId,
+    user_agent: (input.userAgent ?? input.meta.userAgent).slice(0, 1_000) || null,
+    gaid: input.gaid ?? null,
+    timestamp: input.timestamp ?? input.receivedAt.toISOString(),
+    customParams: input.customParams ?? [],
+    receivedAt: input.receivedAt,
+    source: input.source,
+    ...input.seen,
+    country: input.meta.country ?? null,
+    placement: input.placement ?? UNKNOWN_PLACEMENT,
+    device: input.meta.device ?? 'unknown',
+    ...(arrival && Object.keys(arrival).length ? { arrival } : {}),
+    ...(input.subs && Object.keys(input.subs).length ? { subs: input.subs } : {}),
+    ...(input.blocked ? { blocked: true } : {}),
+  }
 }
 /** What /go answers: the partner's tracked URL, or the brand that may not be shown here; null for an unknown brand. */
 export type GoResult = { location: string } | { blocked: BrandDoc } | null
@@ -74,6 +126,7 @@ function sameDestination(target: string, location: string) {
  */
 export function createTracker(deps: {
   clicks: ClicksRepository
+  counters: CountersRepository
   limits: LimitsRepository
   brands: BrandsRepository
   secret: string
@@ -161,12 +214,14 @@ export function createTracker(deps: {
       console.error('[tracking] could not claim unique clicks; counting them as repeats:', err)
     }
     try {
-      await deps.clicks.recordMany(batch.map((p) => p.click))
+      const clicks = batch.map((p) => p.click)
+      // the clicks and every counter they add (attribution/counters.ts), in one transaction
+      await deps.clicks.recordMany(clicks, incrementOps(clicks.flatMap(countsForClick)))
       for (const p of batch) p.done()
     } catch {
       for (const p of batch) {
         try {
-          await deps.clicks.record(p.click)
+          await deps.clicks.recordMany([p.click], incrementOps(countsForClick(p.click)))
           p.done()
         } catch (err) {
           if (!(err instanceof DuplicateKeyError)) {
@@ -219,13 +274,19 @@ export function createTracker(deps: {
       return { visitor: visitorHash(meta.ip, meta.userAgent), bot: isBot(meta.userAgent, meta.method) }
     },
 
-    /** A person opened a brand page: one view per visitor per brand per hour, counted on its day. */
-    async recordView(brandId: string, meta: ClickMeta) {
-      if (isBot(meta.userAgent, meta.method) || !(await brandFor(brandId))) return false
+    /**
+     * A person viewed a page (issue 21): once per visitor per page per hour, counted on its day for the
+     * page, the site and each offer slot it showed (the denominators of CTR and RPM). A brand page's view
+     * is also its brand's (issue 7). Bots, and brand pages that are not live, count nothing.
+     */
+    async recordView(view: { page: Pick<Placement, 'page' | 'pageId'>; slots: readonly string[] }, meta: ClickMeta) {
+      if (isBot(meta.userAgent, meta.method)) return false
+      const brandId = view.page.page === 'brand' ? view.page.pageId : undefined
+      if (brandId !== undefined && !(await brandFor(brandId))) return false
       const at = deps.now()
-      const w = uniqueWindow('view', brandId, visitorHash(meta.ip, meta.userAgent), at)
+      const w = uniqueWindow('view', `${view.page.page}:${view.page.pageId}`, visitorHash(meta.ip, meta.userAgent), at)
       if (!(await deps.limits.claim([w])).has(w.key)) return false
-      await deps.clicks.addToDay(brandId, dayOf(at), { views: 1 })
+      await deps.counters.add(countsForView({ page: view.page, slots: view.slots, at, brandId }))
       return true
     },
 
@@ -252,24 +313,12 @@ export function createTracker(deps: {
       const clickid = uuidV7()
       const gaid = query.get('gaid')?.slice(0, 200) || null
       const country = meta.country ?? null
+      // where the link was shown and where the visitor came from: bounded, unknown when malformed, never a refusal
+      const placement = parsePlacement({ from: query.get('from'), slot: query.get('slot'), pos: query.get('pos') })
+      const arrival = parseArrival(query)
+      const base = { _id: deps.newId(), clickid, brandId: brand._id, receivedAt, source: 'redirect' as const, meta, seen: this.classify(meta), placement, arrival, gaid }
       if (!isAvailableIn(brand.geo, country)) {
-        const { visitor, bot } = this.classify(meta)
-        await enqueue({
-          _id: deps.newId(),
-          clickid,
-          userId: null,
-          brandId: brand._id,
-          user_agent: meta.userAgent.slice(0, 1_000) || null,
-          gaid,
-          timestamp: receivedAt.toISOString(),
-          customParams: [],
-          receivedAt,
-          source: 'redirect',
-          visitor,
-          bot,
-          country,
-          blocked: true,
-        }).catch(() => {})
+        await enqueue(buildClick({ ...base, blocked: true })).catch(() => {})
         return { blocked: brand }
       }
       const url = buildCtaUrl(target, brand, { clickId: clickid, userAgent: meta.userAgent, gaid })
@@ -289,26 +338,11 @@ export function createTracker(deps: {
         }
       }
       if (!sameDestination(target, location)) return null
-      const { visitor, bot } = this.classify(meta)
       // The redirect waits for its click's commit (one transaction shared by every click of this turn of
       // the event loop), so a visitor who was sent on has a stored click even if the process is killed
       // right after. A store failure is logged and counted in `lost`; the visitor still goes on.
-      await enqueue({
-        _id: deps.newId(),
-        clickid,
-        userId: null,
-        brandId: brand._id,
-        user_agent: meta.userAgent.slice(0, 1_000) || null,
-        gaid,
-        timestamp: receivedAt.toISOString(),
-        customParams: brand.enableCustomParams ? brand.customParams.filter((p) => p.key.trim() && p.value.trim()) : [],
-        receivedAt,
-        source: 'redirect',
-        visitor,
-        bot,
-        country,
-        ...(Object.keys(subs).length ? { subs } : {}),
-      }).catch(() => {})
+      const customParams = brand.enableCustomParams ? brand.customParams.filter((p) => p.key.trim() && p.value.trim()) : []
+      await enqueue(buildClick({ ...base, customParams, subs })).catch(() => {})
       return { location }
     },
 

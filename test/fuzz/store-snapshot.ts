@@ -6,6 +6,10 @@ import type { Doc, Store } from '../../db/port.ts'
  */
 export type Snapshot = { docs: Map<string, string>; counts: Map<string, number> }
 
+/** The attribution counters (issue 21) as a snapshot sees them: rows that count something, by their key. */
+const COUNTERS = 'counters'
+const countersText = (rows: Awaited<ReturnType<Store['readCounters']>>) => JSON.stringify(rows.filter((r) => Object.keys(r.values).length))
+
 export function storeSnapshots(store: Store, authTables: ReadonlySet<string>) {
   async function read(): Promise<{ snapshot: Snapshot; docs: Map<string, Doc[]> }> {
     const snapshot: Snapshot = { docs: new Map(), counts: new Map() }
@@ -18,6 +22,10 @@ export function storeSnapshots(store: Store, authTables: ReadonlySet<string>) {
       docs.set(name, all)
       snapshot.docs.set(name, JSON.stringify(all))
     }
+    const counters = await store.readCounters(COUNTERS)
+    snapshot.docs.set(COUNTERS, countersText(counters))
+    snapshot.counts.set(COUNTERS, counters.filter((r) => Object.keys(r.values).length).length)
+    docs.set(COUNTERS, counters.map((r) => ({ _id: `${r.dim}|${r.day}|${r.key}|${r.sub}`, ...r })))
     return { snapshot, docs }
   }
 
@@ -43,10 +51,18 @@ export function storeSnapshots(store: Store, authTables: ReadonlySet<string>) {
 
     /** Puts every store collection back as `docs` had it, in one batch (better-auth's tables are left alone). */
     async restore(docs: Map<string, Doc[]>, current: Snapshot) {
-      const names = [...new Set([...docs.keys(), ...current.docs.keys()])]
+      const names = [...new Set([...docs.keys(), ...current.docs.keys()])].filter((n) => n !== COUNTERS)
+      // counters only add: each row is brought back by adding the difference
+      const want = new Map((docs.get(COUNTERS) ?? []).map((d) => [d._id, (d as unknown as { values: Record<string, number> }).values]))
+      const undo = (await store.readCounters(COUNTERS)).flatMap((r) => {
+        const target = want.get(`${r.dim}|${r.day}|${r.key}|${r.sub}`) ?? {}
+        const inc = Object.fromEntries([...new Set([...Object.keys(r.values), ...Object.keys(target)])].map((m) => [m, (target[m] ?? 0) - (r.values[m] ?? 0)]).filter(([, v]) => v))
+        return Object.keys(inc).length ? [{ counters: COUNTERS, count: { dim: r.dim, key: r.key, day: r.day, sub: r.sub, inc } }] : []
+      })
       await store.batch([
         ...names.map((collection) => ({ collection, delete: {} })),
         ...names.flatMap((collection) => (docs.get(collection) ?? []).map((insert) => ({ collection, insert }))),
+        ...undo,
       ])
     },
   }

@@ -1,0 +1,86 @@
+import * as z from 'zod'
+import type { BatchOp, CounterQuery, Store } from '../port.ts'
+import type { Registry } from '../registry.ts'
+import { dayCounterOps } from './clicks.ts'
+
+/**
+ * The attribution counters (issue 21; decision 018) and the one way increments become writes. What an
+ * event adds is said by server/services/attribution/counters.ts; here increments are merged (one upsert
+ * per row, however many events a batch holds) and turned into batch ops for the event's own batch.
+ */
+export const COUNTERS = 'counters'
+export const METRICS = ['views', 'clicks', 'uniques', 'bots', 'blocked', 'suspect', 'conversions', 'registrations', 'ftds', 'deposits', 'revenue'] as const
+export type Metric = (typeof METRICS)[number]
+export type Values = Partial<Record<Metric, number>>
+
+export type Increment =
+  | { table: 'counters'; dim: string; key: string; day: string; sub?: string; inc: Values }
+  /** the brand's day counter of issue 7 (click_counters): its own field names (countries.GB.clicks, goals.1011, revenue.EUR) */
+  | { table: 'click_counters'; brandId: string; day: string; inc: Record<string, number> }
+
+const rowSchema = z.object({
+  _id: z.string().min(1).max(400),
+  dim: z.string().min(1).max(40),
+  key: z.string().max(300),
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  sub: z.string().max(10),
+  ...Object.fromEntries(METRICS.map((m) => [m, z.number().finite().optional()])),
+})
+
+/** Increments merged by row: one write per row and batch. */
+export function incrementOps(increments: readonly Increment[]): BatchOp[] {
+  const counters = new Map<string, { dim: string; key: string; day: string; sub: string; inc: Record<string, number> }>()
+  const brands = new Map<string, { brandId: string; day: string; inc: Record<string, number> }>()
+  for (const i of increments) {
+    const target =
+      i.table === 'counters'
+        ? counters.get(`${i.dim}\u0000${i.key}\u0000${i.day}\u0000${i.sub ?? ''}`) ?? counters.set(`${i.dim}\u0000${i.key}\u0000${i.day}\u0000${i.sub ?? ''}`, { dim: i.dim, key: i.key, day: i.day, sub: i.sub ?? '', inc: {} }).get(`${i.dim}\u0000${i.key}\u0000${i.day}\u0000${i.sub ?? ''}`)!
+        : brands.get(`${i.brandId}:${i.day}`) ?? brands.set(`${i.brandId}:${i.day}`, { brandId: i.brandId, day: i.day, inc: {} }).get(`${i.brandId}:${i.day}`)!
+    for (const [k, v] of Object.entries(i.inc)) if (v) target.inc[k] = Math.round(((target.inc[k] ?? 0) + v) * 10_000) / 10_000
+  }
+  const ops: BatchOp[] = []
+  for (const b of brands.values()) ops.push(...dayCounterOps(b.brandId, b.day, Object.fromEntries(Object.entries(b.inc).filter(([, v]) => v))))
+  for (const c of counters.values()) {
+    const inc = Object.fromEntries(Object.entries(c.inc).filter(([, v]) => v))
+    if (Object.keys(inc).length) ops.push({ counters: COUNTERS, count: { dim: c.dim, key: c.key, day: c.day, sub: c.sub, inc } })
+  }
+  return ops
+}
+
+export function createCountersRepository(store: Store, registry: Registry) {
+  // views exist nowhere else: the counters are data, backed up like clicks
+  registry.add({
+    name: COUNTERS,
+    backup: 'data',
+    schema: rowSchema,
+    io: {
+      async readAll() {
+        return (await store.readCounters(COUNTERS)).map((r) => ({ _id: `${r.dim}|${r.day}|${r.key}|${r.sub}`, dim: r.dim, key: r.key, day: r.day, sub: r.sub, ...r.values }))
+      },
+      async count() {
+        return (await store.readCounters(COUNTERS)).length
+      },
+      async writeAll(records) {
+        const ops: BatchOp[] = records.map((r) => {
+          const { _id, dim, key, day, sub, ...values } = r as z.infer<typeof rowSchema>
+          return { counters: COUNTERS, count: { dim, key, day, sub, inc: values as Record<string, number> } }
+        })
+        for (let i = 0; i < ops.length; i += 5_000) await store.batch(ops.slice(i, i + 5_000))
+      },
+    },
+  })
+  return {
+    async init() {
+      await store.ensureCounters(COUNTERS, { metrics: METRICS })
+    },
+    /** Writes increments on their own (a view has no event record of its own to batch with). */
+    async add(increments: readonly Increment[]) {
+      const ops = incrementOps(increments)
+      if (ops.length) await store.batch(ops)
+    },
+    sum(q: CounterQuery) {
+      return store.sumCounters(COUNTERS, q)
+    },
+  }
+}
+export type CountersRepository = ReturnType<typeof createCountersRepository>

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { cleanHost, deviceClass, pageKey, parseArrival, parsePlacement, placementQuery } from './attribution.ts'
+
+describe('placements (issue 21)', () => {
+  it('round-trips a placement through a link query', () => {
+    const q = new URLSearchParams(placementQuery({ page: 'article', pageId: 'rtp-explained', slot: 'article-offers', position: 2 }))
+    expect(parsePlacement({ from: q.get('from'), slot: q.get('slot'), pos: q.get('pos') })).toEqual({ page: 'article', pageId: 'rtp-explained', slot: 'article-offers', position: 2 })
+    expect(pageKey({ page: 'home', pageId: '' })).toBe('home:')
+  })
+  it('records anything it does not know as unknown: never raw, never a refusal', () => {
+    expect(parsePlacement({ from: 'evil:<script>', slot: 'sidebar-hack', pos: '9999' })).toEqual({ page: 'unknown', pageId: '', slot: 'unknown', position: null })
+    expect(parsePlacement({ from: `article:${'x'.repeat(101)}`, slot: 'brand-cta', pos: '0' })).toEqual({ page: 'unknown', pageId: '', slot: 'brand-cta', position: null })
+    expect(parsePlacement({})).toEqual({ page: 'unknown', pageId: '', slot: 'unknown', position: null })
+  })
+})
+
+describe('arrival', () => {
+  it('keeps a referring host and UTM values lower-cased and bounded, and drops anything else', () => {
+    expect(parseArrival(new URLSearchParams('ref=WWW.Google.com&utm_source=Newsletter&utm_medium=email&utm_campaign=bf-2026'))).toEqual({ referrer: 'google.com', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'bf-2026' })
+    expect(parseArrival(new URLSearchParams(`ref=javascript:alert(1)&utm_source=${'a'.repeat(200)}&utm_medium=<b>`))).toEqual({ referrer: null, utmSource: 'a'.repeat(80), utmMedium: null, utmCampaign: null })
+    expect(cleanHost('localhost')).toBeNull()
+  })
+})
+
+describe('device class', () => {
+  it.each([
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148', 'mobile'],
+    ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36', 'mobile'],
+    ['Mozilla/5.0 (Linux; Android 13; SM-X200) AppleWebKit/537.36 Chrome/126.0 Safari/537.36', 'tablet'],
+    ['Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15', 'tablet'],
+    ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36', 'desktop'],
+    ['', 'unknown'],
+  ])('%s → %s', (ua, cls) => expect(deviceClass(ua)).toBe(cls))
+})

@@ -1,0 +1,33 @@
+import * as z from 'zod'
+import { AppError } from '../errors.ts'
+import { createRouter, rule } from '../router.ts'
+import { IMPORT_FIELDS, parseFieldMap } from '../services/attribution/conversion-import.ts'
+import { validate } from '../validate.ts'
+
+/** A programme's CSV through the admin (about 120,000 rows of 100 bytes); larger files go through the CLI */
+export const CONVERSIONS_CSV_LIMIT = 12 * 1024 * 1024
+
+const importQuery = z.object({
+  map: z.string().max(2_000).optional(),
+  brand: z.string().max(100).optional(),
+  dryRun: z.enum(['0', '1', 'true', 'false']).optional(),
+})
+
+export function conversionsRouter() {
+  const app = createRouter()
+
+  // POST /api/conversions/import?map&brand&dryRun – a programme's conversions CSV (the body, text/csv): a preview with dryRun=1, else recorded
+  app.post('/import', rule({ access: 'editor', bodyLimit: CONVERSIONS_CSV_LIMIT }), validate('query', importQuery), async (c) => {
+    const q = c.req.valid('query')
+    const type = c.req.header('content-type') ?? ''
+    if (!/^(text\/csv|text\/plain|application\/octet-stream)\b/i.test(type)) throw new AppError('unsupported_media_type', 'Send the CSV file itself as the body (Content-Type: text/csv)')
+    const text = await c.req.text()
+    const report = await c.var.services.conversionImport.import(text, { map: parseFieldMap(q.map), brand: q.brand || undefined, dryRun: q.dryRun === '1' || q.dryRun === 'true' })
+    return c.json(report, report.written ? 201 : 200)
+  })
+
+  // GET /api/conversions/fields – the fields a CSV's columns can be mapped to
+  app.get('/fields', rule({ access: 'editor' }), (c) => c.json({ fields: IMPORT_FIELDS }))
+
+  return app
+}
