@@ -7,9 +7,11 @@ import { Command } from 'commander'
 import { ConfigError } from '../server/config.ts'
 import { registerAuditCommands } from './commands/audit.ts'
 import { registerBackupCommands } from './commands/backup.ts'
+import { registerConversionsCommands } from './commands/conversions.ts'
 import { registerGenerateCommands } from './commands/generate.ts'
 import { registerLinksCommands } from './commands/links.ts'
 import { registerMediaCommands } from './commands/media.ts'
+import { registerRatesCommands } from './commands/rates.ts'
 import { registerSeedCommands } from './commands/seed.ts'
 import { registerStatsCommands } from './commands/stats.ts'
 import { registerTransferCommands } from './commands/transfer.ts'
@@ -30,6 +32,8 @@ registerGenerateCommands(program, helpers)
 registerUsersCommands(program, helpers)
 registerSeedCommands(program, helpers)
 registerStatsCommands(program, helpers)
+registerConversionsCommands(program, helpers)
+registerRatesCommands(program, helpers)
 registerLinksCommands(program, helpers)
 registerMediaCommands(program, helpers)
 registerAuditCommands(program, helpers)

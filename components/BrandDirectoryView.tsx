@@ -1,3 +1,4 @@
+import { BRANDS_PAGE_SIZE } from '../lib/archive.ts'
 import type { BrandOffer } from '../lib/schemas.ts'
 import { ArchivePagination } from './ArchivePagination.tsx'
 import { OfferCards } from './BrandOffers.tsx'
@@ -15,7 +16,13 @@ export function BrandDirectoryView({ brands, page, pages, total, disclosure }: B
         {pages > 1 ? ` · page ${page} of ${pages}` : ''}
       </p>
       <AffiliateDisclosure text={disclosure} />
-      {brands.length ? <OfferCards offers={brands} /> : <p className="empty">No brands found.</p>}
+      {brands.length ? (
+        <div data-slot="directory-offers">
+          <OfferCards offers={brands} slot="directory-offers" offset={(page - 1) * BRANDS_PAGE_SIZE} />
+        </div>
+      ) : (
+        <p className="empty">No brands found.</p>
+      )}
       <ArchivePagination base="/brands" page={page} pages={pages} />
     </section>
   )

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react'
 import type { BrandOffer } from '../lib/schemas.ts'
 import { pageCount, pageSlice } from '../lib/paging.ts'
+import type { Slot } from '../lib/attribution.ts'
 import { useGoHref } from './tracked-link.ts'
 import { OfferTerms } from './OfferTerms.tsx'
 import { Pagination } from './Pagination.tsx'
@@ -10,8 +11,8 @@ export const OFFERS_PER_PAGE = 5 // spec §9
 /** Tab labels: "typeNew" reads as "New". */
 export const tabLabel = (type: string) => type.replace(/^type/, '').replace(/([a-z])([A-Z])/g, '$1 $2') || type
 
-function PlayLink({ offer }: { offer: BrandOffer }) {
-  const href = useGoHref(offer._id)
+function PlayLink({ offer, slot, position }: { offer: BrandOffer; slot: Slot; position: number }) {
+  const href = useGoHref(offer._id, { slot, position })
   if (!offer.dealBox?.ctaUrl) return null
   return (
     <a className="btn btn-primary" href={href} target="_blank" rel="sponsored noopener">
@@ -49,7 +50,7 @@ function OfferBrand({ offer, size }: { offer: BrandOffer; size?: number }) {
   )
 }
 
-function OfferTable({ offers }: { offers: BrandOffer[] }) {
+function OfferTable({ offers, slot, offset }: { offers: BrandOffer[]; slot: Slot; offset: number }) {
   return (
     <div className="table-scroll">
       <table className="offers-table">
@@ -62,7 +63,7 @@ function OfferTable({ offers }: { offers: BrandOffer[] }) {
           </tr>
         </thead>
         <tbody>
-          {offers.map((o) => (
+          {offers.map((o, i) => (
             <tr key={o._id} data-testid="offer-row">
               <td>
                 <OfferBrand offer={o} />
@@ -75,7 +76,7 @@ function OfferTable({ offers }: { offers: BrandOffer[] }) {
               <td className="rating-cell">{o.rating != null ? `★ ${o.rating.toFixed(1)}` : '-'}</td>
               <td>
                 <div className="actions">
-                  <PlayLink offer={o} />
+                  <PlayLink offer={o} slot={slot} position={offset + i + 1} />
                   <ReviewButton offer={o} />
                 </div>
               </td>
@@ -87,10 +88,11 @@ function OfferTable({ offers }: { offers: BrandOffer[] }) {
   )
 }
 
-export function OfferCards({ offers }: { offers: BrandOffer[] }) {
+/** Offers as cards; `slot` and `offset` say where their links are shown (issue 21: position = offset + index + 1). */
+export function OfferCards({ offers, slot, offset = 0 }: { offers: BrandOffer[]; slot: Slot; offset?: number }) {
   return (
     <ul className="offers-cards">
-      {offers.map((o) => (
+      {offers.map((o, i) => (
         <li key={o._id} className="offer-card" data-testid="offer-card">
           <OfferBrand offer={o} size={56} />
           <p className="deal-main">{o.dealBox?.mainText}</p>
@@ -98,7 +100,7 @@ export function OfferCards({ offers }: { offers: BrandOffer[] }) {
           {o.bonusOffer && <p className="bonus-offer">{o.bonusOffer}</p>}
           <OfferTerms offer={o} />
           <div className="actions">
-            <PlayLink offer={o} />
+            <PlayLink offer={o} slot={slot} position={offset + i + 1} />
             <ReviewButton offer={o} />
           </div>
         </li>
@@ -118,8 +120,8 @@ export function BrandOffers({ offers }: { offers: BrandOffer[] }) {
   // No typed offers: the simpler featured layout (spec §2, "Home page").
   if (tabs.length === 0) {
     return (
-      <div className="offers offers-simple" data-testid="offers-simple">
-        <OfferCards offers={offers} />
+      <div className="offers offers-simple" data-testid="offers-simple" data-slot="home-offers">
+        <OfferCards offers={offers} slot="home-offers" />
       </div>
     )
   }
@@ -130,7 +132,7 @@ export function BrandOffers({ offers }: { offers: BrandOffer[] }) {
   const shown = pageSlice(inTab, Math.min(page, pages), OFFERS_PER_PAGE)
 
   return (
-    <div className="offers">
+    <div className="offers" data-slot="home-offers">
       <div className="tabs" role="tablist" aria-label="Offer types">
         {tabs.map((t) => (
           <button
@@ -153,10 +155,10 @@ export function BrandOffers({ offers }: { offers: BrandOffer[] }) {
       ) : (
         <>
           <div className="offers-wide">
-            <OfferTable offers={shown} />
+            <OfferTable offers={shown} slot="home-offers" offset={(Math.min(page, pages) - 1) * OFFERS_PER_PAGE} />
           </div>
           <div className="offers-narrow">
-            <OfferCards offers={shown} />
+            <OfferCards offers={shown} slot="home-offers" offset={(Math.min(page, pages) - 1) * OFFERS_PER_PAGE} />
           </div>
         </>
       )}

@@ -106,12 +106,10 @@ describe('brand page', () => {
   beforeEach(() => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }))
   })
-  it('reports one view of the brand', () => {
-    render(<BrandPageView brand={brandPage({ _id: 'viewed' })} />)
-    const calls = vi.mocked(fetch).mock.calls
-    expect(calls).toHaveLength(1)
-    expect(calls[0][0]).toBe('/api/track/brand-view')
-    expect(JSON.parse(String(calls[0][1]?.body))).toEqual({ brandId: 'viewed' })
+  it('marks its offer slots for the page-view beacon (issue 21: the layout reports the view)', () => {
+    const { container } = render(<BrandPageView brand={brandPage({ _id: 'viewed', dealBox: { ctaLabel: 'Claim', ctaUrl: 'https://op.example/go', mainText: 'M' } })} />)
+    expect([...container.querySelectorAll<HTMLElement>('[data-slot]')].map((e) => e.dataset.slot)).toEqual(['brand-cta', 'brand-mobile-bar'])
+    expect(vi.mocked(fetch).mock.calls).toHaveLength(0) // the brand page itself reports nothing
   })
 
   it("shows the placeholder banner without one, and a 'Top {brand} Offers' card", () => {

@@ -35,8 +35,8 @@ export function Tagline({ text }: { text: string }) {
   )
 }
 
-function CtaButton({ brand, className = 'btn btn-primary btn-lg' }: { brand: BrandPage; className?: string }) {
-  const href = useGoHref(brand._id)
+function CtaButton({ brand, className = 'btn btn-primary btn-lg', slot }: { brand: BrandPage; className?: string; slot: 'brand-cta' | 'brand-mobile-bar' }) {
+  const href = useGoHref(brand._id, { slot })
   const { ctaLabel, ctaUrl } = brand.dealBox
   if (!ctaLabel) return null
   if (!ctaUrl) return <span className={`${className} disabled`}>{ctaLabel}</span>
@@ -45,14 +45,6 @@ function CtaButton({ brand, className = 'btn btn-primary btn-lg' }: { brand: Bra
       {ctaLabel}
     </a>
   )
-}
-
-/** Pages are served from a cache, so the browser reports a person's visit (bots are filtered on the server). */
-function useBrandView(brandId: string) {
-  useEffect(() => {
-    const body = JSON.stringify({ brandId })
-    fetch('/api/track/brand-view', { method: 'POST', headers: { 'content-type': 'application/json' }, body, keepalive: true }).catch(() => {})
-  }, [brandId])
 }
 
 const TimerIcon = () => (
@@ -71,7 +63,7 @@ export function DealBoxCard({ brand }: { brand: BrandPage }) {
   const d = brand.dealBox
   if (!hasDealBox(d)) return null
   return (
-    <div className="deal-box card" data-testid="deal-box">
+    <div className="deal-box card" data-testid="deal-box" data-slot="brand-cta">
       {d.countdownText && (
         <p className="countdown">
           <TimerIcon /> {d.countdownText}
@@ -84,7 +76,7 @@ export function DealBoxCard({ brand }: { brand: BrandPage }) {
           {d.linkText}
         </a>
       )}
-      <CtaButton brand={brand} />
+      <CtaButton brand={brand} slot="brand-cta" />
       <OfferTerms offer={brand} />
     </div>
   )
@@ -95,13 +87,13 @@ export function MobileDealBar({ brand }: { brand: BrandPage }) {
   const d = brand.dealBox
   if (!d.ctaLabel || !d.ctaUrl) return null
   return (
-    <div className="mobile-deal-bar" data-testid="mobile-deal-bar">
+    <div className="mobile-deal-bar" data-testid="mobile-deal-bar" data-slot="brand-mobile-bar">
       {d.countdownText && (
         <span className="countdown">
           <TimerIcon /> {d.countdownText}
         </span>
       )}
-      <CtaButton brand={brand} className="btn btn-primary" />
+      <CtaButton brand={brand} className="btn btn-primary" slot="brand-mobile-bar" />
       <OfferTerms offer={brand} compact />
     </div>
   )
@@ -222,7 +214,6 @@ export function SectionView({ section }: { section: Section }) {
 export type BrandAvailability = { available: boolean; alternatives: BrandOffer[] }
 
 export function BrandPageView({ brand, disclosure, availability }: { brand: BrandPage; disclosure?: string; availability?: BrandAvailability }) {
-  useBrandView(brand._id)
   const unavailable = availability?.available === false
   return (
     <div className="brand-page">

@@ -86,3 +86,26 @@ export function deviceClass(userAgent: string | null | undefined): DeviceClass {
   if (/Mobi|iPhone|iPod|Android|Windows Phone|Opera Mini/i.test(ua)) return 'mobile'
   return 'desktop'
 }
+
+/** The page a URL path is (the same on the server and in the browser, so cached pages carry the same links). */
+export function pageOf(pathname: string, notFound = false): Pick<Placement, 'page' | 'pageId'> {
+  if (notFound) return { page: 'not-found', pageId: '' }
+  const path = pathname.replace(/\/+$/, '') || '/'
+  const segs = path.split('/').filter(Boolean).map((s) => {
+    try {
+      return decodeURIComponent(s)
+    } catch {
+      return s
+    }
+  })
+  const id = (v: string | undefined) => (v && ID.test(v) ? v : '')
+  if (path === '/') return { page: 'home', pageId: '' }
+  if (segs[0] === 'article' && segs.length === 2) return { page: 'article', pageId: id(segs[1]) }
+  if (segs[0] === 'brands' && segs.length === 1) return { page: 'directory', pageId: '' }
+  if (segs[0] === 'brands' && segs.length === 2) return { page: 'brand', pageId: id(segs[1]) }
+  if (segs[0] === 'articles') return { page: 'archive', pageId: 'articles' }
+  if (segs[0] === 'tag' && segs[1]) return { page: 'tag', pageId: id(segs[1]) }
+  if (segs[0] === 'search') return { page: 'search', pageId: '' }
+  if (segs[0] === 'info' && segs[1]) return { page: 'info', pageId: id(segs[1]) }
+  return { page: 'unknown', pageId: '' }
+}

@@ -2,6 +2,7 @@ import './style.css'
 import type { ReactNode } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { usePageView } from '../components/analytics.ts'
+import { usePageViewBeacon } from '../components/page-view.ts'
 import { ConsentBanner } from '../components/ConsentBanner.tsx'
 import { useSiteUrl } from '../components/site-url.ts'
 import { Footer } from '../components/Footer.tsx'
@@ -15,6 +16,7 @@ export default function Layout({ children }: { children: ReactNode }) {
   // the admin panels are a workspace, not a marketing page: no public footer (issue 12)
   const isAdmin = /^\/admin(market)?(\/|$)/.test(pageContext.urlPathname)
   usePageView(path)
+  usePageViewBeacon(pageContext.urlPathname, pageContext.is404 === true)
 
   return (
     <>

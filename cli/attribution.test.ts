@@ -1,0 +1,75 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../server/config.ts'
+import { createAppContext } from '../server/context.ts'
+import { CLI_SECRET, runCli, tempDataDirs } from '../test/cli.ts'
+
+/** Issue 21 from the command line: rates, a programme's CSV, and the earnings reports equal to the API's. */
+const { dir, removeAll } = tempDataDirs()
+afterAll(removeAll)
+
+const ECB = `<?xml version="1.0" encoding="UTF-8"?>
+<gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
+  <gesmes:subject>Reference rates</gesmes:subject>
+  <Cube>
+    <Cube time="2026-11-20"><Cube currency="USD" rate="1.0500"/><Cube currency="GBP" rate="0.8400"/></Cube>
+    <Cube time="2026-11-19"><Cube currency="USD" rate="1.0400"/><Cube currency="GBP" rate="0.8300"/></Cube>
+  </Cube>
+</gesmes:Envelope>`
+
+let data: string
+let clickId: string
+const today = new Date().toISOString().slice(0, 10)
+beforeAll(async () => {
+  data = dir('attribution')
+  expect(runCli(data, ['seed', 'demo', '--svg-images']).code).toBe(0)
+  const ctx = await createAppContext(loadConfig({ DATA_DIR: data, AUTH_SECRET: CLI_SECRET }))
+  const r = await ctx.services.tracker.redirect('nova-spins', { ip: '198.51.100.7', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36', method: 'GET', device: 'desktop' }, new URLSearchParams('from=article:rtp-explained&slot=article-offers&pos=1'))
+  await ctx.services.tracker.flush()
+  clickId = new URL((r as { location: string }).location).searchParams.get('click_id')!
+  await ctx.close()
+})
+
+describe('rates, programme CSVs and earnings from the CLI (issue 21)', () => {
+  it('imports the ECB eurofxref XML, and says what it imported', () => {
+    const file = join(data, 'eurofxref-hist.xml')
+    writeFileSync(file, ECB)
+    const r = runCli(data, ['rates', 'import', file])
+    expect(r.code, r.err).toBe(0)
+    expect(r.out).toBe('Imported 4 rates of 2 currencies for 2 days, 2026-11-19 to 2026-11-20.\n')
+    const bad = join(data, 'bad.csv')
+    writeFileSync(bad, 'date,currency,rate\n2026-11-21,USD,1.1\n2026-11-22,EURO,1\n')
+    const refused = runCli(data, ['rates', 'import', bad])
+    expect(refused.code).toBe(1)
+    expect(refused.err).toMatch(/line 3, column currency: "EURO" is not an ISO 4217 code/)
+  })
+
+  it('previews a programme CSV, then records it; a second import adds nothing', () => {
+    const file = join(data, 'programme.csv')
+    writeFileSync(file, `subid,event,amount,currency,transaction,date\n${clickId},FTD,120,EUR,t-1,${today}\n,FTD,30,EUR,t-2,${today}\n`)
+    const map = 'click_id=subid,goal=event,payout=amount,txn_id=transaction'
+    const dry = runCli(data, ['conversions', 'import', file, '--map', map, '--brand', 'nova-spins', '--dry-run'])
+    expect(dry.code, dry.err).toBe(0)
+    expect(dry.out).toBe("2 rows: 1 matched a click, 1 kept as the brand's unattributed revenue, 0 already counted, 0 changed status, 0 rejected as fraud, 0 invalid.\nNothing was written (a dry run).\n")
+    expect(runCli(data, ['conversions', 'import', file, '--map', map, '--brand', 'nova-spins']).out).toMatch(/1 matched a click.*\nWritten\.\n$/)
+    expect(runCli(data, ['conversions', 'import', file, '--map', map, '--brand', 'nova-spins']).out).toMatch(/^2 rows: 0 matched a click, 0 kept as the brand's unattributed revenue, 2 already counted/)
+    const unknownField = runCli(data, ['conversions', 'import', file, '--map', 'clickid=subid'])
+    expect(unknownField.code).toBe(1)
+    expect(unknownField.err).toMatch(/Unknown field "clickid" in the map/)
+  })
+
+  it('stats pages answers what GET /api/reports/pages answers, as a table, JSON or CSV', async () => {
+    const json = JSON.parse(runCli(data, ['--json', 'stats', 'pages', '--from', today, '--to', today]).out)
+    const ctx = await createAppContext(loadConfig({ DATA_DIR: data, AUTH_SECRET: CLI_SECRET, REPORT_CACHE_SECONDS: '0' }))
+    expect(json).toEqual(JSON.parse(JSON.stringify(await ctx.services.earnings.pages({ from: today, to: today }))))
+    await ctx.close()
+    expect(json.rows.find((r: { key: string }) => r.key === 'article:rtp-explained').figures).toMatchObject({ clicks: 1, ftds: 1, revenue: 120 })
+    const table = runCli(data, ['stats', 'pages', '--from', today, '--to', today]).out
+    expect(table).toMatch(/RTP Explained: What Return to Player Really/)
+    expect(table).toMatch(/€120\.00/)
+    const csv = runCli(data, ['stats', 'placements', '--csv', '--from', today, '--to', today]).out
+    expect(csv.split('\n')[0]).toMatch(/^key,label,views,clicks/)
+    expect(csv).toMatch(/^article-offers,Article: top offers box,0,1,1,0,0,1,0,1,0,120,/m)
+  })
+})
