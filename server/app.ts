@@ -9,7 +9,7 @@ import { AppError } from './errors.ts'
 import { visitorCountry } from './geo/visitor-country.ts'
 import { createLogger, type Logger } from './logger.ts'
 import type { RenderCache } from './render-cache.ts'
-import { onlyQuery, SECURITY_HEADERS } from './render-cache.ts'
+import { onlyQuery } from './render-cache.ts'
 import { type AppEnv, assertEveryRouteHasARule, NO_STORE, rule } from './router.ts'
 import { authRouter } from './routes/auth.ts'
 import { brandsRouter } from './routes/brands.ts'
@@ -79,8 +79,8 @@ export function createApp(deps: AppDeps) {
 
   // first, so every request (static files included) gets an id, a log line and its metrics
   app.use('*', requestLogger(log, services.metrics))
-  app.use('*', securityHeaders(config)) // before static files: HSTS and CSP on every answer, static files and errors included
 
+  // static files carry the base headers from when they were loaded (loadStaticFiles)
   if (deps.staticFiles?.size) {
     const files = deps.staticFiles
     app.use('*', async (c, next) => {
@@ -88,6 +88,8 @@ export function createApp(deps: AppDeps) {
       return file ? serveStatic(file, c.req.raw) : next()
     })
   }
+  // every other answer, errors and 404s included, gets the same base headers (server/security-headers.ts)
+  app.use('*', securityHeaders(config))
 
   app.use('*', async (c, next) => {
     c.set('services', services)
@@ -100,7 +102,6 @@ export function createApp(deps: AppDeps) {
 
   app.use('/api/*', async (c, next) => {
     await next()
-    for (const [k, v] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(k, v)
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', NO_STORE)
   })
 

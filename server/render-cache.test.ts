@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { makeTestApp } from '../test/make-app.ts'
 import { answerFrom, cacheKey, createRenderCache, entryBytes, makeEntry } from './render-cache.ts'
+import { baseHeaders } from './security-headers.ts'
 
-const entry = (text: string) => makeEntry(200, { 'content-type': 'text/html' }, new TextEncoder().encode(text))
+const entry = (text: string) => makeEntry(200, { 'content-type': 'text/html' }, new TextEncoder().encode(text), baseHeaders({ siteUrl: 'http://localhost' }))
 
 describe('render cache', () => {
   it('drops a render that raced a content write', () => {

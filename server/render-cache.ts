@@ -1,4 +1,5 @@
 import { gzipSync } from 'bun'
+import { type BaseHeaders, baseHeaders, withBaseHeaders } from './security-headers.ts'
 
 /**
  * Public pages are not personalised, so a rendered answer is kept in memory by URL, precompressed, and
@@ -16,12 +17,6 @@ export type CachedAnswer = {
 
 /** Public answers may be cached anywhere but must be revalidated (ETag) each time: a save shows at once. */
 export const REVALIDATE = 'public, max-age=0, must-revalidate'
-
-export const SECURITY_HEADERS: Record<string, string> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Frame-Options': 'SAMEORIGIN',
-}
 
 // `+xml` types too: RSS is application/rss+xml
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|[\w.-]+\+xml)|image\/svg)/
@@ -42,11 +37,12 @@ export function answerFrom(entry: CachedAnswer, req: Request): Response {
   return new Response(req.method === 'HEAD' ? null : entry.body, { status: entry.status, headers })
 }
 
-export function makeEntry(status: number, headers: Record<string, string>, body: Bytes): CachedAnswer {
+/** An entry from a rendered answer, with the site's base headers (server/security-headers.ts) baked in. */
+export function makeEntry(status: number, headers: Record<string, string>, body: Bytes, base: BaseHeaders): CachedAnswer {
   const compress = isCompressible(headers['content-type'] ?? headers['Content-Type']) && body.byteLength > 512
   return {
     status,
-    headers,
+    headers: withBaseHeaders(headers, base),
     body,
     gzip: compress ? gzipSync(body) : new Uint8Array(),
     etag: `W/"${Bun.hash(body).toString(36)}"`,
@@ -80,6 +76,8 @@ export function cacheKey(url: URL, query: readonly string[]): string {
 }
 
 export type RenderCacheOptions = {
+  /** baked into every entry when it is made (server/security-headers.ts); plain-http ones by default */
+  baseHeaders?: BaseHeaders
   /** memory budget for all entries, in bytes; 0 keeps nothing (the dev server renders every request fresh) */
   maxBytes?: number
   readVersion?: () => Promise<number>
@@ -101,6 +99,7 @@ export const DEFAULT_RENDER_CACHE_BYTES = 64 * 1024 * 1024
  */
 export function createRenderCache(opts: RenderCacheOptions = {}) {
   const maxBytes = opts.maxBytes ?? DEFAULT_RENDER_CACHE_BYTES
+  const base = opts.baseHeaders ?? baseHeaders({ siteUrl: 'http://localhost' })
   const entries = new Map<string, { answer: CachedAnswer; bytes: number }>()
   let bytes = 0
   let generation = 0
@@ -117,6 +116,7 @@ export function createRenderCache(opts: RenderCacheOptions = {}) {
     bytes -= e.bytes
   }
   return {
+    baseHeaders: base,
     /** Starts a background version check when one is due; returns at once. */
     revalidate() {
       if (!opts.readVersion || checking || now() - lastCheck < (opts.checkEveryMs ?? 1_000)) return

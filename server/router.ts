@@ -148,7 +148,7 @@ async function servePublic(c: Parameters<MiddlewareHandler<AppEnv>>[0], next: ()
   // a CDN keeps one copy per country header value, as this cache keeps one per profile (answerFrom adds
   // it to Vary; set on the entry only, since Hono copies the old answer's headers over the new one's)
   if (byCountry && c.var.config.geoHeader) headers.vary = c.var.config.geoHeader
-  const entry = makeEntry(200, headers, new Uint8Array(await c.res.arrayBuffer()))
+  const entry = makeEntry(200, headers, new Uint8Array(await c.res.arrayBuffer()), cache.baseHeaders)
   cache.set(key, entry, gen)
   c.res = answerFrom(entry, c.req.raw)
 }

@@ -3,7 +3,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, relative } from 'node:path'
 import { gzipSync } from 'bun'
 import { createHash } from 'node:crypto'
-import { isCompressible, SECURITY_HEADERS } from './render-cache.ts'
+import { isCompressible } from './render-cache.ts'
+import { type BaseHeaders, withBaseHeaders } from './security-headers.ts'
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -20,13 +21,14 @@ const TYPES: Record<string, string> = {
 }
 
 type Bytes = Uint8Array<ArrayBuffer>
-type StaticFile = { body: Bytes; gzip?: Bytes; br?: Bytes; headers: Record<string, string> }
+type StaticFile = { body: Bytes; gzip?: Bytes; br?: Bytes; headers: Record<string, string>; notModified: Record<string, string> }
 
 /**
  * The built client (and public/) is small, so it is read into memory once with gzip and brotli copies:
- * no disk reads or compression per request. Hashed files under /assets/ are cached for a year.
+ * no disk reads or compression per request. Hashed files under /assets/ are cached for a year. Each
+ * file's headers, the site's base headers included (`base`, server/security-headers.ts), are made here.
  */
-export function loadStaticFiles(root: string): Map<string, StaticFile> {
+export function loadStaticFiles(root: string, base: BaseHeaders): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>()
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
@@ -37,12 +39,8 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
         const type = TYPES[extname(name)] ?? 'application/octet-stream'
         const body = new Uint8Array(readFileSync(full))
         const compress = isCompressible(type) && body.byteLength > 512
-        files.set(path, {
-          body,
-          gzip: compress ? gzipSync(body, { level: 9 }) : undefined,
-          br: compress ? new Uint8Array(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })) : undefined,
-          headers: {
-            ...SECURITY_HEADERS,
+        const headers = withBaseHeaders(
+          {
             'Content-Type': type,
             // fingerprinted build output never changes; the rest of public/ (demo images, the logo, robots
             // helpers) keeps its name across releases, so it is cached a day, used stale for a week while
@@ -50,6 +48,15 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
             'Cache-Control': path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=86400, stale-while-revalidate=604800',
             ETag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
           },
+          base,
+        )
+        const { 'Content-Type': _, ...notModified } = headers
+        files.set(path, {
+          body,
+          gzip: compress ? gzipSync(body, { level: 9 }) : undefined,
+          br: compress ? new Uint8Array(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })) : undefined,
+          headers,
+          notModified: { ...notModified, Vary: 'Accept-Encoding' },
         })
       }
     }
@@ -65,7 +72,7 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
 export function serveStatic(file: StaticFile, req: Request): Response {
   const tags = req.headers.get('if-none-match')
   if (tags && tags.split(',').some((t) => t.trim().replace(/^W\//, '') === file.headers.ETag)) {
-    return new Response(null, { status: 304, headers: { ETag: file.headers.ETag, 'Cache-Control': file.headers['Cache-Control'], Vary: 'Accept-Encoding' } })
+    return new Response(null, { status: 304, headers: file.notModified })
   }
   const accept = req.headers.get('accept-encoding') ?? ''
   const head = req.method === 'HEAD'

@@ -31,7 +31,8 @@ export function goRouter() {
       { ip: clientIp(c), userAgent: c.req.header('user-agent') ?? '', method: c.req.method, country: c.var.country },
       url.searchParams,
     )
-    const headers = { 'Referrer-Policy': 'strict-origin-when-cross-origin', 'X-Robots-Tag': 'noindex, nofollow' }
+    // the site's base headers (Referrer-Policy: partners see the origin, not the page) come with every answer
+    const headers = { 'X-Robots-Tag': 'noindex, nofollow' }
     const page = { ...headers, 'Content-Security-Policy': PAGE_CSP }
     if (!result) return c.html(NOT_FOUND_PAGE, 404, page)
     if ('blocked' in result) {
