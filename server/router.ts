@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { VisitorCountry } from '../lib/geo.ts'
 import type { Role } from '../lib/roles.ts'
-import { requireRole } from './access.ts'
+import { callerWithRole, requireRole } from './access.ts'
 import type { Config } from './config.ts'
 import type { Services } from './context.ts'
 import type { RequestLog } from './logger.ts'
@@ -41,7 +41,16 @@ export const createRouter = () => new Hono<AppEnv>()
 export type CachePolicy = 'public' | 'immutable' | 'no-store'
 
 export type RouteRule = (
-  | { access: 'public'; cache: CachePolicy }
+  | {
+      access: 'public'
+      cache: CachePolicy
+      /**
+       * An account with this role gets a richer answer (an editor's view): its token is verified, and its
+       * answer is personal (`no-store`, never in the render cache). Every other caller, whatever token
+       * they send, is answered as an anonymous visitor, from the cache.
+       */
+      richerFor?: Exclude<Role, 'user'>
+    }
   // an answer that needs an account is personal: never stored
   | { access: Exclude<Role, 'user'>; cache?: 'no-store' }
 ) & {
@@ -74,7 +83,8 @@ type RuleMiddleware = MiddlewareHandler<AppEnv> & { rule: RouteRule }
 /**
  * The first handler of every route: who may call it, how its answer is cached and how large a body it
  * takes, declared where the route is defined (Ghost's endpoints declare `permissions` and `cache` the
- * same way). Any request carrying credentials is answered `no-store` and bypasses the render cache.
+ * same way). On a public route a token is ignored unless it adds rights (`richerFor`): then the answer
+ * is the caller's own, `no-store`, and bypasses the render cache.
  */
 export function rule(r: RouteRule): RuleMiddleware {
   const limit = bodyLimit({
@@ -84,14 +94,15 @@ export function rule(r: RouteRule): RuleMiddleware {
   const cachePolicy = r.access === 'public' ? r.cache : 'no-store'
 
   const serve: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const credentialed = c.req.header('authorization') !== undefined
+    // a verified caller (an access rule, or a richerFor role) gets an answer of their own
+    const personal = c.var.user !== undefined
     const read = c.req.method === 'GET' || c.req.method === 'HEAD'
-    if (cachePolicy === 'public' && read && !credentialed) return servePublic(c, next, r.query ?? [], variesByCountry(r, c.req.path))
+    if (cachePolicy === 'public' && read && !personal) return servePublic(c, next, r.query ?? [], variesByCountry(r, c.req.path))
     await next()
     const status = c.res.status
     c.res.headers.set(
       'Cache-Control',
-      credentialed || cachePolicy === 'no-store' || status >= 300 ? NO_STORE : cachePolicy === 'immutable' ? IMMUTABLE : REVALIDATE,
+      personal || cachePolicy === 'no-store' || status >= 300 ? NO_STORE : cachePolicy === 'immutable' ? IMMUTABLE : REVALIDATE,
     )
   }
   // access first: a caller without rights is refused before any of their body is read
@@ -99,6 +110,9 @@ export function rule(r: RouteRule): RuleMiddleware {
     if (r.access !== 'public') {
       const denied = await requireRole(c, r.access)
       if (denied) return denied
+    } else if (r.richerFor) {
+      const caller = await callerWithRole(c, r.richerFor)
+      if (caller) c.set('user', caller)
     }
     const handle = () => limit(c, () => serve(c, next) as Promise<void>)
     // public reads write nothing: only the others carry an author for the audit log (not /go's hot path)
