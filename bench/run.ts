@@ -133,6 +133,30 @@ try {
   for (let i = 0; i < urls.length; i += 20) await Promise.all(urls.slice(i, i + 20).map(get))
   const after = await rssMb()
   console.log(`\ncache-busting probe: ${urls.length} requests with junk query strings; server RSS ${before.toFixed(0)} MB → ${after.toFixed(0)} MB (goal < 300 MB)`)
+
+  // Issue 24's probe: every distinct search is a page a visitor chose, and so is every junk query string
+  // and every other spelling of a path; none may grow the process past 300 MB, whatever the mix
+  const words = ['casino', 'bonus', 'slots', 'poker', 'odds', 'esports', 'jackpot', 'crypto', 'wallet', 'bankroll']
+  const searches = Array.from({ length: 15_000 }, (_, i) => `${base}/search?q=${words[i % words.length]}+${i.toString(36)}`)
+  const junkPaths = ['/', '/articles', '/brands', `/article/${articles[0]._id}`, `/brands/${pages[0]._id}`, '/search', '/api/posts/blog-content', '/api/brands/static-offers', '/rss.xml']
+  // another spelling of the same path: some characters percent-escaped (RFC 3986 says they are one URL)
+  const respell = (path: string, i: number) => path.replace(/[a-z]/g, (ch, at: number) => ((i >> at % 12) & 1 ? `%${ch.charCodeAt(0).toString(16)}` : ch))
+  const junk = Array.from({ length: 15_000 }, (_, i) => {
+    const path = junkPaths[i % junkPaths.length]
+    return `${base}${i % 3 ? path : respell(path, i)}?${crypto.randomUUID().slice(0, 8)}=${i}&utm_source=${i}`
+  })
+  const start = await rssMb()
+  let peak = start
+  const probe = [...searches, ...junk]
+  for (let i = 0; i < probe.length; i += 20) {
+    await Promise.all(probe.slice(i, i + 20).map(get))
+    if (i % 1_000 === 0) peak = Math.max(peak, await rssMb())
+  }
+  const end = await rssMb()
+  peak = Math.max(peak, end)
+  console.log(
+    `memory probe: ${searches.length.toLocaleString('en')} unique searches, then ${junk.length.toLocaleString('en')} junk query strings (a third on re-spelled paths); server RSS ${start.toFixed(0)} → ${end.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (goal ≤ 300 MB): ${peak <= 300 ? 'met' : 'NOT met'}`,
+  )
   console.log(`home page JavaScript: ${scripts.length} files, ${jsGzip} bytes gzipped = ${(jsGzip / 1024).toFixed(1)} KiB (goal ≤ 100 KB)`)
 } finally {
   await stop()

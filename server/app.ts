@@ -162,8 +162,12 @@ export function createApp(deps: AppDeps) {
   return app
 }
 
-/** The request a page renders from: only the query parameters pages read, so noise cannot vary the HTML. */
+/**
+ * The request a page renders from: the URL it is cached under (its path in one spelling, only the query
+ * parameters pages read), so neither noise nor another spelling can vary the HTML.
+ */
 function pageRequest(req: Request, keep: readonly string[]): Request {
   const url = new URL(req.url)
-  return url.search ? new Request(onlyQuery(url, keep), { headers: req.headers, method: req.method }) : req
+  const canonical = onlyQuery(url, keep)
+  return canonical.href === url.href ? req : new Request(canonical, { headers: req.headers, method: req.method })
 }

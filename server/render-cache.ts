@@ -49,16 +49,43 @@ export function makeEntry(status: number, headers: Record<string, string>, body:
   }
 }
 
-/** What an entry costs in memory: its bytes twice (plain and gzip) plus headers and bookkeeping. */
+/** Typed-array storage is handed out in 4 KiB pages once past a few KiB: a 9 KiB body holds 12 KiB. */
+const PAGE = 4096
+const held = (n: number) => (n > PAGE ? Math.ceil(n / PAGE) * PAGE : n)
+/** The objects around the bytes (entry, header record, typed arrays, map slot), measured under Bun 1.4. */
+const ENTRY_OVERHEAD = 1024
+
+/**
+ * What an entry costs the process, as it holds it: both bodies (identity and gzip) with their
+ * allocation slack, and every string (the key, header names and values, the ETag) as UTF-16, two bytes
+ * a character. Measured under Bun 1.4: 3,000 search-page entries counted 76.4 MB here and held 76.6 MB
+ * of RSS more than the same renders kept nowhere (this formula without slack and UTF-16 said 55.5).
+ */
 export function entryBytes(key: string, e: CachedAnswer) {
-  let headers = 0
-  for (const [k, v] of Object.entries(e.headers)) headers += k.length + v.length
-  return e.body.byteLength + e.gzip.byteLength + headers + key.length + e.etag.length + 200
+  let chars = key.length + e.etag.length
+  for (const name in e.headers) chars += name.length + e.headers[name]!.length
+  return held(e.body.byteLength) + held(e.gzip.byteLength) + chars * 2 + ENTRY_OVERHEAD
 }
 
-/** The URL with only the named query parameters, sorted by name (values keep their order). */
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/
+
+/**
+ * A path in one spelling (RFC 3986 §6.2.2): percent-escapes of unreserved characters decoded, other
+ * escapes in upper case. `/article/%72tp-explained` is the same page as `/article/rtp-explained`, so it
+ * must be the same entry: otherwise each spelling of each page is one more (2^13 for that one id).
+ */
+export function normalisePath(path: string): string {
+  if (!path.includes('%')) return path
+  return path.replace(/%[0-9A-Fa-f]{2}/g, (escape) => {
+    const ch = String.fromCharCode(Number.parseInt(escape.slice(1), 16))
+    return UNRESERVED.test(ch) ? ch : escape.toUpperCase()
+  })
+}
+
+/** The URL with its path normalised and only the named query parameters, sorted by name (values keep their order). */
 export function onlyQuery(url: URL, names: readonly string[]): URL {
   const out = new URL(url)
+  out.pathname = normalisePath(url.pathname)
   if (!url.search) return out
   const kept = new URLSearchParams()
   for (const name of [...names].sort()) for (const v of url.searchParams.getAll(name)) kept.append(name, v)
@@ -67,8 +94,8 @@ export function onlyQuery(url: URL, names: readonly string[]): URL {
 }
 
 /**
- * The render-cache key of a URL: its path plus only the query parameters the route declared, so
- * `/?utm_source=x` or `/?x=1`, `/?x=2`… are one entry, not one each.
+ * The render-cache key of a URL: its normalised path plus only the query parameters the route
+ * declared, so `/?utm_source=x` or `/?x=1`, `/?x=2`… are one entry, not one each.
  */
 export function cacheKey(url: URL, query: readonly string[]): string {
   const u = onlyQuery(url, query)
@@ -80,6 +107,9 @@ export type RenderCacheOptions = {
   baseHeaders?: BaseHeaders
   /** memory budget for all entries, in bytes; 0 keeps nothing (the dev server renders every request fresh) */
   maxBytes?: number
+  /** the bound on entries whose key has a query string (search results, cursors): entries and bytes */
+  queryEntries?: number
+  queryBytes?: number
   readVersion?: () => Promise<number>
   checkEveryMs?: number
   now?: () => number
@@ -88,10 +118,59 @@ export type RenderCacheOptions = {
 }
 
 export const DEFAULT_RENDER_CACHE_BYTES = 64 * 1024 * 1024
+/**
+ * Visitor-chosen keys get a small budget of their own: a page of search results is rarely asked twice
+ * unless it is popular, and 15,000 unique searches otherwise took the process from 128 to 368 MB (a
+ * byte budget alone does not bound RSS: every entry also fragments the heap it is freed from).
+ */
+export const DEFAULT_QUERY_ENTRIES = 200
+export const DEFAULT_QUERY_BYTES = 4 * 1024 * 1024
+
+/** One least-recently-used list within an entry count and a byte budget. */
+class Lru {
+  readonly entries = new Map<string, { answer: CachedAnswer; bytes: number }>()
+  bytes = 0
+  constructor(
+    readonly maxBytes: number,
+    readonly maxEntries: number,
+  ) {}
+
+  get(key: string) {
+    const e = this.entries.get(key)
+    if (!e) return undefined
+    this.entries.delete(key) // most recently used goes last
+    this.entries.set(key, e)
+    return e.answer
+  }
+
+  /** An entry larger than an eighth of the budget is not kept: it would push out too many others. */
+  set(key: string, answer: CachedAnswer) {
+    const size = entryBytes(key, answer)
+    if (size > this.maxBytes / 8 || this.maxEntries < 1) return
+    this.drop(key)
+    while ((this.bytes + size > this.maxBytes || this.entries.size >= this.maxEntries) && this.entries.size) this.drop(this.entries.keys().next().value!)
+    this.entries.set(key, { answer, bytes: size })
+    this.bytes += size
+  }
+
+  drop(key: string) {
+    const e = this.entries.get(key)
+    if (!e) return
+    this.entries.delete(key)
+    this.bytes -= e.bytes
+  }
+
+  clear() {
+    this.entries.clear()
+    this.bytes = 0
+  }
+}
 
 /**
  * Least-recently-used entries within a byte budget (not an entry count: one large article times many
- * URLs must not grow the heap). An entry larger than an eighth of the budget is not kept.
+ * URLs must not grow the heap). Keys with a query string hold values a visitor chose (`/search?q=…`,
+ * `/api/search?q=…`, blog-content's cursors): those live in their own small list, bounded in entries
+ * and bytes, so no mix of queries can crowd out the pages or grow the process.
  *
  * `readVersion` reads the store's content version, which every content write bumps (in any process:
  * the CLI, another server on the same store). At most once per `checkEveryMs`, and never on the
@@ -100,8 +179,10 @@ export const DEFAULT_RENDER_CACHE_BYTES = 64 * 1024 * 1024
 export function createRenderCache(opts: RenderCacheOptions = {}) {
   const maxBytes = opts.maxBytes ?? DEFAULT_RENDER_CACHE_BYTES
   const base = opts.baseHeaders ?? baseHeaders({ siteUrl: 'http://localhost' })
-  const entries = new Map<string, { answer: CachedAnswer; bytes: number }>()
-  let bytes = 0
+  const pages = new Lru(maxBytes, Number.POSITIVE_INFINITY)
+  // never more than the whole budget: RENDER_CACHE_MB=0 keeps nothing here either
+  const queries = new Lru(Math.min(opts.queryBytes ?? DEFAULT_QUERY_BYTES, maxBytes), opts.queryEntries ?? DEFAULT_QUERY_ENTRIES)
+  const listFor = (key: string) => (key.includes('?') ? queries : pages)
   let generation = 0
   let seenVersion: number | undefined
   let lastCheck = Number.NEGATIVE_INFINITY
@@ -109,12 +190,6 @@ export function createRenderCache(opts: RenderCacheOptions = {}) {
   let hits = 0
   let misses = 0
   const now = opts.now ?? Date.now
-  const drop = (key: string) => {
-    const e = entries.get(key)
-    if (!e) return
-    entries.delete(key)
-    bytes -= e.bytes
-  }
   return {
     baseHeaders: base,
     /** Starts a background version check when one is due; returns at once. */
@@ -134,44 +209,38 @@ export function createRenderCache(opts: RenderCacheOptions = {}) {
         })
     },
     get(key: string) {
-      const e = entries.get(key)
-      if (!e) {
-        misses++
-        return undefined
-      }
-      hits++
-      entries.delete(key) // most recently used goes last
-      entries.set(key, e)
-      return e.answer
+      const answer = listFor(key).get(key)
+      if (answer) hits++
+      else misses++
+      return answer
     },
     /** `gen` is the generation seen when rendering began: a render that raced a write is not kept. */
     set(key: string, answer: CachedAnswer, gen: number) {
-      const size = entryBytes(key, answer)
-      if (gen !== generation || size > maxBytes / 8) return
-      drop(key)
-      while (bytes + size > maxBytes && entries.size) drop(entries.keys().next().value!)
-      entries.set(key, { answer, bytes: size })
-      bytes += size
+      if (gen === generation) listFor(key).set(key, answer)
     },
     get generation() {
       return generation
     },
     clear() {
       generation++
-      entries.clear()
-      bytes = 0
+      pages.clear()
+      queries.clear()
     },
     get size() {
-      return entries.size
+      return pages.entries.size + queries.entries.size
     },
     get bytes() {
-      return bytes
+      return pages.bytes + queries.bytes
     },
     get maxBytes() {
       return maxBytes
     },
+    /** entries and bytes of the visitor-chosen (query-string) keys, and their bound */
+    get queries() {
+      return { entries: queries.entries.size, bytes: queries.bytes, maxEntries: queries.maxEntries, maxBytes: queries.maxBytes }
+    },
     get stats() {
-      return { hits, misses, entries: entries.size, bytes }
+      return { hits, misses, entries: this.size, bytes: this.bytes }
     },
   }
 }
