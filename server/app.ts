@@ -7,7 +7,8 @@ import type { Config } from './config.ts'
 import type { Services } from './context.ts'
 import { AppError } from './errors.ts'
 import { visitorCountry } from './geo/visitor-country.ts'
-import { createLogger, type Logger } from './logger.ts'
+import { createFastPath } from './fast-path.ts'
+import { createLogger, type Logger, requestLineWriter } from './logger.ts'
 import type { RenderCache } from './render-cache.ts'
 import { onlyQuery } from './render-cache.ts'
 import { type AppEnv, assertEveryRouteHasARule, NO_STORE, rule } from './router.ts'
@@ -33,7 +34,7 @@ import { trackRouter } from './routes/track.ts'
 import { siteSettingsRouter } from './routes/site-settings.ts'
 import { requestLogger } from './request-log.ts'
 import { securityHeaders } from './security-headers.ts'
-import { serveStatic, type loadStaticFiles } from './static-files.ts'
+import { serveStatic, type StaticFile } from './static-files.ts'
 
 export type { AppEnv } from './router.ts'
 
@@ -48,7 +49,7 @@ export type AppDeps = {
   store: { kind: 'sqlite' | 'mongodb' }
   renderCache: RenderCache
   renderPage?: PageRenderer
-  staticFiles?: ReturnType<typeof loadStaticFiles>
+  staticFiles?: ReadonlyMap<string, StaticFile>
   /** the context's logger (`ctx.log`); one from the config when absent */
   log?: Logger
 }
@@ -80,7 +81,8 @@ export function createApp(deps: AppDeps) {
   // first, so every request (static files included) gets an id, a log line and its metrics
   app.use('*', requestLogger(log, services.metrics))
 
-  // static files carry the base headers from when they were loaded (loadStaticFiles)
+  // static files carry the base headers from when they were loaded (loadStaticFiles); most are answered
+  // before routing (server/fast-path.ts), the rest (a path spelt with escapes) here
   if (deps.staticFiles?.size) {
     const files = deps.staticFiles
     app.use('*', async (c, next) => {
@@ -159,6 +161,29 @@ export function createApp(deps: AppDeps) {
   })
 
   assertEveryRouteHasARule(app)
+
+  // static files and render-cache hits need none of the above: answered before routing, with the same
+  // headers, request id, metrics and log line (server/fast-path.ts)
+  const answerBeforeRouting = createFastPath({
+    config,
+    renderCache,
+    staticFiles: deps.staticFiles,
+    ipCountry: services.ipCountry,
+    countryProfiles: services.countryProfiles,
+    metrics: services.metrics,
+    writeLine: requestLineWriter(log),
+  })
+  const routed = app.fetch
+  app.fetch = (req, env, executionCtx) => {
+    let early: Response | undefined
+    try {
+      early = answerBeforeRouting(req, env)
+    } catch (err) {
+      // it only reads: the app can still answer this request
+      log.error({ err, method: req.method }, 'answering before routing failed')
+    }
+    return early ?? routed(req, env, executionCtx)
+  }
   return app
 }
 

@@ -197,11 +197,15 @@ describe('bounded under any query mix (issue 24)', () => {
     expect(normalisePath('/a/%7e%2f%c3%A9')).toBe('/a/~%2F%C3%A9') // reserved and non-ASCII escapes stay escaped
   })
 
-  it('counts an entry as the process holds it: strings as UTF-16, bodies in whole pages once past 4 KiB', () => {
+  it('counts an entry as the process holds it: strings as UTF-16, both header sets, bodies in whole pages and their fragmentation', () => {
     const page = entry('x'.repeat(5_000))
     expect(entryBytes(`/${'k'.repeat(1_000)}`, page) - entryBytes('/', page)).toBe(2_000)
-    const raw = makeEntry(200, { 'content-type': 'image/png' }, new Uint8Array(4_097), baseHeaders({ siteUrl: 'http://localhost' }))
-    const rawer = makeEntry(200, { 'content-type': 'image/png' }, new Uint8Array(8_192), baseHeaders({ siteUrl: 'http://localhost' }))
-    expect(entryBytes('/', raw)).toBe(entryBytes('/', rawer))
+    const bytes = (n: number) => makeEntry(200, { 'content-type': 'image/png' }, new Uint8Array(n), baseHeaders({ siteUrl: 'http://localhost' }))
+    expect(entryBytes('/', bytes(4_097))).toBe(entryBytes('/', bytes(8_192)))
+    expect(entryBytes('/', bytes(8_192)) - entryBytes('/', bytes(4_096))).toBe(4_096 * 1.25)
+    // a compressible answer holds its gzip copy and a second header set beside the first
+    const html = makeEntry(200, { 'content-type': 'text/html' }, new TextEncoder().encode('<p>x</p>'.repeat(1_000)), baseHeaders({ siteUrl: 'http://localhost' }))
+    expect(html.gzip).not.toBeNull()
+    expect(entryBytes('/', html)).toBe(4_096 * 2 * 1.25 + 4_096 * 1.25 + ('/'.length + html.etag.length + html.headerChars * 2) * 2 + 1_024)
   })
 })

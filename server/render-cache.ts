@@ -7,12 +7,21 @@ import { type BaseHeaders, baseHeaders, withBaseHeaders } from './security-heade
  */
 type Bytes = Uint8Array<ArrayBuffer>
 
+/**
+ * An answer made once, to be copied per request: bodies as Blobs (a Response shares a Blob's bytes, where
+ * it copies a Uint8Array's: 28 µs a request for the home page's 45 KB), and its headers as one prepared
+ * set per encoding, the site's base headers baked in.
+ */
 export type CachedAnswer = {
   status: number
-  headers: Record<string, string>
-  body: Bytes
-  gzip: Bytes
   etag: string
+  body: Blob
+  gzip: Blob | null
+  /** the headers of an identity answer (and of a 304), and of a gzipped one */
+  identity: Headers
+  gzipped: Headers | null
+  /** characters in one header set (names and values), for `entryBytes` */
+  headerChars: number
 }
 
 /** Public answers may be cached anywhere but must be revalidated (ETag) each time: a save shows at once. */
@@ -25,46 +34,68 @@ export function isCompressible(contentType: string | null | undefined) {
   return Boolean(contentType && COMPRESSIBLE.test(contentType))
 }
 
-/** Answers from a cached entry: 304 on a matching ETag, gzip when the client accepts it. */
+const GZIP = /\bgzip\b/
+
+/**
+ * Answers from a cached entry: 304 on a matching ETag, gzip when the client accepts it. Each case is a
+ * Response over the entry's own Blob and prepared headers (copied by the Response, so a caller may add
+ * its own): an identity answer costs what a gzipped one does, beyond writing the larger body.
+ */
 export function answerFrom(entry: CachedAnswer, req: Request): Response {
-  // the handler's own Vary (the geo header: server/router.ts) is kept beside Accept-Encoding
-  const { vary, ...rest } = entry.headers
-  const headers = { ...rest, ETag: entry.etag, Vary: vary ? `Accept-Encoding, ${vary}` : 'Accept-Encoding' }
-  if (req.headers.get('if-none-match') === entry.etag) return new Response(null, { status: 304, headers })
-  if (entry.gzip.byteLength && /\bgzip\b/.test(req.headers.get('accept-encoding') ?? '')) {
-    return new Response(req.method === 'HEAD' ? null : entry.gzip, { status: entry.status, headers: { ...headers, 'Content-Encoding': 'gzip' } })
-  }
-  return new Response(req.method === 'HEAD' ? null : entry.body, { status: entry.status, headers })
+  const asked = req.headers
+  if (asked.get('if-none-match') === entry.etag) return new Response(null, { status: 304, headers: entry.identity })
+  const head = req.method === 'HEAD'
+  if (entry.gzipped && GZIP.test(asked.get('accept-encoding') ?? '')) return new Response(head ? null : entry.gzip, { status: entry.status, headers: entry.gzipped })
+  return new Response(head ? null : entry.body, { status: entry.status, headers: entry.identity })
 }
 
 /** An entry from a rendered answer, with the site's base headers (server/security-headers.ts) baked in. */
 export function makeEntry(status: number, headers: Record<string, string>, body: Bytes, base: BaseHeaders): CachedAnswer {
-  const compress = isCompressible(headers['content-type'] ?? headers['Content-Type']) && body.byteLength > 512
+  const fields: Record<string, string> = {}
+  let vary: string | undefined
+  let contentType: string | undefined
+  for (const [name, value] of Object.entries(withBaseHeaders(headers, base))) {
+    const lower = name.toLowerCase()
+    if (lower === 'content-type') contentType = value
+    // the handler's own Vary (the geo header: server/router.ts) is kept beside Accept-Encoding; lengths,
+    // encodings and tags are the entry's own
+    if (lower === 'vary') vary = value
+    else if (lower !== 'content-length' && lower !== 'content-encoding' && lower !== 'etag') fields[name] = value
+  }
+  const etag = `W/"${Bun.hash(body).toString(36)}"`
+  fields.ETag = etag
+  fields.Vary = vary ? `Accept-Encoding, ${vary}` : 'Accept-Encoding'
+  const compressed = isCompressible(contentType) && body.byteLength > 512 ? gzipSync(body) : null
+  let headerChars = 0
+  for (const name in fields) headerChars += name.length + fields[name]!.length
   return {
     status,
-    headers: withBaseHeaders(headers, base),
-    body,
-    gzip: compress ? gzipSync(body) : new Uint8Array(),
-    etag: `W/"${Bun.hash(body).toString(36)}"`,
+    etag,
+    body: new Blob([body]),
+    gzip: compressed && new Blob([compressed]),
+    identity: new Headers(fields),
+    gzipped: compressed && new Headers({ ...fields, 'Content-Encoding': 'gzip' }),
+    headerChars,
   }
 }
 
-/** Typed-array storage is handed out in 4 KiB pages once past a few KiB: a 9 KiB body holds 12 KiB. */
-const PAGE = 4096
-const held = (n: number) => (n > PAGE ? Math.ceil(n / PAGE) * PAGE : n)
-/** The objects around the bytes (entry, header record, typed arrays, map slot), measured under Bun 1.4. */
+/**
+ * A body's bytes as the process holds them: in whole 4 KiB pages, plus a quarter for the fragmentation
+ * long-lived buffers leave among freed ones. Measured under Bun 1.4 (3,000 entries each, RSS against the
+ * same work keeping nothing): 4.7 KB of bodies held 11.9 KB, 18.6 KB held 27.8 KB, 56.2 KB held 85.2 KB.
+ */
+const held = (n: number) => Math.ceil(n / 4096) * 4096 * 1.25
+/** The objects around the bytes (entry, two Blobs, two header sets, a map slot). */
 const ENTRY_OVERHEAD = 1024
 
 /**
  * What an entry costs the process, as it holds it: both bodies (identity and gzip) with their
- * allocation slack, and every string (the key, header names and values, the ETag) as UTF-16, two bytes
- * a character. Measured under Bun 1.4: 3,000 search-page entries counted 76.4 MB here and held 76.6 MB
- * of RSS more than the same renders kept nowhere (this formula without slack and UTF-16 said 55.5).
+ * allocation slack, and every string (the key, the ETag, both header sets) as UTF-16, two bytes a
+ * character (docs/lean-server-notes.md, "What an entry costs").
  */
 export function entryBytes(key: string, e: CachedAnswer) {
-  let chars = key.length + e.etag.length
-  for (const name in e.headers) chars += name.length + e.headers[name]!.length
-  return held(e.body.byteLength) + held(e.gzip.byteLength) + chars * 2 + ENTRY_OVERHEAD
+  const chars = key.length + e.etag.length + e.headerChars * (e.gzipped ? 2 : 1)
+  return held(e.body.size) + held(e.gzip?.size ?? 0) + chars * 2 + ENTRY_OVERHEAD
 }
 
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/
@@ -118,6 +149,20 @@ export type RenderCacheOptions = {
 }
 
 export const DEFAULT_RENDER_CACHE_BYTES = 64 * 1024 * 1024
+
+/** How a cached path is found again before routing (server/fast-path.ts): what its route's rule says. */
+export type HitRoute = {
+  /** the request log's and metrics' name for the route (`page`, `/api/brands/:brandId`) */
+  route: string
+  /** the query parameters its key keeps */
+  query: readonly string[]
+  /** its entries are per country profile */
+  byCountry: boolean
+  /** a token may enrich its answer (`richerFor`): such requests go through the route */
+  richer: boolean
+}
+/** Paths remembered with their route; past this many, forgotten and relearnt from traffic. */
+const MAX_ROUTES = 10_000
 /**
  * Visitor-chosen keys get a small budget of their own: a page of search results is rarely asked twice
  * unless it is popular, and 15,000 unique searches otherwise took the process from 128 to 368 MB (a
@@ -183,6 +228,8 @@ export function createRenderCache(opts: RenderCacheOptions = {}) {
   // never more than the whole budget: RENDER_CACHE_MB=0 keeps nothing here either
   const queries = new Lru(Math.min(opts.queryBytes ?? DEFAULT_QUERY_BYTES, maxBytes), opts.queryEntries ?? DEFAULT_QUERY_ENTRIES)
   const listFor = (key: string) => (key.includes('?') ? queries : pages)
+  // a path's route does not change with content: kept across clear(), bounded on its own
+  const routes = new Map<string, HitRoute>()
   let generation = 0
   let seenVersion: number | undefined
   let lastCheck = Number.NEGATIVE_INFINITY
@@ -208,11 +255,21 @@ export function createRenderCache(opts: RenderCacheOptions = {}) {
           checking = false
         })
     },
-    get(key: string) {
+    /** `countMiss` false: a lookup before routing, whose miss the route's own lookup counts. */
+    get(key: string, countMiss = true) {
       const answer = listFor(key).get(key)
       if (answer) hits++
-      else misses++
+      else if (countMiss) misses++
       return answer
+    },
+    /** Notes which route answers a (normalised) path, once it has an entry. */
+    rememberRoute(path: string, route: HitRoute) {
+      if (routes.get(path) === route) return
+      if (routes.size >= MAX_ROUTES) routes.clear()
+      routes.set(path, route)
+    },
+    routeFor(path: string): HitRoute | undefined {
+      return routes.get(path)
     },
     /** `gen` is the generation seen when rendering began: a render that raced a write is not kept. */
     set(key: string, answer: CachedAnswer, gen: number) {

@@ -6,7 +6,8 @@ import { callerWithRole, requireRole } from './access.ts'
 import type { Config } from './config.ts'
 import type { Services } from './context.ts'
 import type { RequestLog } from './logger.ts'
-import { answerFrom, cacheKey, makeEntry, type RenderCache, REVALIDATE } from './render-cache.ts'
+import { answerFrom, cacheKey, type HitRoute, makeEntry, normalisePath, type RenderCache, REVALIDATE } from './render-cache.ts'
+import { routeOf } from './request-log.ts'
 import type { AccessClaims } from './services/users.ts'
 import { type Actor, runAs } from './services/audit.ts'
 import { clientIp } from './client-ip.ts'
@@ -92,12 +93,22 @@ export function rule(r: RouteRule): RuleMiddleware {
     onError: (c) => c.json({ message: `Request body is larger than ${kb(r.bodyLimit ?? DEFAULT_BODY_LIMIT)}`, code: 'payload_too_large' }, 413),
   })
   const cachePolicy = r.access === 'public' ? r.cache : 'no-store'
+  // what servePublic tells the render cache about this route (one object per route name and country choice)
+  const hitRoutes = new Map<string, HitRoute>()
+  const hitRoute = (c: Parameters<MiddlewareHandler<AppEnv>>[0]): HitRoute => {
+    const route = routeOf(c)
+    const byCountry = variesByCountry(r, c.req.path)
+    const name = `${byCountry} ${route}`
+    let found = hitRoutes.get(name)
+    if (!found) hitRoutes.set(name, (found = { route, query: r.query ?? [], byCountry, richer: r.access === 'public' && r.richerFor !== undefined }))
+    return found
+  }
 
   const serve: MiddlewareHandler<AppEnv> = async (c, next) => {
     // a verified caller (an access rule, or a richerFor role) gets an answer of their own
     const personal = c.var.user !== undefined
     const read = c.req.method === 'GET' || c.req.method === 'HEAD'
-    if (cachePolicy === 'public' && read && !personal) return servePublic(c, next, r.query ?? [], variesByCountry(r, c.req.path))
+    if (cachePolicy === 'public' && read && !personal) return servePublic(c, next, hitRoute(c))
     await next()
     const status = c.res.status
     c.res.headers.set(
@@ -138,17 +149,25 @@ function httpActor(c: Parameters<MiddlewareHandler<AppEnv>>[0]): Actor {
   }
 }
 
-/** A public GET from the render cache, filling it from the handler on a miss (200s only). */
-async function servePublic(c: Parameters<MiddlewareHandler<AppEnv>>[0], next: () => Promise<void>, query: readonly string[], byCountry: boolean) {
+/**
+ * A public GET from the render cache, filling it from the handler on a miss (200s only). A path with an
+ * entry is remembered with its route, so the next request for it is answered before routing
+ * (server/fast-path.ts).
+ */
+async function servePublic(c: Parameters<MiddlewareHandler<AppEnv>>[0], next: () => Promise<void>, route: HitRoute) {
   const cache = c.var.renderCache
   cache.revalidate()
   // taken before the country's key is read: a brand write after this point makes the entry unkeepable
   const gen = cache.generation
-  let key = cacheKey(new URL(c.req.url), query)
+  const url = new URL(c.req.url)
+  let key = cacheKey(url, route.query)
   // countries that see the same offers share one entry: bounded variants, not one per country
-  if (byCountry) key += `#geo:${await c.var.services.countryProfiles.keyFor(c.var.country)}`
+  if (route.byCountry) key += `#geo:${await c.var.services.countryProfiles.keyFor(c.var.country)}`
   const hit = cache.get(key)
-  if (hit) return answerFrom(hit, c.req.raw)
+  if (hit) {
+    cache.rememberRoute(normalisePath(url.pathname), route)
+    return answerFrom(hit, c.req.raw)
+  }
   await next()
   if (c.res.status !== 200 || c.res.headers.has('set-cookie')) {
     c.res.headers.set('Cache-Control', NO_STORE)
@@ -159,11 +178,12 @@ async function servePublic(c: Parameters<MiddlewareHandler<AppEnv>>[0], next: ()
   c.res.headers.forEach((v, k) => {
     headers[k] = v
   })
-  // a CDN keeps one copy per country header value, as this cache keeps one per profile (answerFrom adds
+  // a CDN keeps one copy per country header value, as this cache keeps one per profile (makeEntry adds
   // it to Vary; set on the entry only, since Hono copies the old answer's headers over the new one's)
-  if (byCountry && c.var.config.geoHeader) headers.vary = c.var.config.geoHeader
+  if (route.byCountry && c.var.config.geoHeader) headers.vary = c.var.config.geoHeader
   const entry = makeEntry(200, headers, new Uint8Array(await c.res.arrayBuffer()), cache.baseHeaders)
   cache.set(key, entry, gen)
+  cache.rememberRoute(normalisePath(url.pathname), route)
   c.res = answerFrom(entry, c.req.raw)
 }
 
