@@ -91,7 +91,7 @@ const ENTRY_OVERHEAD = 1024
 /**
  * What an entry costs the process, as it holds it: both bodies (identity and gzip) with their
  * allocation slack, and every string (the key, the ETag, both header sets) as UTF-16, two bytes a
- * character (docs/lean-server-notes.md, "What an entry costs").
+ * character (measured: docs/lean-server-notes.md, part 3).
  */
 export function entryBytes(key: string, e: CachedAnswer) {
   const chars = key.length + e.etag.length + e.headerChars * (e.gzipped ? 2 : 1)
