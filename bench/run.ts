@@ -1,11 +1,14 @@
 /**
  * `bun run bench`: requests/s and p50/p99 latency at 50 connections for 10 s per target, against the
  * production server on a freshly seeded store, each printed as a ratio to a bare Bun.serve answering
- * the same home HTML as a static string (this machine's ceiling, measured in the same run).
+ * the same home HTML as a static string (this machine's ceiling, measured in the same run, in a process
+ * of its own: bench/ceiling.ts).
  * Also prints the gzipped JavaScript the home page loads. Loopback only; bounded in time.
  *
  * Load comes from wrk when installed (apt-get install wrk), else from a built-in Bun client, which is
- * slower and so flatters nothing: both sides of every ratio are measured with the same client.
+ * slower and so flatters nothing: both sides of every ratio are measured with the same client. Each
+ * server target also prints the server's CPU time per request, which other load on the machine does not
+ * move as it moves requests/s.
  */
 import { startProductionServer } from '../scripts/production-server.ts'
 
@@ -13,10 +16,11 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const hasWrk = Bun.spawnSync(['sh', '-c', 'command -v wrk']).exitCode === 0
 
-type Result = { rps: number; p50: number; p99: number; errors: number }
+type Result = { rps: number; p50: number; p99: number; errors: number; requests: number }
 
-async function loadWithWrk(url: string): Promise<Result> {
-  const proc = Bun.spawn(['wrk', '-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', url], { stdout: 'pipe', stderr: 'pipe' })
+async function loadWithWrk(url: string, headers: Record<string, string> = {}): Promise<Result> {
+  const asked = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`])
+  const proc = Bun.spawn(['wrk', '-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', ...asked, url], { stdout: 'pipe', stderr: 'pipe' })
   const out = await new Response(proc.stdout).text()
   await proc.exited
   const ms = (s: string) => (s.endsWith('us') ? Number.parseFloat(s) / 1000 : s.endsWith('ms') ? Number.parseFloat(s) : Number.parseFloat(s) * 1000)
@@ -24,11 +28,12 @@ async function loadWithWrk(url: string): Promise<Result> {
   const p50 = ms(out.match(/\s50%\s+(\S+)/)?.[1] ?? '0')
   const p99 = ms(out.match(/\s99%\s+(\S+)/)?.[1] ?? '0')
   const errors = Number(out.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0) + Number(out.match(/Socket errors:.*?timeout (\d+)/)?.[1] ?? 0)
-  return { rps, p50, p99, errors }
+  const requests = Number(out.match(/(\d+) requests in/)?.[1] ?? 0)
+  return { rps, p50, p99, errors, requests }
 }
 
 /** A client that counts every answer exactly (wrk cannot vary bodies or tell what the server acknowledged). */
-async function loadWithBun(url: string, opts: { init?: () => RequestInit; okStatus?: number } = {}): Promise<Result & { ok: number }> {
+async function loadWithBun(url: string, opts: { init?: () => RequestInit; okStatus?: number; headers?: Record<string, string> } = {}): Promise<Result & { ok: number }> {
   const latencies: number[] = []
   let errors = 0
   let ok = 0
@@ -38,7 +43,8 @@ async function loadWithBun(url: string, opts: { init?: () => RequestInit; okStat
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < end) {
         const t = performance.now()
-        const res = await fetch(url, { redirect: 'manual', ...opts.init?.() })
+        // bodies as sent: a gzipped answer is not inflated by the client (it would be measured, not the server)
+        const res = await fetch(url, { redirect: 'manual', decompress: false, headers: opts.headers, ...opts.init?.() } as RequestInit)
         await res.arrayBuffer()
         if (res.status === okStatus) ok++
         else errors++
@@ -48,22 +54,49 @@ async function loadWithBun(url: string, opts: { init?: () => RequestInit; okStat
   )
   latencies.sort((a, b) => a - b)
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
-  return { rps: latencies.length / SECONDS, p50: at(0.5), p99: at(0.99), errors, ok }
+  return { rps: latencies.length / SECONDS, p50: at(0.5), p99: at(0.99), errors, ok, requests: latencies.length }
 }
 
-const load = hasWrk ? loadWithWrk : loadWithBun
+const load = (url: string, headers?: Record<string, string>) => (hasWrk ? loadWithWrk(url, headers) : loadWithBun(url, { headers }))
+
+/** bench/ceiling.ts serving `html` in its own process: its URL, and how to stop it. */
+async function startCeiling(html: string, dir: string) {
+  const file = `${dir}/ceiling.html`
+  await Bun.write(file, html)
+  const proc = Bun.spawn([process.execPath, `${import.meta.dir}/ceiling.ts`, file], { stdout: 'pipe', stderr: 'inherit' })
+  const reader = proc.stdout.getReader()
+  let out = ''
+  while (!out.includes('\n')) {
+    const { value, done } = await reader.read()
+    if (done) throw new Error('the ceiling server did not start')
+    out += new TextDecoder().decode(value)
+  }
+  reader.releaseLock()
+  return { url: `http://127.0.0.1:${out.trim()}/`, stop: async () => (proc.kill(), await proc.exited) }
+}
 
 const { baseUrl: base, dataDir, stop, pid } = await startProductionServer({ label: 'bench', portBase: 3900 })
 /** The server process's resident memory, in MB (Linux). */
 const rssMb = async () => Number((await Bun.file(`/proc/${pid}/status`).text()).match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024
+/**
+ * The server process's CPU time so far (user + system), in µs. Per request, it says what an answer costs
+ * the server whatever else the machine runs, where requests/s falls with any other load.
+ */
+const CLOCK_TICK_US = 1_000_000 / Number(Bun.spawnSync(['getconf', 'CLK_TCK']).stdout.toString().trim() || 100)
+const cpuUs = async () => {
+  const fields = (await Bun.file(`/proc/${pid}/stat`).text()).split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_US
+}
+/** `run`'s load, and the server CPU it cost per request. */
+async function measured<R extends Result>(run: () => Promise<R>): Promise<R & { cpuPerRequest: number }> {
+  const before = await cpuUs()
+  const r = await run()
+  return { ...r, cpuPerRequest: r.requests ? ((await cpuUs()) - before) / r.requests : 0 }
+}
 
 try {
   const homeHtml = await (await fetch(`${base}/`)).text()
-  const ceiling = Bun.serve({
-    port: 0,
-    hostname: '127.0.0.1',
-    fetch: () => new Response(homeHtml, { headers: { 'Content-Type': 'text/html;charset=utf-8' } }),
-  })
+  const ceiling = await startCeiling(homeHtml, dataDir)
 
   // the gzipped JavaScript the home page loads: its scripts and module preloads
   const scripts = [...new Set([...homeHtml.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))]
@@ -77,42 +110,47 @@ try {
 
   const { pages } = await (await fetch(`${base}/api/brands/static-offers`)).json()
   const { articles } = await (await fetch(`${base}/api/posts/blog-content`)).json()
-  const targets: [string, string][] = [
-    ['ceiling: Bun.serve static home HTML', `http://127.0.0.1:${ceiling.port}/`],
+  const gzip = { 'accept-encoding': 'gzip' }
+  const targets: [string, string, Record<string, string>?][] = [
+    ['ceiling: Bun.serve static home HTML', ceiling.url],
     ['/', `${base}/`],
+    ['/ (gzip)', `${base}/`, gzip],
     [`/article/${articles[0]._id}`, `${base}/article/${articles[0]._id}`],
     [`/brands/${pages[0]._id}`, `${base}/brands/${pages[0]._id}`],
     ['GET /api/posts/blog-content', `${base}/api/posts/blog-content`],
   ]
-  for (const [, url] of targets) await fetch(url) // warm the render cache
+  for (const [, url, headers] of targets) await fetch(url, { headers }) // warm the render cache
 
-  console.log(`load: ${hasWrk ? 'wrk' : 'built-in Bun client (install wrk for a lighter client)'}, ${CONNECTIONS} connections, ${SECONDS} s per target, uncompressed answers`)
-  const results: (Result & { name: string })[] = []
-  for (const [name, url] of targets) results.push({ name, ...(await load(url)) })
-  ceiling.stop(true)
+  console.log(`load: ${hasWrk ? 'wrk' : 'built-in Bun client (install wrk for a lighter client)'}, ${CONNECTIONS} connections, ${SECONDS} s per target, uncompressed answers unless marked (gzip)`)
+  const results: (Result & { name: string; cpuPerRequest?: number })[] = []
+  for (const [i, [name, url, headers]] of targets.entries()) results.push({ name, ...(i ? await measured(() => load(url, headers)) : await load(url, headers)) })
+  await ceiling.stop()
 
   const top = results[0].rps
   const pad = (s: string, n: number) => s.padEnd(n)
-  console.log(`\n${pad('target', 40)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('errors', 8)}× ceiling`)
+  const cpu = (r: { cpuPerRequest?: number }) => (r.cpuPerRequest ? r.cpuPerRequest.toFixed(0) : '-')
+  console.log(`\n${pad('target', 40)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('errors', 8)}${pad('× ceiling', 11)}server CPU µs/req`)
   for (const r of results)
-    console.log(`${pad(r.name, 40)}${pad(r.rps.toFixed(0), 10)}${pad(r.p50.toFixed(2), 9)}${pad(r.p99.toFixed(2), 9)}${pad(String(r.errors), 8)}${(r.rps / top).toFixed(2)}`)
+    console.log(`${pad(r.name, 40)}${pad(r.rps.toFixed(0), 10)}${pad(r.p50.toFixed(2), 9)}${pad(r.p99.toFixed(2), 9)}${pad(String(r.errors), 8)}${pad((r.rps / top).toFixed(2), 11)}${cpu(r)}`)
   const worst = Math.min(...results.slice(1).map((r) => r.rps / top))
   console.log(`\nslowest public target: ${worst.toFixed(2)}× ceiling (goal ≥ 0.30)`)
 
   // Tracking: every acknowledged click (302 from /go, 201 from POST /api/clicks) must leave exactly one record.
-  const ceiling2 = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response(homeHtml, { headers: { 'Content-Type': 'text/html;charset=utf-8' } }) })
+  const ceiling2 = await startCeiling(homeHtml, dataDir)
   const ua = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 bench'
-  const bunCeiling = await loadWithBun(`http://127.0.0.1:${ceiling2.port}/`)
-  ceiling2.stop(true)
-  const go = await loadWithBun(`${base}/go/${pages[0]._id}`, { okStatus: 302, init: () => ({ headers: { 'user-agent': ua } }) })
-  const posted = await loadWithBun(`${base}/api/clicks`, {
-    okStatus: 201,
-    init: () => ({
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': ua },
-      body: JSON.stringify({ clickid: crypto.randomUUID(), brandId: pages[0]._id, userId: null, user_agent: ua, gaid: 'bench', timestamp: new Date().toISOString(), customParams: [] }),
+  const bunCeiling = await loadWithBun(ceiling2.url)
+  await ceiling2.stop()
+  const go = await measured(() => loadWithBun(`${base}/go/${pages[0]._id}`, { okStatus: 302, init: () => ({ headers: { 'user-agent': ua } }) }))
+  const posted = await measured(() =>
+    loadWithBun(`${base}/api/clicks`, {
+      okStatus: 201,
+      init: () => ({
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': ua },
+        body: JSON.stringify({ clickid: crypto.randomUUID(), brandId: pages[0]._id, userId: null, user_agent: ua, gaid: 'bench', timestamp: new Date().toISOString(), customParams: [] }),
+      }),
     }),
-  })
+  )
   await Bun.sleep(500) // the redirect queue commits every few milliseconds
   const { Database } = await import('bun:sqlite')
   const db = new Database(`${dataDir}/gamewise.db`, { readonly: true })
@@ -120,10 +158,10 @@ try {
   const [redirects, browser] = [count('redirect'), count('browser')]
   db.close()
   console.log(`\ntracking (same exact-counting client for all three; ceiling re-measured with it)`)
-  console.log(`${pad('target', 40)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('acked', 9)}${pad('stored', 9)}× ceiling`)
-  console.log(`${pad('ceiling (this client)', 40)}${pad(bunCeiling.rps.toFixed(0), 10)}${pad(bunCeiling.p50.toFixed(2), 9)}${pad(bunCeiling.p99.toFixed(2), 9)}${pad('-', 9)}${pad('-', 9)}1.00`)
+  console.log(`${pad('target', 40)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('acked', 9)}${pad('stored', 9)}${pad('× ceiling', 11)}server CPU µs/req`)
+  console.log(`${pad('ceiling (this client)', 40)}${pad(bunCeiling.rps.toFixed(0), 10)}${pad(bunCeiling.p50.toFixed(2), 9)}${pad(bunCeiling.p99.toFixed(2), 9)}${pad('-', 9)}${pad('-', 9)}${pad('1.00', 11)}-`)
   for (const [name, r, stored] of [[`GET /go/${pages[0]._id}`, go, redirects], ['POST /api/clicks', posted, browser]] as const)
-    console.log(`${pad(name, 40)}${pad(r.rps.toFixed(0), 10)}${pad(r.p50.toFixed(2), 9)}${pad(r.p99.toFixed(2), 9)}${pad(String(r.ok), 9)}${pad(String(stored), 9)}${(r.rps / bunCeiling.rps).toFixed(2)}`)
+    console.log(`${pad(name, 40)}${pad(r.rps.toFixed(0), 10)}${pad(r.p50.toFixed(2), 9)}${pad(r.p99.toFixed(2), 9)}${pad(String(r.ok), 9)}${pad(String(stored), 9)}${pad((r.rps / bunCeiling.rps).toFixed(2), 11)}${cpu(r)}`)
   const lost = go.ok - redirects + (posted.ok - browser)
   console.log(`clicks acknowledged but not stored: ${lost} (goal 0); slowest tracking target ${Math.min(go.rps, posted.rps) / bunCeiling.rps >= 0.2 ? '≥' : '<'} 0.2× ceiling`)
   // Issue 14's probe: cache-busting query strings and many variants of every article must not grow the heap
@@ -133,6 +171,30 @@ try {
   for (let i = 0; i < urls.length; i += 20) await Promise.all(urls.slice(i, i + 20).map(get))
   const after = await rssMb()
   console.log(`\ncache-busting probe: ${urls.length} requests with junk query strings; server RSS ${before.toFixed(0)} MB → ${after.toFixed(0)} MB (goal < 300 MB)`)
+
+  // Issue 24's probe: every distinct search is a page a visitor chose, and so is every junk query string
+  // and every other spelling of a path; none may grow the process past 300 MB, whatever the mix
+  const words = ['casino', 'bonus', 'slots', 'poker', 'odds', 'esports', 'jackpot', 'crypto', 'wallet', 'bankroll']
+  const searches = Array.from({ length: 15_000 }, (_, i) => `${base}/search?q=${words[i % words.length]}+${i.toString(36)}`)
+  const junkPaths = ['/', '/articles', '/brands', `/article/${articles[0]._id}`, `/brands/${pages[0]._id}`, '/search', '/api/posts/blog-content', '/api/brands/static-offers', '/rss.xml']
+  // another spelling of the same path: some characters percent-escaped (RFC 3986 says they are one URL)
+  const respell = (path: string, i: number) => path.replace(/[a-z]/g, (ch, at: number) => ((i >> at % 12) & 1 ? `%${ch.charCodeAt(0).toString(16)}` : ch))
+  const junk = Array.from({ length: 15_000 }, (_, i) => {
+    const path = junkPaths[i % junkPaths.length]
+    return `${base}${i % 3 ? path : respell(path, i)}?${crypto.randomUUID().slice(0, 8)}=${i}&utm_source=${i}`
+  })
+  const start = await rssMb()
+  let peak = start
+  const probe = [...searches, ...junk]
+  for (let i = 0; i < probe.length; i += 20) {
+    await Promise.all(probe.slice(i, i + 20).map(get))
+    if (i % 1_000 === 0) peak = Math.max(peak, await rssMb())
+  }
+  const end = await rssMb()
+  peak = Math.max(peak, end)
+  console.log(
+    `memory probe: ${searches.length.toLocaleString('en')} unique searches, then ${junk.length.toLocaleString('en')} junk query strings (a third on re-spelled paths); server RSS ${start.toFixed(0)} → ${end.toFixed(0)} MB at the end (goal ≤ 300 MB: ${end <= 300 ? 'met' : 'NOT met'}), highest sample on the way ${peak.toFixed(0)} MB`,
+  )
   console.log(`home page JavaScript: ${scripts.length} files, ${jsGzip} bytes gzipped = ${(jsGzip / 1024).toFixed(1)} KiB (goal ≤ 100 KB)`)
 } finally {
   await stop()

@@ -522,9 +522,12 @@ export class SqliteStore implements Store {
     // pages every commit rewrites are then copied to the database once per checkpoint, not four times
     // (bench, /go under load: 8,700 → 11,300 requests/s); the file is cut back to 64 MB after one.
     this.db.exec('PRAGMA wal_autocheckpoint = 4000; PRAGMA journal_size_limit = 67108864;')
-    // 64 MB of page cache (SQLite's default is 2 MB): at 100,000 articles a text search's keys and
-    // document-size lookups otherwise read most pages from the OS (bench/search.ts: 21 → 14 ms)
-    this.db.exec('PRAGMA cache_size = -65536;')
+    // 32 MB of page cache (SQLite's default is 2 MB): at 100,000 articles a text search's keys and
+    // document-size lookups otherwise read most pages from the OS (bench/search.ts: 21 → 14 ms). It is
+    // part of the process's memory under any traffic (≤ 300 MB, issue 24): 64 MB held about 50 MB more
+    // RSS after the bench's click loads, and searched no faster at 100,000 articles (p50 15–16 ms at 16,
+    // 32 and 64 MB, measured side by side)
+    this.db.exec('PRAGMA cache_size = -32768;')
   }
 
   ensureTable(name: string) {

@@ -8,12 +8,30 @@ import { join } from 'node:path'
 
 const root = join(import.meta.dir, '..')
 
+/**
+ * A port nothing listens on: from `SERVER_PORTS` (`3400-3499`) when set, so runs that share a machine
+ * can keep to their own range, else from `portBase` to `portBase + 499`.
+ */
+async function freePort(portBase: number): Promise<number> {
+  const [from, to] = /^(\d+)-(\d+)$/.exec(process.env.SERVER_PORTS ?? '')?.slice(1).map(Number) ?? [portBase, portBase + 499]
+  for (let tries = 0; tries < 50; tries++) {
+    const port = from + Math.floor(Math.random() * (to - from + 1))
+    try {
+      Bun.serve({ port, hostname: '127.0.0.1', fetch: () => new Response() }).stop(true)
+      return port
+    } catch {
+      // taken: another server (perhaps another run's) is there
+    }
+  }
+  throw new Error(`no free port in ${from}-${to}`)
+}
+
 export async function startProductionServer(opts: { label: string; portBase: number }) {
   const build = Bun.spawnSync([process.execPath, 'x', 'vike', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
   if (build.exitCode !== 0) throw new Error('vike build failed; see the output above')
 
   const dataDir = mkdtempSync(join(tmpdir(), `gamewise-${opts.label}-`))
-  const port = opts.portBase + Math.floor(Math.random() * 500)
+  const port = await freePort(opts.portBase)
   const baseUrl = `http://127.0.0.1:${port}`
   const server = Bun.spawn([process.execPath, 'server/start.ts'], {
     cwd: root,

@@ -1,6 +1,8 @@
 import { Hono } from 'hono'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { post } from '../test/factories.ts'
 import { json, loginAs, makeTestApp } from '../test/make-app.ts'
+import { REVALIDATE } from './render-cache.ts'
 import { type AppEnv, assertEveryRouteHasARule, declaredRoutes, rule } from './router.ts'
 
 /**
@@ -187,7 +189,7 @@ describe('no-store on every authenticated or personal answer (issue 14, defect 7
     expect(signup.headers.get('cache-control')).toBe('no-store')
   })
 
-  it('a public read asked with a token is answered no-store and never enters the render cache', async () => {
+  it("a public read asked with a token that adds rights (an editor's on blog-content) is answered no-store and never enters the render cache", async () => {
     t.ctx.renderCache.clear()
     const res = await send('GET', '/api/posts/blog-content', tokens.editor)
     expect(res.status).toBe(200)
@@ -215,5 +217,76 @@ describe('body limits on every route (issue 14, defect 9)', () => {
       })
       expect(res.status, `${method} ${path}`).toBe(413)
     }
+  })
+})
+
+describe('a token on a public route is ignored unless it adds rights (issue 24)', () => {
+  const NOW = '2026-06-01T00:00:00.000Z'
+  beforeAll(async () => {
+    // what only an editor's view shows: a draft article and a Recommended (articleBottom) post
+    await t.ctx.repos.posts.insert({ ...post('published-1', 'Published article'), status: 'published', createdAt: NOW, updatedAt: NOW })
+    await t.ctx.repos.posts.insert({ ...post('draft-1', 'Draft article'), status: 'draft', createdAt: NOW, updatedAt: NOW })
+    await t.ctx.repos.posts.insert({ ...post('bottom-1', 'Bottom', 'articleBottom'), createdAt: NOW, updatedAt: NOW })
+    t.ctx.renderCache.clear()
+  })
+
+  const blogContent = (authorization?: string) => t.app.request('/api/posts/blog-content', { headers: authorization ? { authorization } : {} })
+  const ids = (body: { articles: { _id: string }[] }) => body.articles.map((a) => a._id)
+
+  async function anonymousAnswer() {
+    t.ctx.renderCache.clear()
+    const res = await blogContent()
+    expect(res.status).toBe(200)
+    return { etag: res.headers.get('etag'), body: await res.json() }
+  }
+
+  it.each<[string, () => Promise<string>]>([
+    ['a malformed token', async () => 'Bearer not-a-token'],
+    ['a forged token (signed by someone else)', async () => `Bearer ${tokens.editor!.split('.').slice(0, 2).join('.')}.${'A'.repeat(43)}`],
+    ['an expired token', async () => `Bearer ${tokens.expired}`],
+    ["a user's token (no editor rights)", async () => `Bearer ${tokens.user}`],
+    ['Basic credentials', async () => 'Basic dXNlcjpwYXNz'],
+    [
+      "the token of an editor's logged-out session",
+      async () => {
+        const { accessToken, refreshToken } = await loginAs(t, 'editor')
+        await t.app.request('/api/auth/logout', json({ refreshToken }))
+        return `Bearer ${accessToken}`
+      },
+    ],
+  ])('GET /api/posts/blog-content with %s: 200, the anonymous answer, from the render cache', async (_, authorization) => {
+    const anonymous = await anonymousAnswer()
+    expect(ids(anonymous.body)).toEqual(['published-1'])
+    expect(anonymous.body).not.toHaveProperty('articleBottoms')
+    const res = await blogContent(await authorization())
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual(anonymous.body)
+    expect(res.headers.get('etag')).toBe(anonymous.etag) // the same cached entry…
+    expect(res.headers.get('cache-control')).toBe(REVALIDATE) // …cacheable as the anonymous answer is
+    expect(t.ctx.renderCache.size).toBe(1)
+  })
+
+  it.each(['editor', 'admin'] as const)("an %s's token still gets the editor's view: drafts and articleBottoms, never stored", async (who) => {
+    const anonymous = await anonymousAnswer()
+    const res = await blogContent(`Bearer ${tokens[who]}`)
+    expect(res.status).toBe(200)
+    const body = await res.json()
+    expect(ids(body).sort()).toEqual(['draft-1', 'published-1'])
+    expect(body.articleBottoms.map((p: { _id: string }) => p._id)).toEqual(['bottom-1'])
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(res.headers.get('etag')).not.toBe(anonymous.etag)
+    expect(t.ctx.renderCache.size).toBe(1) // only the anonymous entry
+  })
+
+  it('other public reads answer a token-bearing request from the render cache too', async () => {
+    t.ctx.renderCache.clear()
+    const first = await t.app.request('/api/posts/article-bottom')
+    for (const token of [tokens.user, tokens.expired, tokens.editor]) {
+      const res = await send('GET', '/api/posts/article-bottom', token)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('etag')).toBe(first.headers.get('etag'))
+      expect(res.headers.get('cache-control')).toBe(REVALIDATE)
+    }
+    expect(t.ctx.renderCache.size).toBe(1)
   })
 })

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { hasRole, type Role } from '../lib/roles.ts'
 import type { AppEnv } from './router.ts'
+import type { AccessClaims } from './services/users.ts'
 
 const denied = {
   unauthenticated: { message: 'Log in to do this', code: 'unauthorized' },
@@ -9,22 +10,42 @@ const denied = {
   admin: { message: 'This needs an admin account', code: 'forbidden' },
 } as const
 
+type Refusal = { status: 401 | 403; body: (typeof denied)[keyof typeof denied] }
+
 /**
  * Verifies the bearer access token, then the session behind it and the account's current role in
  * the store, so a logged-out, revoked or demoted session stops at once rather than when its
- * 15-minute token runs out. Unknown roles have no rights. Sets `c.var.user`; answers 401/403 `{ message }`.
+ * 15-minute token runs out. Unknown roles have no rights.
  */
-export async function requireRole(c: Context<AppEnv>, role: Exclude<Role, 'user'>): Promise<Response | undefined> {
+async function checkToken(c: Context<AppEnv>, role: Exclude<Role, 'user'>): Promise<{ user: AccessClaims } | Refusal> {
   const header = c.req.header('authorization') ?? ''
   const token = /^bearer\s/i.test(header) ? header.slice(7).trim() : ''
-  if (!token) return c.json(denied.unauthenticated, 401)
+  if (!token) return { status: 401, body: denied.unauthenticated }
   const { users } = c.var.services
   const claims = await users.verifyAccessToken(token)
-  if (!claims) return c.json(denied.expired, 401)
-  if (!hasRole(claims.role, role)) return c.json(denied[role], 403)
+  if (!claims) return { status: 401, body: denied.expired }
+  if (!hasRole(claims.role, role)) return { status: 403, body: denied[role] }
   const live = await users.sessionRole(claims)
-  if (live.revoked) return c.json(denied.expired, 401)
-  if (!hasRole(live.role, role)) return c.json(denied[role], 403)
-  c.set('user', { ...claims, role: live.role })
+  if (live.revoked) return { status: 401, body: denied.expired }
+  if (!hasRole(live.role, role)) return { status: 403, body: denied[role] }
+  return { user: { ...claims, role: live.role } }
+}
+
+/** For routes that need `role`: sets `c.var.user`, or answers 401/403 `{ message, code }`. */
+export async function requireRole(c: Context<AppEnv>, role: Exclude<Role, 'user'>): Promise<Response | undefined> {
+  const checked = await checkToken(c, role)
+  if ('status' in checked) return c.json(checked.body, checked.status)
+  c.set('user', checked.user)
   return undefined
+}
+
+/**
+ * For a public route an account can enrich (`rule({ richerFor })`): the caller, when their token gives
+ * `role` now. Any other token (malformed, forged, expired, revoked, a `user`'s) adds nothing and is
+ * ignored, never refused: a public answer does not get worse because the caller is or was signed in.
+ */
+export async function callerWithRole(c: Context<AppEnv>, role: Exclude<Role, 'user'>): Promise<AccessClaims | undefined> {
+  if (c.req.header('authorization') === undefined) return undefined
+  const checked = await checkToken(c, role)
+  return 'user' in checked ? checked.user : undefined
 }

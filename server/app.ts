@@ -7,9 +7,10 @@ import type { Config } from './config.ts'
 import type { Services } from './context.ts'
 import { AppError } from './errors.ts'
 import { visitorCountry } from './geo/visitor-country.ts'
-import { createLogger, type Logger } from './logger.ts'
+import { createFastPath } from './fast-path.ts'
+import { createLogger, type Logger, requestLineWriter } from './logger.ts'
 import type { RenderCache } from './render-cache.ts'
-import { onlyQuery, SECURITY_HEADERS } from './render-cache.ts'
+import { onlyQuery } from './render-cache.ts'
 import { type AppEnv, assertEveryRouteHasARule, NO_STORE, rule } from './router.ts'
 import { authRouter } from './routes/auth.ts'
 import { brandsRouter } from './routes/brands.ts'
@@ -35,7 +36,7 @@ import { trackRouter } from './routes/track.ts'
 import { siteSettingsRouter } from './routes/site-settings.ts'
 import { requestLogger } from './request-log.ts'
 import { securityHeaders } from './security-headers.ts'
-import { serveStatic, type loadStaticFiles } from './static-files.ts'
+import { serveStatic, type StaticFile } from './static-files.ts'
 
 export type { AppEnv } from './router.ts'
 
@@ -50,7 +51,7 @@ export type AppDeps = {
   store: { kind: 'sqlite' | 'mongodb' }
   renderCache: RenderCache
   renderPage?: PageRenderer
-  staticFiles?: ReturnType<typeof loadStaticFiles>
+  staticFiles?: ReadonlyMap<string, StaticFile>
   /** the context's logger (`ctx.log`); one from the config when absent */
   log?: Logger
 }
@@ -81,8 +82,9 @@ export function createApp(deps: AppDeps) {
 
   // first, so every request (static files included) gets an id, a log line and its metrics
   app.use('*', requestLogger(log, services.metrics))
-  app.use('*', securityHeaders(config)) // before static files: HSTS and CSP on every answer, static files and errors included
 
+  // static files carry the base headers from when they were loaded (loadStaticFiles); most are answered
+  // before routing (server/fast-path.ts), the rest (a path spelt with escapes) here
   if (deps.staticFiles?.size) {
     const files = deps.staticFiles
     app.use('*', async (c, next) => {
@@ -90,6 +92,8 @@ export function createApp(deps: AppDeps) {
       return file ? serveStatic(file, c.req.raw) : next()
     })
   }
+  // every other answer, errors and 404s included, gets the same base headers (server/security-headers.ts)
+  app.use('*', securityHeaders(config))
 
   app.use('*', async (c, next) => {
     c.set('services', services)
@@ -102,7 +106,6 @@ export function createApp(deps: AppDeps) {
 
   app.use('/api/*', async (c, next) => {
     await next()
-    for (const [k, v] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(k, v)
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', NO_STORE)
   })
 
@@ -162,11 +165,38 @@ export function createApp(deps: AppDeps) {
   })
 
   assertEveryRouteHasARule(app)
+
+  // static files and render-cache hits need none of the above: answered before routing, with the same
+  // headers, request id, metrics and log line (server/fast-path.ts)
+  const answerBeforeRouting = createFastPath({
+    config,
+    renderCache,
+    staticFiles: deps.staticFiles,
+    ipCountry: services.ipCountry,
+    countryProfiles: services.countryProfiles,
+    metrics: services.metrics,
+    writeLine: requestLineWriter(log),
+  })
+  const routed = app.fetch
+  app.fetch = (req, env, executionCtx) => {
+    let early: Response | undefined
+    try {
+      early = answerBeforeRouting(req, env)
+    } catch (err) {
+      // it only reads: the app can still answer this request
+      log.error({ err, method: req.method }, 'answering before routing failed')
+    }
+    return early ?? routed(req, env, executionCtx)
+  }
   return app
 }
 
-/** The request a page renders from: only the query parameters pages read, so noise cannot vary the HTML. */
+/**
+ * The request a page renders from: the URL it is cached under (its path in one spelling, only the query
+ * parameters pages read), so neither noise nor another spelling can vary the HTML.
+ */
 function pageRequest(req: Request, keep: readonly string[]): Request {
   const url = new URL(req.url)
-  return url.search ? new Request(onlyQuery(url, keep), { headers: req.headers, method: req.method }) : req
+  const canonical = onlyQuery(url, keep)
+  return canonical.href === url.href ? req : new Request(canonical, { headers: req.headers, method: req.method })
 }

@@ -1,6 +1,5 @@
 import { isIP } from 'node:net'
 import type { Context } from 'hono'
-import { getConnInfo } from 'hono/bun'
 import type { Config } from './config.ts'
 
 /**
@@ -11,15 +10,21 @@ import type { Config } from './config.ts'
 export function clientIp(c: Context): string {
   // typed loosely: this module must not depend on the app's Env type
   const hops = (c.get('config') as Config | undefined)?.trustProxy ?? 0
-  return forwardedClient(c.req.header('x-forwarded-for'), peerAddress(c), hops)
+  return requestClientIp(c.req.raw, c.env, hops)
 }
 
-function peerAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown'
-  } catch {
-    return 'unknown'
-  }
+/** The same from a request and what Bun.serve passed beside it (the server), outside any Hono context. */
+export function requestClientIp(req: Request, server: unknown, hops: number): string {
+  return forwardedClient(hops > 0 ? (req.headers.get('x-forwarded-for') ?? undefined) : undefined, peerAddress(req, server), hops)
+}
+
+type PeerSource = { requestIP?: (req: Request) => { address: string } | null }
+
+/** The socket peer as Bun.serve knows it (Hono passes the server as `env`, or inside it as `server`). */
+function peerAddress(req: Request, env: unknown): string {
+  const holder = env as (PeerSource & { server?: PeerSource }) | undefined
+  const server = typeof holder?.requestIP === 'function' ? holder : holder?.server
+  return (typeof server?.requestIP === 'function' && server.requestIP(req)?.address) || 'unknown'
 }
 
 /**

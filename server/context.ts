@@ -22,6 +22,7 @@ import type { Config } from './config.ts'
 import { createLogger, flushLogs, type Logger } from './logger.ts'
 import { createMetrics } from './metrics.ts'
 import { createRateLimiter } from './rate-limit.ts'
+import { baseHeaders } from './security-headers.ts'
 import { createRenderCache } from './render-cache.ts'
 import { createIpCountryDb, packagedDatabaseDir } from './geo/ip-country-db.ts'
 import { createAuditService } from './services/audit.ts'
@@ -99,6 +100,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   registerAuthCollections(registry, auth)
   const renderCache = createRenderCache({
     maxBytes: config.renderCacheBytes,
+    baseHeaders: baseHeaders(config),
     readVersion: () => repos.settings.contentVersion(),
     onError: (err) => log.error({ err }, 'render cache: content version check failed'),
   })

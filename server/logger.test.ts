@@ -1,8 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
-import { batchedDestination, createLogger, flushLogs, requestIdFrom } from './logger.ts'
+import pino from 'pino'
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import { batchedDestination, createLogger, flushLogs, requestIdFrom, requestLineWriter } from './logger.ts'
+
+type RequestLine = { reqId: string; method: string; route: string; status: number; ms: number; user?: string }
 
 const dir = mkdtempSync(join(tmpdir(), 'gamewise-log-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -37,5 +40,55 @@ describe('request ids', () => {
   it('keeps a short, safe incoming id and replaces anything else', () => {
     expect(requestIdFrom('abc-123_X.y')).toBe('abc-123_X.y')
     for (const bad of [undefined, '', 'a'.repeat(65), 'has space', 'new\nline', 'ü']) expect(requestIdFrom(bad)).toMatch(/^[0-9a-f-]{36}$/)
+  })
+})
+
+describe('request lines (issue 24: built as one string)', () => {
+  const lines: RequestLine[] = [
+    { reqId: 'abc-123', method: 'GET', route: 'page', status: 200, ms: 0.12 },
+    { reqId: '0b1c2d3e-0000-4000-8000-000000000000', method: 'POST', route: '/api/posts/:id', status: 201, ms: 12, user: 'user-1' },
+    { reqId: 'x', method: 'GET', route: '/api/brands/:brandId', status: 503, ms: 1.5 },
+    { reqId: 'y', method: 'M"\\\u2028', route: 'unmatched', status: 404, ms: 0, user: 'odd "sub" \\ ✓' },
+  ]
+  const capture = () => {
+    const raw: string[] = []
+    return { raw, destination: { write: (line: string) => void raw.push(line) } }
+  }
+
+  it("writes, byte for byte, the line pino writes for log.info({ reqId, method, route, status, ms, user }, 'request'), warn for a 5xx", () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-06-01T12:00:00.000Z') })
+    try {
+      const built = capture()
+      const viaPino = capture()
+      const write = requestLineWriter(createLogger({ env: 'production', logLevel: 'info' }, { destination: built.destination }))
+      const log = createLogger({ env: 'production', logLevel: 'info' }, { destination: viaPino.destination })
+      for (const line of lines) {
+        const { reqId, method, route, status, ms, user } = line
+        write(reqId, method, route, status, ms, user)
+        log[status >= 500 ? 'warn' : 'info']({ reqId, method, route, status, ms, user }, 'request')
+      }
+      expect(built.raw).toEqual(viaPino.raw)
+      expect(JSON.parse(built.raw[3]!)).toMatchObject({ method: lines[3]!.method, user: lines[3]!.user })
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('keeps to the level, and gives a destination that wants metadata (a multistream) its line through pino', () => {
+    const quiet = capture()
+    const write = requestLineWriter(createLogger({ env: 'production', logLevel: 'warn' }, { destination: quiet.destination }))
+    for (const l of lines) write(l.reqId, l.method, l.route, l.status, l.ms, l.user)
+    expect(quiet.raw.map((l) => JSON.parse(l).status)).toEqual([503])
+
+    const errors = capture()
+    const all = capture()
+    const multi = pino.multistream([
+      { level: 'info', stream: all.destination },
+      { level: 'error', stream: errors.destination },
+    ])
+    const viaMulti = requestLineWriter(createLogger({ env: 'production', logLevel: 'info' }, { destination: multi }))
+    for (const l of lines) viaMulti(l.reqId, l.method, l.route, l.status, l.ms, l.user)
+    expect(all.raw).toHaveLength(4)
+    expect(errors.raw).toEqual([]) // routed by level, which pino tells a multistream
   })
 })

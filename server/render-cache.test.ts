@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import { makeTestApp } from '../test/make-app.ts'
-import { answerFrom, cacheKey, createRenderCache, entryBytes, makeEntry } from './render-cache.ts'
+import { createApp } from './app.ts'
+import { answerFrom, cacheKey, createRenderCache, DEFAULT_QUERY_BYTES, DEFAULT_QUERY_ENTRIES, entryBytes, makeEntry, normalisePath } from './render-cache.ts'
+import { baseHeaders } from './security-headers.ts'
 
-const entry = (text: string) => makeEntry(200, { 'content-type': 'text/html' }, new TextEncoder().encode(text))
+const entry = (text: string) => makeEntry(200, { 'content-type': 'text/html' }, new TextEncoder().encode(text), baseHeaders({ siteUrl: 'http://localhost' }))
 
 describe('render cache', () => {
   it('drops a render that raced a content write', () => {
@@ -120,5 +122,90 @@ describe('a cache of size 0 (the dev server)', () => {
     const cache = createRenderCache({ maxBytes: 0 })
     cache.set('/', entry('page'), cache.generation)
     expect(cache.get('/')).toBeUndefined()
+  })
+})
+
+describe('bounded under any query mix (issue 24)', () => {
+  /** The app with a stand-in for Vike that renders each URL's own page and records what it was asked. */
+  async function appWithPages() {
+    const t = await makeTestApp()
+    const asked: string[] = []
+    const app = createApp({
+      config: t.ctx.config,
+      services: t.ctx.services,
+      store: t.ctx.store,
+      renderCache: t.ctx.renderCache,
+      renderPage: async (req) => {
+        asked.push(new URL(req.url).pathname + new URL(req.url).search)
+        return new Response(`<!doctype html><p>${new URL(req.url).search}</p>${'<p>results</p>'.repeat(200)}`, { headers: { 'content-type': 'text/html' } })
+      },
+    })
+    return { app, cache: t.ctx.renderCache, asked }
+  }
+
+  it('keeps at most a few search pages, whatever the number of distinct queries, and the pages stay', async () => {
+    const { app, cache } = await appWithPages()
+    await app.request('/')
+    await app.request('/api/posts/article-bottom')
+    for (let i = 0; i < 1_000; i++) {
+      expect((await app.request(`/search?q=term+${i}`)).status).toBe(200)
+      if (i % 2) expect((await app.request(`/api/search?q=term+${i}`)).status).toBe(200)
+    }
+    expect(cache.queries.entries).toBe(DEFAULT_QUERY_ENTRIES)
+    expect(cache.queries.bytes).toBeLessThanOrEqual(DEFAULT_QUERY_BYTES)
+    expect(cache.size).toBe(DEFAULT_QUERY_ENTRIES + 2) // the two pages were not pushed out
+    const hits = cache.stats.hits
+    await app.request('/')
+    await app.request('/api/posts/article-bottom')
+    expect(cache.stats.hits).toBe(hits + 2)
+  })
+
+  it('holds no more than its entry count and byte budget for query-string keys', () => {
+    const cache = createRenderCache({ queryEntries: 5, queryBytes: 1024 * 1024 })
+    for (let i = 0; i < 50; i++) cache.set(`/search?q=${i}`, entry(`results ${i}`), cache.generation)
+    expect(cache.queries.entries).toBe(5)
+    expect(cache.get('/search?q=49')).toBeDefined()
+    expect(cache.get('/search?q=44')).toBeUndefined()
+    const small = createRenderCache({ queryEntries: 1_000, queryBytes: 10 * entryBytes('/search?q=0', entry('x'.repeat(5_000))) })
+    for (let i = 0; i < 50; i++) small.set(`/search?q=${i}`, entry('x'.repeat(5_000)), small.generation)
+    expect(small.queries.bytes).toBeLessThanOrEqual(small.queries.maxBytes)
+    expect(small.queries.entries).toBeLessThan(11)
+  })
+
+  it('junk query strings on pages that read none, or other parameters than theirs, make no entry', async () => {
+    const { app, cache, asked } = await appWithPages()
+    for (let i = 0; i < 300; i++) {
+      for (const path of [`/?x=${i}`, `/article/rtp-explained?utm_source=${i}&${i}=1`, `/search?junk=${i}`, `/api/posts/blog-content?x${i}=${i}`]) {
+        expect((await app.request(path)).status, path).toBe(200)
+      }
+    }
+    expect(cache.size).toBe(4)
+    expect(asked).toEqual(['/', '/article/rtp-explained', '/search']) // and rendered without the noise
+  })
+
+  it('other spellings of the same path (percent-escapes) are the same entry, rendered from one spelling', async () => {
+    const { app, cache, asked } = await appWithPages()
+    for (const path of ['/article/rtp-explained', '/article/%72tp-explained', '/article/%72%74%70-explained', '/article/rtp%2Dexplained']) {
+      expect((await app.request(path)).status, path).toBe(200)
+    }
+    const brand = await app.request('/api/brands/nova-spins')
+    const spelled = await app.request('/api/brands/%6eova-spins')
+    expect(spelled.status).toBe(200)
+    expect(spelled.headers.get('etag')).toBe(brand.headers.get('etag'))
+    expect(cache.size).toBe(2)
+    expect(asked).toEqual(['/article/rtp-explained'])
+    expect(normalisePath('/a/%7e%2f%c3%A9')).toBe('/a/~%2F%C3%A9') // reserved and non-ASCII escapes stay escaped
+  })
+
+  it('counts an entry as the process holds it: strings as UTF-16, both header sets, bodies in whole pages and their fragmentation', () => {
+    const page = entry('x'.repeat(5_000))
+    expect(entryBytes(`/${'k'.repeat(1_000)}`, page) - entryBytes('/', page)).toBe(2_000)
+    const bytes = (n: number) => makeEntry(200, { 'content-type': 'image/png' }, new Uint8Array(n), baseHeaders({ siteUrl: 'http://localhost' }))
+    expect(entryBytes('/', bytes(4_097))).toBe(entryBytes('/', bytes(8_192)))
+    expect(entryBytes('/', bytes(8_192)) - entryBytes('/', bytes(4_096))).toBe(4_096 * 1.25)
+    // a compressible answer holds its gzip copy and a second header set beside the first
+    const html = makeEntry(200, { 'content-type': 'text/html' }, new TextEncoder().encode('<p>x</p>'.repeat(1_000)), baseHeaders({ siteUrl: 'http://localhost' }))
+    expect(html.gzip).not.toBeNull()
+    expect(entryBytes('/', html)).toBe(4_096 * 2 * 1.25 + 4_096 * 1.25 + ('/'.length + html.etag.length + html.headerChars * 2) * 2 + 1_024)
   })
 })

@@ -6,6 +6,7 @@ import { json, loginAs, makeTestApp } from '../test/make-app.ts'
 import { createApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { createLogger } from './logger.ts'
+import { baseHeaders } from './security-headers.ts'
 import { loadStaticFiles } from './static-files.ts'
 
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef'
@@ -68,7 +69,7 @@ describe('request log', () => {
         store: t.ctx.store,
         renderCache: t.ctx.renderCache,
         renderPage: async () => new Response('<p>page</p>', { headers: { 'content-type': 'text/html' } }),
-        staticFiles: loadStaticFiles(dir),
+        staticFiles: loadStaticFiles(dir, baseHeaders(t.ctx.config)),
       })
       expect(await routeOf(app, '/article/rtp-explained')).toBe('page')
       expect(await routeOf(app, '/assets/app.js')).toBe('static')

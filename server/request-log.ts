@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { matchedRoutes } from 'hono/route'
-import { type Logger, requestIdFrom, requestLog } from './logger.ts'
+import { type Logger, requestIdFrom, requestLineWriter, requestLog } from './logger.ts'
 import type { Metrics } from './metrics.ts'
 import type { AppEnv } from './router.ts'
 
@@ -11,6 +11,7 @@ import type { AppEnv } from './router.ts'
  * and keys travel (a postback's `key` is in its query string).
  */
 export function requestLogger(log: Logger, metrics: Pick<Metrics, 'observeRequest'>): MiddlewareHandler<AppEnv> {
+  const writeLine = requestLineWriter(log)
   return async (c, next) => {
     const start = performance.now()
     const reqId = requestIdFrom(c.req.header('x-request-id'))
@@ -23,10 +24,7 @@ export function requestLogger(log: Logger, metrics: Pick<Metrics, 'observeReques
     c.res.headers.set('X-Request-Id', reqId)
     metrics.observeRequest(c.req.method, route, status, ms / 1000)
     // a 5xx is a warning here: the error itself, with its stack, is logged once by app.onError
-    log[status >= 500 ? 'warn' : 'info'](
-      { reqId, method: c.req.method, route, status, ms: Math.round(ms * 100) / 100, user: c.get('user')?.sub },
-      'request',
-    )
+    writeLine(reqId, c.req.method, route, status, Math.round(ms * 100) / 100, c.get('user')?.sub)
   }
 }
 

@@ -2,11 +2,12 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { VisitorCountry } from '../lib/geo.ts'
 import type { Role } from '../lib/roles.ts'
-import { requireRole } from './access.ts'
+import { callerWithRole, requireRole } from './access.ts'
 import type { Config } from './config.ts'
 import type { Services } from './context.ts'
 import type { RequestLog } from './logger.ts'
-import { answerFrom, cacheKey, makeEntry, type RenderCache, REVALIDATE } from './render-cache.ts'
+import { answerFrom, cacheKey, type HitRoute, makeEntry, normalisePath, type RenderCache, REVALIDATE } from './render-cache.ts'
+import { routeOf } from './request-log.ts'
 import type { AccessClaims } from './services/users.ts'
 import { type Actor, runAs } from './services/audit.ts'
 import { clientIp } from './client-ip.ts'
@@ -43,7 +44,16 @@ export const createRouter = () => new Hono<AppEnv>()
 export type CachePolicy = 'public' | 'immutable' | 'no-store'
 
 export type RouteRule = (
-  | { access: 'public'; cache: CachePolicy }
+  | {
+      access: 'public'
+      cache: CachePolicy
+      /**
+       * An account with this role gets a richer answer (an editor's view): its token is verified, and its
+       * answer is personal (`no-store`, never in the render cache). Every other caller, whatever token
+       * they send, is answered as an anonymous visitor, from the cache.
+       */
+      richerFor?: Exclude<Role, 'user'>
+    }
   // an answer that needs an account is personal: never stored
   | { access: Exclude<Role, 'user'>; cache?: 'no-store' | 'private' }
 ) & {
@@ -77,7 +87,8 @@ type RuleMiddleware = MiddlewareHandler<AppEnv> & { rule: RouteRule }
 /**
  * The first handler of every route: who may call it, how its answer is cached and how large a body it
  * takes, declared where the route is defined (Ghost's endpoints declare `permissions` and `cache` the
- * same way). Any request carrying credentials is answered `no-store` and bypasses the render cache.
+ * same way). On a public route a token is ignored unless it adds rights (`richerFor`): then the answer
+ * is the caller's own, `no-store`, and bypasses the render cache.
  */
 export function rule(r: RouteRule): RuleMiddleware {
   const limit = bodyLimit({
@@ -85,16 +96,27 @@ export function rule(r: RouteRule): RuleMiddleware {
     onError: (c) => c.json({ message: `Request body is larger than ${kb(r.bodyLimit ?? DEFAULT_BODY_LIMIT)}`, code: 'payload_too_large' }, 413),
   })
   const cachePolicy = r.access === 'public' ? r.cache : (r.cache ?? 'no-store')
+  // what servePublic tells the render cache about this route (one object per route name and country choice)
+  const hitRoutes = new Map<string, HitRoute>()
+  const hitRoute = (c: Parameters<MiddlewareHandler<AppEnv>>[0]): HitRoute => {
+    const route = routeOf(c)
+    const byCountry = variesByCountry(r, c.req.path)
+    const name = `${byCountry} ${route}`
+    let found = hitRoutes.get(name)
+    if (!found) hitRoutes.set(name, (found = { route, query: r.query ?? [], byCountry, richer: r.access === 'public' && r.richerFor !== undefined }))
+    return found
+  }
 
   const serve: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const credentialed = c.req.header('authorization') !== undefined
+    // a verified caller (an access rule, or a richerFor role) gets an answer of their own
+    const personal = c.var.user !== undefined
     const read = c.req.method === 'GET' || c.req.method === 'HEAD'
-    if (cachePolicy === 'public' && read && !credentialed) return servePublic(c, next, r.query ?? [], variesByCountry(r, c.req.path))
+    if (cachePolicy === 'public' && read && !personal) return servePublic(c, next, hitRoute(c))
     await next()
     const status = c.res.status
     c.res.headers.set(
       'Cache-Control',
-      cachePolicy === 'private' ? PRIVATE_NO_STORE : credentialed || cachePolicy === 'no-store' || status >= 300 ? NO_STORE : cachePolicy === 'immutable' ? IMMUTABLE : REVALIDATE,
+      cachePolicy === 'private' ? PRIVATE_NO_STORE : personal || cachePolicy === 'no-store' || status >= 300 ? NO_STORE : cachePolicy === 'immutable' ? IMMUTABLE : REVALIDATE,
     )
   }
   // access first: a caller without rights is refused before any of their body is read
@@ -102,6 +124,9 @@ export function rule(r: RouteRule): RuleMiddleware {
     if (r.access !== 'public') {
       const denied = await requireRole(c, r.access)
       if (denied) return denied
+    } else if (r.richerFor) {
+      const caller = await callerWithRole(c, r.richerFor)
+      if (caller) c.set('user', caller)
     }
     const handle = () => limit(c, () => serve(c, next) as Promise<void>)
     // public reads write nothing: only the others carry an author for the audit log (not /go's hot path)
@@ -127,17 +152,25 @@ function httpActor(c: Parameters<MiddlewareHandler<AppEnv>>[0]): Actor {
   }
 }
 
-/** A public GET from the render cache, filling it from the handler on a miss (200s only). */
-async function servePublic(c: Parameters<MiddlewareHandler<AppEnv>>[0], next: () => Promise<void>, query: readonly string[], byCountry: boolean) {
+/**
+ * A public GET from the render cache, filling it from the handler on a miss (200s only). A path with an
+ * entry is remembered with its route, so the next request for it is answered before routing
+ * (server/fast-path.ts).
+ */
+async function servePublic(c: Parameters<MiddlewareHandler<AppEnv>>[0], next: () => Promise<void>, route: HitRoute) {
   const cache = c.var.renderCache
   cache.revalidate()
   // taken before the country's key is read: a brand write after this point makes the entry unkeepable
   const gen = cache.generation
-  let key = cacheKey(new URL(c.req.url), query)
+  const url = new URL(c.req.url)
+  let key = cacheKey(url, route.query)
   // countries that see the same offers share one entry: bounded variants, not one per country
-  if (byCountry) key += `#geo:${await c.var.services.countryProfiles.keyFor(c.var.country)}`
+  if (route.byCountry) key += `#geo:${await c.var.services.countryProfiles.keyFor(c.var.country)}`
   const hit = cache.get(key)
-  if (hit) return answerFrom(hit, c.req.raw)
+  if (hit) {
+    cache.rememberRoute(normalisePath(url.pathname), route)
+    return answerFrom(hit, c.req.raw)
+  }
   await next()
   if (c.res.status !== 200 || c.res.headers.has('set-cookie')) {
     c.res.headers.set('Cache-Control', NO_STORE)
@@ -148,11 +181,12 @@ async function servePublic(c: Parameters<MiddlewareHandler<AppEnv>>[0], next: ()
   c.res.headers.forEach((v, k) => {
     headers[k] = v
   })
-  // a CDN keeps one copy per country header value, as this cache keeps one per profile (answerFrom adds
+  // a CDN keeps one copy per country header value, as this cache keeps one per profile (makeEntry adds
   // it to Vary; set on the entry only, since Hono copies the old answer's headers over the new one's)
-  if (byCountry && c.var.config.geoHeader) headers.vary = c.var.config.geoHeader
-  const entry = makeEntry(200, headers, new Uint8Array(await c.res.arrayBuffer()))
+  if (route.byCountry && c.var.config.geoHeader) headers.vary = c.var.config.geoHeader
+  const entry = makeEntry(200, headers, new Uint8Array(await c.res.arrayBuffer()), cache.baseHeaders)
   cache.set(key, entry, gen)
+  cache.rememberRoute(normalisePath(url.pathname), route)
   c.res = answerFrom(entry, c.req.raw)
 }
 

@@ -33,6 +33,7 @@ const { bootstrap, createAppContext } = await import('./context.ts')
 const { createApp } = await import('./app.ts')
 const { createVikeRenderer } = await import('./vike-renderer.ts')
 const { loadStaticFiles } = await import('./static-files.ts')
+const { baseHeaders } = await import('./security-headers.ts')
 
 const ctx = await createAppContext(config)
 const { log } = ctx
@@ -47,7 +48,7 @@ const app = createApp({
   store: ctx.store,
   renderCache: ctx.renderCache,
   renderPage: createVikeRenderer(ctx),
-  staticFiles: loadStaticFiles(join(root, 'dist/client')),
+  staticFiles: loadStaticFiles(join(root, 'dist/client'), baseHeaders(config)),
 })
 
 const server = Bun.serve({ port: config.port, hostname: config.host, fetch: app.fetch })

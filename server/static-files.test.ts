@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { baseHeaders } from './security-headers.ts'
 import { loadStaticFiles, serveStatic } from './static-files.ts'
 
 const root = mkdtempSync(join(tmpdir(), 'gamewise-static-'))
@@ -10,7 +11,7 @@ mkdirSync(join(root, 'demo'))
 writeFileSync(join(root, 'assets', 'app.B7x9.js'), 'console.log(1)')
 writeFileSync(join(root, 'demo', 'hero.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${' '.repeat(600)}</svg>`)
 afterAll(() => rmSync(root, { recursive: true, force: true }))
-const files = loadStaticFiles(root)
+const files = loadStaticFiles(root, baseHeaders({ siteUrl: 'http://localhost:3000' }))
 const get = (path: string, headers: Record<string, string> = {}) => serveStatic(files.get(path)!, new Request(`http://x${path}`, { headers }))
 
 describe('static files (issue 12: caching)', () => {

@@ -2,7 +2,7 @@ import { renderPage } from 'vike/server'
 import type { PageRenderer } from './app.ts'
 import type { AppContext } from './context.ts'
 import { thirdPartySources, withPageCsp } from './csp.ts'
-import { REVALIDATE, SECURITY_HEADERS } from './render-cache.ts'
+import { REVALIDATE } from './render-cache.ts'
 
 /**
  * Vike's renderPage as the app's page renderer, with the services handed to +data hooks. Each HTML
@@ -24,8 +24,8 @@ export function createVikeRenderer(ctx: Pick<AppContext, 'services' | 'config'>)
     })
     const res = pageContext.httpResponse
     if (!res) return new Response('Not found', { status: 404 })
+    // the site's base headers are added with every other answer's (server/security-headers.ts)
     const headers = new Headers(res.headers)
-    for (const [k, v] of Object.entries(SECURITY_HEADERS)) headers.set(k, v)
     headers.set('Cache-Control', res.statusCode === 200 ? REVALIDATE : 'no-store')
     return new Response(res.body, { status: res.statusCode, headers })
   }, { dev: ctx.config.env === 'development', thirdParty: thirdPartySources(ctx.config) })

@@ -79,6 +79,35 @@ describe('session (spec §3, §4)', () => {
     expect(screen.getByTestId('probe').textContent).toBe('out')
     expect(sessionStorage.getItem(REFRESH_KEY)).toBeNull()
   })
+
+  it('authFetch refreshes a token past its exp before sending it, once for calls made together (issue 24: public routes ignore it)', async () => {
+    sessionStorage.setItem(REFRESH_KEY, 'rt')
+    const now = Math.floor(Date.now() / 1000)
+    const stale = jwt({ username: 'ed', role: 'editor', exp: now - 60 })
+    const fresh = jwt({ username: 'ed', role: 'editor', exp: now + 900 })
+    let refreshes = 0
+    const seen: (string | null)[] = []
+    mockFetch({
+      '/api/auth/refresh-token': () => Response.json({ accessToken: refreshes++ === 0 ? stale : fresh }),
+      // a public route: an expired token is answered as anyone's, never with a 401
+      '/api/posts/blog-content?limit=1': (init) => {
+        seen.push(new Headers(init?.headers).get('authorization'))
+        return Response.json({ hero: null })
+      },
+    })
+    render(<SessionProbe />)
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('in:ed'))
+    await act(async () => {
+      await Promise.all([authFetch('/api/posts/blog-content?limit=1'), authFetch('/api/posts/blog-content?limit=1')])
+    })
+    expect(refreshes).toBe(2) // the session's start, then one refresh for both calls
+    expect(seen).toEqual([`Bearer ${fresh}`, `Bearer ${fresh}`])
+    // a token that is still good is sent as it is
+    await act(async () => {
+      await authFetch('/api/posts/blog-content?limit=1')
+    })
+    expect(refreshes).toBe(2)
+  })
 })
 
 describe('Protected (spec §2)', () => {

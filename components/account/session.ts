@@ -20,13 +20,26 @@ function set(next: Partial<SessionState>) {
   for (const l of listeners) l()
 }
 
-function userFrom(token: string): SessionUser | null {
+function claimsOf(token: string): Record<string, unknown> | null {
   try {
-    const claims = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')))
-    return { username: String(claims.username ?? ''), role: claims.role ?? 'user' }
+    return JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')))
   } catch {
     return null
   }
+}
+
+function userFrom(token: string): SessionUser | null {
+  const claims = claimsOf(token)
+  return claims ? { username: String(claims.username ?? ''), role: (claims.role as SessionUser['role']) ?? 'user' } : null
+}
+
+// a little early: the server's clock may run ahead of the browser's
+const REFRESH_EARLY_MS = 30_000
+
+/** Whether the access token's `exp` has passed (or nearly): a token that cannot be read is sent as it is. */
+function expired(token: string): boolean {
+  const exp = claimsOf(token)?.exp
+  return typeof exp === 'number' && exp * 1000 - REFRESH_EARLY_MS <= Date.now()
 }
 
 function storage(): Storage | null {
@@ -47,8 +60,18 @@ function clear() {
   set({ accessToken: null, user: null })
 }
 
+let refreshing: Promise<boolean> | null = null
+
 /** Exchanges the stored refresh token for a new access token; false (and a cleared session) if it cannot. */
-export async function refreshSession(): Promise<boolean> {
+export function refreshSession(): Promise<boolean> {
+  // calls made together share one refresh
+  refreshing ??= exchangeRefreshToken().finally(() => {
+    refreshing = null
+  })
+  return refreshing
+}
+
+async function exchangeRefreshToken(): Promise<boolean> {
   const refreshToken = storage()?.getItem(REFRESH_KEY)
   if (!refreshToken) {
     clear()
@@ -109,8 +132,13 @@ export async function logout() {
   }
 }
 
-/** fetch with the bearer token; a 401 triggers one refresh and one retry, then logout (issue 3). */
+/**
+ * fetch with the bearer token; a 401 triggers one refresh and one retry, then logout (issue 3). A token
+ * past its `exp` is refreshed before it is sent: a public route answers an expired token as it answers
+ * anyone (issue 24), so the admin's read of GET /api/posts/blog-content would quietly lose its drafts.
+ */
 export async function authFetch(input: string, init: RequestInit = {}): Promise<Response> {
+  if (state.accessToken && expired(state.accessToken)) await refreshSession()
   const send = () => {
     const headers = new Headers(init.headers)
     if (state.accessToken) headers.set('authorization', `Bearer ${state.accessToken}`)

@@ -15,6 +15,20 @@ export function parseCountryHeader(value: string | undefined | null): VisitorCou
   return isCountryCode(code) ? code : null
 }
 
+type CountryOptions = { header?: string; db: IpCountryDb }
+
+/**
+ * The visitor's country by the rules below, from the configured header's value (undefined when absent)
+ * and the client's address (asked only when needed); `loading` while the IP database is not loaded yet.
+ */
+export function decideCountry(opts: CountryOptions, sent: string | undefined, ip: () => string): VisitorCountry | 'loading' {
+  if (sent !== undefined) return parseCountryHeader(sent)
+  if (!opts.db.enabled) return null
+  const address = ip()
+  if (address === 'unknown') return null
+  return opts.db.ready ? opts.db.lookup(address) : 'loading'
+}
+
 /**
  * Decides the visitor's country once per request, as `c.var.country` (upper-case alpha-2, or null):
  * 1. the header `GEO_HEADER` names, when configured and present: the CDN saw the real client, so its
@@ -22,18 +36,13 @@ export function parseCountryHeader(value: string | undefined | null): VisitorCou
  * 2. else the IP database, for the address server/client-ip.ts gives (TRUST_PROXY applies);
  * 3. else null.
  */
-export function visitorCountry(opts: { header?: string; db: IpCountryDb }): MiddlewareHandler<AppEnv> {
+export function visitorCountry(opts: CountryOptions): MiddlewareHandler<AppEnv> {
   const { header, db } = opts
   return async (c, next) => {
-    let country: VisitorCountry = null
-    const sent = header ? c.req.header(header) : undefined
-    if (sent !== undefined) country = parseCountryHeader(sent)
-    else if (db.enabled) {
-      const ip = clientIp(c)
-      if (ip !== 'unknown') {
-        if (!db.ready) await db.load() // once; the server loads it at start, so only a cold process waits
-        country = db.lookup(ip)
-      }
+    let country = decideCountry(opts, header ? c.req.header(header) : undefined, () => clientIp(c))
+    if (country === 'loading') {
+      await db.load() // once; the server loads it at start, so only a cold process waits
+      country = db.lookup(clientIp(c))
     }
     c.set('country', country)
     await next()

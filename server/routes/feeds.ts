@@ -1,7 +1,6 @@
 import type { Context } from 'hono'
 import { FEED_ALIAS_PATH, FEED_TYPE, SITE_FEED_PATH, SITEMAP_PATH } from '../../lib/feeds.ts'
 import { notFound } from '../errors.ts'
-import { SECURITY_HEADERS } from '../render-cache.ts'
 import { type AppEnv, createRouter, rule } from '../router.ts'
 import { robotsTxt } from '../services/robots.ts'
 import { parseSitemapName } from '../services/sitemaps.ts'
@@ -9,7 +8,7 @@ import { parseSitemapName } from '../services/sitemaps.ts'
 const XML = 'application/xml; charset=utf-8'
 const RSS = `${FEED_TYPE}; charset=utf-8`
 
-const answer = (c: Context<AppEnv>, body: string, contentType: string) => c.body(body, 200, { ...SECURITY_HEADERS, 'Content-Type': contentType })
+const answer = (c: Context<AppEnv>, body: string, contentType: string) => c.body(body, 200, { 'Content-Type': contentType })
 
 /** For search engines and feed readers: robots.txt, the sitemaps and the RSS feeds, cached and invalidated like pages. */
 export function feedsRouter() {

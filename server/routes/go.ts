@@ -27,7 +27,8 @@ export function goRouter() {
   app.on(['GET', 'HEAD'], '/:brandId', rule({ access: 'public', cache: 'no-store' }), async (c) => {
     const url = new URL(c.req.url)
     const result = await c.var.services.tracker.redirect(c.req.param('brandId'), requestMeta(c), url.searchParams)
-    const headers = { 'Referrer-Policy': 'strict-origin-when-cross-origin', 'X-Robots-Tag': 'noindex, nofollow' }
+    // the site's base headers (Referrer-Policy: partners see the origin, not the page) come with every answer
+    const headers = { 'X-Robots-Tag': 'noindex, nofollow' }
     const page = { ...headers, 'Content-Security-Policy': PAGE_CSP }
     if (!result) return c.html(NOT_FOUND_PAGE, 404, page)
     if ('blocked' in result) {

@@ -1,7 +1,6 @@
 import * as z from 'zod'
 import { bodySectionSchema, type PostType, postBodySchema, postTypeSchema, type ReadablePostType } from '../../lib/schemas.ts'
 import { renderSectionText } from '../article-body.ts'
-import { requireRole } from '../access.ts'
 import { createRouter, rule } from '../router.ts'
 import { AI_SECTION_CHOICES } from '../services/ai-writer.ts'
 import { BLOG_CONTENT_LIMIT } from '../services/content.ts'
@@ -60,16 +59,10 @@ export function postsRouter() {
   const editors = rule({ access: 'editor' })
 
   // GET /api/posts/blog-content?limit&cursor – hero, featured and a page of articles with the next page's
-  // cursor; an editor's token adds articleBottoms
-  app.get('/blog-content', rule({ access: 'public', cache: 'public', query: ['limit', 'cursor'] }), validate('query', blogContentQuery), async (c) => {
-    const query = c.req.valid('query')
-    if (c.req.header('authorization')) {
-      const denied = await requireRole(c, 'editor')
-      if (denied) return denied
-      return c.json(await c.var.services.content.getBlogContent({ ...query, admin: true }))
-    }
-    return c.json(await c.var.services.content.getBlogContent(query))
-  })
+  // cursor; an editor's live token adds drafts and articleBottoms (any other token is ignored: richerFor)
+  app.get('/blog-content', rule({ access: 'public', cache: 'public', query: ['limit', 'cursor'], richerFor: 'editor' }), validate('query', blogContentQuery), async (c) =>
+    c.json(await c.var.services.content.getBlogContent({ ...c.req.valid('query'), admin: c.var.user !== undefined })),
+  )
 
   // GET /api/posts/list?type&title&limit&cursor – the admin's list of one post type, filtered by title
   app.get('/list', editors, validate('query', adminListQuery), async (c) => c.json(await c.var.services.content.adminList(c.req.valid('query'))))

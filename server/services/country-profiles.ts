@@ -41,6 +41,11 @@ export function createCountryProfiles(deps: { brands: BrandsRepository; generati
         .sort()
     },
 
+    /** The country's key when this generation already worked it out, else undefined (no waiting: the cache-hit path). */
+    knownKey(country: VisitorCountry): string | undefined {
+      return snapshot?.generation === deps.generation() ? snapshot.keys.get(country ?? '') : undefined
+    },
+
     /** A short key for the country's profile: equal for countries that see the same page. */
     async keyFor(country: VisitorCountry): Promise<string> {
       const s = current()
