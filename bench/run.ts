@@ -140,14 +140,16 @@ try {
   const ua = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 bench'
   const bunCeiling = await loadWithBun(ceiling2.url)
   await ceiling2.stop()
-  const go = await measured(() => loadWithBun(`${base}/go/${pages[0]._id}`, { okStatus: 302, init: () => ({ headers: { 'user-agent': ua } }) }))
+  // attribution on (issue 21): every click says its page, slot and position, and where the visit arrived from
+  const placement = 'from=article%3Artp-explained&slot=article-offers&pos=1&ref=news.example.com&utm_source=bench'
+  const go = await measured(() => loadWithBun(`${base}/go/${pages[0]._id}?${placement}`, { okStatus: 302, init: () => ({ headers: { 'user-agent': ua } }) }))
   const posted = await measured(() =>
     loadWithBun(`${base}/api/clicks`, {
       okStatus: 201,
       init: () => ({
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': ua },
-        body: JSON.stringify({ clickid: crypto.randomUUID(), brandId: pages[0]._id, userId: null, user_agent: ua, gaid: 'bench', timestamp: new Date().toISOString(), customParams: [] }),
+        body: JSON.stringify({ clickid: crypto.randomUUID(), brandId: pages[0]._id, userId: null, user_agent: ua, gaid: 'bench', timestamp: new Date().toISOString(), customParams: [], from: 'article:rtp-explained', slot: 'article-offers', pos: 1 }),
       }),
     }),
   )
@@ -160,7 +162,7 @@ try {
   console.log(`\ntracking (same exact-counting client for all three; ceiling re-measured with it)`)
   console.log(`${pad('target', 40)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('acked', 9)}${pad('stored', 9)}${pad('× ceiling', 11)}server CPU µs/req`)
   console.log(`${pad('ceiling (this client)', 40)}${pad(bunCeiling.rps.toFixed(0), 10)}${pad(bunCeiling.p50.toFixed(2), 9)}${pad(bunCeiling.p99.toFixed(2), 9)}${pad('-', 9)}${pad('-', 9)}${pad('1.00', 11)}-`)
-  for (const [name, r, stored] of [[`GET /go/${pages[0]._id}`, go, redirects], ['POST /api/clicks', posted, browser]] as const)
+  for (const [name, r, stored] of [[`GET /go/${pages[0]._id} (with placement)`, go, redirects], ['POST /api/clicks (with placement)', posted, browser]] as const)
     console.log(`${pad(name, 40)}${pad(r.rps.toFixed(0), 10)}${pad(r.p50.toFixed(2), 9)}${pad(r.p99.toFixed(2), 9)}${pad(String(r.ok), 9)}${pad(String(stored), 9)}${pad((r.rps / bunCeiling.rps).toFixed(2), 11)}${cpu(r)}`)
   const lost = go.ok - redirects + (posted.ok - browser)
   console.log(`clicks acknowledged but not stored: ${lost} (goal 0); slowest tracking target ${Math.min(go.rps, posted.rps) / bunCeiling.rps >= 0.2 ? '≥' : '<'} 0.2× ceiling`)

@@ -514,7 +514,12 @@ export class SqliteStore implements Store {
   /** Rows fetched by queries (not by primary key): tests use it to prove a list reads only its page. */
   rowsRead = 0
 
+  private readonly file: string
+  /** the thread that reads large sums (db/sqlite-read-worker.ts), once a file-backed store needs one */
+  private reader: { worker: Worker; next: number; waiting: Map<number, { resolve: (rows: Record<string, unknown>[]) => void; reject: (e: Error) => void }> } | null = null
+
   constructor(file: string) {
+    this.file = file
     if (file !== ':memory:') restrictFiles(file)
     this.db = new Database(file, { create: true, strict: true })
     this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;')
@@ -694,9 +699,9 @@ export class SqliteStore implements Store {
       params.push(...q.keys)
     }
     const group = q.by === 'key' ? 'key, sub' : 'key, sub, day'
-    const rows = this.db
-      .query<Record<string, unknown>, Param[]>(`SELECT ${group}, ${metrics.map((m) => `SUM("${m}") AS "${m}"`).join(', ')} FROM "${name}__counters" WHERE ${where.join(' AND ')} GROUP BY ${group}`)
-      .all(...params)
+    const sql = `SELECT ${group}, ${metrics.map((m) => `SUM("${m}") AS "${m}"`).join(', ')} FROM "${name}__counters" WHERE ${where.join(' AND ')} GROUP BY ${group}`
+    // a file-backed store sums on its reader thread: the server's own thread goes on answering meanwhile
+    const rows = this.file === ':memory:' ? this.db.query<Record<string, unknown>, Param[]>(sql).all(...params) : await this.readOnThread(sql, params as (string | number)[])
     return rows.map((r) => ({
       dim: q.dim,
       key: r.key as string,
@@ -704,6 +709,27 @@ export class SqliteStore implements Store {
       ...(q.by === 'key-day' ? { day: r.day as string } : {}),
       values: Object.fromEntries(metrics.filter((m) => r[m]).map((m) => [m, r[m] as number])),
     }))
+  }
+
+  private readOnThread(sql: string, params: (string | number)[]): Promise<Record<string, unknown>[]> {
+    if (!this.reader) {
+      const worker = new Worker(new URL('./sqlite-read-worker.ts', import.meta.url).href)
+      const reader = { worker, next: 0, waiting: new Map() }
+      worker.onmessage = (e: MessageEvent<{ id: number; rows?: Record<string, unknown>[]; error?: string }>) => {
+        const w = reader.waiting.get(e.data.id)
+        reader.waiting.delete(e.data.id)
+        if (e.data.error !== undefined) w?.reject(new Error(e.data.error))
+        else w?.resolve(e.data.rows ?? [])
+      }
+      ;(worker as Worker & { unref?: () => void }).unref?.() // a waiting reader never keeps a process alive
+      this.reader = reader
+    }
+    const reader = this.reader
+    const id = ++reader.next
+    return new Promise((resolve, reject) => {
+      reader.waiting.set(id, { resolve, reject })
+      reader.worker.postMessage({ id, file: this.file, sql, params })
+    })
   }
 
   async readCounters(name: string) {
@@ -739,6 +765,8 @@ export class SqliteStore implements Store {
   }
 
   async close() {
+    this.reader?.worker.terminate()
+    this.reader = null
     this.db.close()
   }
 }

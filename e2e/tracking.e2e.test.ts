@@ -21,7 +21,7 @@ describe('tracking (Chromium)', () => {
     await answerConsent(page) // the gaid exists only with consent (e2e/consent.e2e.test.ts covers the rest)
     await page.getByRole('tab', { name: 'Crypto' }).click()
     const row = page.getByTestId('offer-row').filter({ hasText: 'Velocity Bet' })
-    await expect.poll(() => row.getByRole('link', { name: 'Play' }).getAttribute('href')).toMatch(/^\/go\/velocity-bet\?gaid=/)
+    await expect.poll(() => row.getByRole('link', { name: 'Play' }).getAttribute('href')).toMatch(/^\/go\/velocity-bet\?from=home%3A&slot=home-offers&pos=\d+&gaid=/)
     const [tab] = await Promise.all([context.waitForEvent('page'), row.getByRole('link', { name: 'Play' }).click()])
     await tab.waitForURL(/velocitybet\.example/) // blank first, then /go's 302
     expect(await tab.locator('h1').textContent()).toBe('Partner landing')

@@ -10,11 +10,16 @@ import { ADMIN, BASE_URL, launchBrowser, logIn } from './browser.ts'
  * named, and can be made smaller; a renamed article's old address answers 301.
  */
 let browser: Browser
+let token = ''
+const created: string[] = []
 beforeAll(async () => {
   browser = await launchBrowser()
+  token = (await (await fetch(`${BASE_URL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).json()).accessToken
 })
 afterAll(async () => {
   await browser?.close()
+  // the suite shares one store: later files count the demo's articles and their descriptions
+  for (const id of created) await fetch(`${BASE_URL}/api/posts/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })
 })
 
 async function editor(width: number): Promise<Page> {
@@ -35,6 +40,7 @@ describe("the editors' workspace (Chromium, issue 25)", () => {
       const page = await editor(width)
       const title = `Workspace ${width} ${run}`
       const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-')
+      created.push(slug)
       const tags = [`Strategy ${width}${run}`, `Bankroll ${width}${run}`, `Beginners ${width}${run}`]
       const f = form(page)
       await f.getByLabel('Title', { exact: true }).fill(title)
@@ -45,6 +51,7 @@ describe("the editors' workspace (Chromium, issue 25)", () => {
       const section = f.getByTestId('section-editor').first()
       await section.getByLabel('Headline').fill('How to start')
       await section.getByRole('textbox', { name: 'Content' }).fill('Set a budget with **bold limits** first.\n\nThen read [the RTP guide](/article/rtp-explained) before you play.')
+      await f.getByLabel('Description').fill(`How the workspace writes at ${width} px (${run}): paragraphs, bold text, a link and three tags.`)
       // the preview shows what the page will: real elements, not marks
       await section.getByRole('button', { name: 'Preview' }).click()
       const preview = section.locator('.text-preview')

@@ -67,12 +67,13 @@ export const PAGE_QUERY: Readonly<Record<string, readonly string[]>> = {
 /**
  * Pages that depend on the visitor's country (and their pageContext.json for client navigation): those
  * listing offers (home, the /brands directory, brand pages, which also show the country's gambling
- * help) and the responsible-gambling page (every country's help, the visitor's first). Articles and the
- * other archives do not: the footer's help links swap in after hydration (GET /api/geo).
+ * help, and articles with their top offers box, issue 21) and the responsible-gambling page (every
+ * country's help, the visitor's first). The other archives do not: the footer's help links swap in after
+ * hydration (GET /api/geo).
  */
 export function isCountryPage(path: string): boolean {
   const page = path.replace(/\/index\.pageContext\.json$/, '') || '/'
-  return page === '/' || page === '/brands' || page.startsWith('/brands/') || page === `/info/${RESPONSIBLE_GAMBLING_SLUG}`
+  return page === '/' || page === '/brands' || page.startsWith('/brands/') || page.startsWith('/article/') || page === `/info/${RESPONSIBLE_GAMBLING_SLUG}`
 }
 
 export function createApp(deps: AppDeps) {

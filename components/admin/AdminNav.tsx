@@ -10,13 +10,18 @@ export const adminScreens = [
   { href: '/admin/audit', label: 'Audit log' },
 ] as const
 
+/** Screens editors reach too (issue 21: which content earns). */
+export const editorScreens = [{ href: '/admin/earnings', label: 'Earnings' }] as const
+
 export function AdminNav() {
   const { user } = useSession()
-  if (user?.role !== 'admin') return null
+  if (user?.role !== 'admin' && user?.role !== 'editor') return null
+  const screens = [...editorScreens, ...(user.role === 'admin' ? adminScreens : [])]
+  const here = typeof window === 'undefined' ? '' : window.location.pathname
   return (
     <nav className="admin-nav" aria-label="Admin screens">
-      {adminScreens.map((s) => (
-        <a key={s.href} className="btn" href={s.href}>
+      {screens.map((s) => (
+        <a key={s.href} className="btn" href={s.href} aria-current={here === s.href ? 'page' : undefined}>
           {s.label}
         </a>
       ))}

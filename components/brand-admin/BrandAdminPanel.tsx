@@ -3,6 +3,7 @@ import { StatusBadge } from '../admin/StatusBadge.tsx'
 import { orDash, promoSummary } from '../../lib/brand-form.ts'
 import type { BrandPage } from '../../lib/schemas.ts'
 import { brandApi } from './api.ts'
+import { ConversionsImport } from '../earnings/ConversionsImport.tsx'
 import { BrandForm } from './BrandForm.tsx'
 import { toDraft } from './draft.ts'
 
@@ -133,6 +134,8 @@ export function BrandAdminPanel() {
           onDelete={(p) => void remove(p)}
         />
       ) : null}
+      {/* issue 21: a programme's CSV report, previewed before anything is written */}
+      {pages && <ConversionsImport brands={pages} />}
     </section>
   )
 }

@@ -48,10 +48,24 @@ export function createBrandsService(deps: { brands: BrandsRepository }) {
     return { total, pages: Math.max(1, Math.ceil(total / BRANDS_PAGE_SIZE)) }
   }
 
-  return {
+  const service = {
     /** GET /api/brands/static-offers: what the offers list shows, nothing more. */
     async listOffers(country: VisitorCountry = null): Promise<BrandOffer[]> {
       return (await brands.list(liveOnly(availabilityFilter(country)))).map((d) => toOffer(toBrandPage(d)))
+    },
+
+    /**
+     * An article's top offers box (issue 21): brands available in the visitor's country whose type
+     * matches one of the article's tags ("Crypto" → typeCrypto), else the top ones, in editorial order.
+     */
+    async topOffers(country: VisitorCountry, tags: readonly string[], limit = 3): Promise<{ tag: string | null; offers: BrandOffer[] }> {
+      const all = await service.listOffers(country)
+      const wanted = new Map(tags.map((t) => [t.toLowerCase().replace(/[^a-z0-9]/g, ''), t]))
+      for (const [key, tag] of wanted) {
+        const matching = all.filter((o) => o.type.some((t) => t.replace(/^type/, '').toLowerCase().replace(/[^a-z0-9]/g, '') === key))
+        if (matching.length) return { tag, offers: matching.slice(0, limit) }
+      }
+      return { tag: null, offers: all.slice(0, limit) }
     },
 
     /** Page `page` (from 1) of the /brands directory; null past the last page. */
@@ -95,5 +109,6 @@ export function createBrandsService(deps: { brands: BrandsRepository }) {
       return page
     },
   }
+  return service
 }
 export type BrandsService = ReturnType<typeof createBrandsService>

@@ -1,12 +1,13 @@
 import { useEffect } from 'react'
 import { useData } from 'vike-react/useData'
+import { ArticleOffers } from '../../../components/ArticleOffers.tsx'
 import { ArticleView } from '../../../components/ArticleView.tsx'
 import { PreviewBanner } from '../../../components/PreviewBanner.tsx'
 import { RelatedArticles } from '../../../components/RelatedArticles.tsx'
 import type { Data } from './+data.ts'
 
 export default function Page() {
-  const { article, body, related, preview } = useData<Data>()
+  const { article, body, related, offers, preview } = useData<Data>()
   // spec §2: scrolls to top on opening (a block body: an effect must return nothing or a cleanup)
   useEffect(() => {
     window.scrollTo(0, 0)
@@ -18,6 +19,7 @@ export default function Page() {
         ← Back
       </button>
       <ArticleView article={article} body={body} />
+      <ArticleOffers {...offers} />
       <RelatedArticles articleId={article._id} related={related} />
     </>
   )

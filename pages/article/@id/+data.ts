@@ -4,9 +4,19 @@ import { type ArticleCardData, toCard } from '../../../lib/cards.ts'
 import { articlePath } from '../../../lib/links.ts'
 import { postDescription } from '../../../lib/seo.ts'
 import type { ArticleData, RenderedSection } from '../../../lib/article-body.ts'
+import type { BrandOffer } from '../../../lib/schemas.ts'
+import { tagsOf } from '../../../lib/tags.ts'
 import { renderBody } from '../../../server/article-body.ts'
 
-export type Data = { article: ArticleData; body: RenderedSection[]; description: string; related: ArticleCardData[]; preview?: true }
+export type Data = {
+  article: ArticleData
+  body: RenderedSection[]
+  description: string
+  related: ArticleCardData[]
+  /** the article's top offers box (issue 21), for the visitor's country */
+  offers: { tag: string | null; offers: BrandOffer[]; disclosure: string }
+  preview?: true
+}
 
 /**
  * On the server (client-side navigation fetches the same through Vike's pageContext.json): the section
@@ -16,7 +26,7 @@ export type Data = { article: ArticleData; body: RenderedSection[]; description:
  */
 export async function data(pageContext: PageContextServer): Promise<Data> {
   const id = pageContext.routeParams.id
-  const { content, posts } = pageContext.services!
+  const { content, posts, brands, siteSettings } = pageContext.services!
   // an editor's preview (server/routes/preview.ts) shows a draft or scheduled article too
   const preview = pageContext.preview === true
   const article = await content.findArticle(id, { preview })
@@ -26,11 +36,13 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
     throw render(404, 'Article not found.')
   }
   const { content: { summary, body }, ...rest } = article
+  const [top, disclosure] = await Promise.all([brands.topOffers(pageContext.visitorCountry ?? null, tagsOf(article)), siteSettings.disclosure()])
   return {
     article: { ...rest, content: { summary } },
     body: renderBody(body, pageContext.siteUrl!),
     description: postDescription(article),
     related: (await content.related(article)).map(toCard),
+    offers: { ...top, disclosure: disclosure.text },
     ...(preview ? { preview: true as const } : {}),
   }
 }

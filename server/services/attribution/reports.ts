@@ -116,7 +116,29 @@ export function createEarningsService(deps: {
     return value
   }
 
+  // what every request of a cached range would compute again: its totals and its keys in each order
+  const totals = new WeakMap<Aggregate, EarningsFigures>()
+  const orders = new WeakMap<Aggregate, Map<string, string[]>>()
   function total(agg: Aggregate): EarningsFigures {
+    const known = totals.get(agg)
+    if (known) return known
+    const t = sumOf(agg)
+    totals.set(agg, t)
+    return t
+  }
+  function sorted(agg: Aggregate, sort: SortKey, dir: 1 | -1): string[] {
+    const byOrder = orders.get(agg) ?? orders.set(agg, new Map()).get(agg)!
+    const name = `${sort}:${dir}`
+    let keys = byOrder.get(name)
+    if (!keys) {
+      const entries = [...agg]
+      entries.sort(([a, fa], [b, fb]) => dir * (fa[sort] - fb[sort]) || fb.clicks - fa.clicks || (a < b ? -1 : 1))
+      keys = entries.map(([k]) => k)
+      byOrder.set(name, keys)
+    }
+    return keys
+  }
+  function sumOf(agg: Aggregate): EarningsFigures {
     const t = emptyFigures()
     for (const f of agg.values()) {
       for (const k of ['views', 'clicks', 'uniqueClicks', 'suspectClicks', 'conversions', 'registrations', 'ftds', 'deposits', 'revenue'] as const) t[k] += f[k]
@@ -150,8 +172,7 @@ export function createEarningsService(deps: {
     const current = regroup(now)
     const previous = regroup(before)
     const sort = q.sort ?? 'revenue'
-    const dir = q.dir === 'asc' ? 1 : -1
-    const keys = [...current.keys()].sort((a, b) => dir * (current.get(a)![sort] - current.get(b)![sort]) || current.get(b)!.clicks - current.get(a)!.clicks || (a < b ? -1 : 1))
+    const keys = sorted(current, sort, q.dir === 'asc' ? 1 : -1)
     const offset = q.offset ?? 0
     const page = keys.slice(offset, offset + (q.limit ?? 50))
     const rows = await Promise.all(page.map(async (key) => ({ key, ...(await label(key)), figures: current.get(key)!, previous: previous.get(key) ?? finish(emptyFigures()) })))

@@ -1,0 +1,179 @@
+/**
+ * `bun run bench:attribution` (also part of `bun run bench`): the earnings reports of issue 21 at scale,
+ * and a programme's CSV import.
+ *
+ * 1. A fresh store gets the counters 1,000,000 clicks, 10,000,000 page views and 20,000 conversions add
+ *    over 90 days — written through the same code production uses (attribution/counters.ts increments,
+ *    merged per row in batches) — on 100,000 article pages with a Zipf (s = 1.05) spread of traffic, the
+ *    shape content sites see, plus the home page and the brand pages. No event records: reports never read
+ *    them.
+ * 2. A production server on that store answers GET /api/reports/pages, /placements, /breakdown and
+ *    /daily over the 90 days: the first (cold) answer, then 300 one at a time (p50/p99), with the cache
+ *    as shipped (REPORT_CACHE_SECONDS=30: sums kept 30 s, refreshed in the background).
+ * 3. The CLI imports a programme CSV of 100,000 rows that match stored clicks, twice: timed; the second
+ *    must add nothing.
+ *
+ * Loopback only; bounded in count. BENCH_ATTR_CLICKS=200000 bun bench/attribution.ts for a quick run.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const root = join(import.meta.dir, '..')
+const CLICKS = Number(process.env.BENCH_ATTR_CLICKS ?? 1_000_000)
+const VIEWS = CLICKS * 10
+const CONVERSIONS = Math.round(CLICKS / 50)
+const ARTICLES = 100_000
+const DAYS = 90
+const CSV_ROWS = Number(process.env.BENCH_ATTR_CSV_ROWS ?? 100_000)
+const SAMPLES = 300
+
+const dir = mkdtempSync(join(tmpdir(), 'gamewise-bench-attr-'))
+const env = { DATA_DIR: dir, MONGODB_URI: '', SEED_DEMO: '0', LOG_LEVEL: 'warn', AUTH_SECRET: 'bench-attribution-secret-0123456789abcdef', ADMIN_USERNAME: 'bench_admin', ADMIN_PASSWORD: 'bench-admin-password' }
+for (const [k, v] of Object.entries(env)) process.env[k] = v
+
+const { loadConfig } = await import('../server/config.ts')
+const { createAppContext } = await import('../server/context.ts')
+const { incrementOps } = await import('../db/repositories/counters.ts')
+const { countsForClick, countsForConversion, countsForView } = await import('../server/services/attribution/counters.ts')
+
+const today = new Date()
+const dayAgo = (n: number) => new Date(today.getTime() - n * 86_400_000)
+const from = dayAgo(DAYS - 1).toISOString().slice(0, 10)
+const to = today.toISOString().slice(0, 10)
+
+// Zipf over the article pages: a few earn most; the long tail each a little
+const weights = Float64Array.from({ length: ARTICLES }, (_, i) => 1 / Math.pow(i + 1, 1.05))
+const total = weights.reduce((a, b) => a + b)
+const cum = new Float64Array(ARTICLES)
+for (let i = 0, acc = 0; i < ARTICLES; i++) cum[i] = acc += weights[i]! / total
+const article = () => {
+  const r = Math.random()
+  let lo = 0
+  let hi = ARTICLES - 1
+  while (lo < hi) {
+    const m = (lo + hi) >> 1
+    if (cum[m]! < r) lo = m + 1
+    else hi = m
+  }
+  return `bench-article-${lo}`
+}
+const BRANDS = ['nova-spins', 'luckyforge', 'arcadia-bet', 'satoshi-slots', 'royal-reel', 'velocity-bet', 'pixel-poker', 'crown-court-bingo']
+const COUNTRIES = ['GB', 'IE', 'DE', 'CA', 'US', null]
+const DEVICES = ['mobile', 'desktop', 'tablet'] as const
+const pick = <T>(a: readonly T[]) => a[Math.floor(Math.random() * a.length)]!
+type Where = { page: 'article' | 'home' | 'brand'; pageId: string; slot: 'article-offers' | 'home-offers' | 'brand-cta'; position: number }
+const where = (): Where => {
+  const r = Math.random()
+  if (r < 0.6) return { page: 'article', pageId: article(), slot: 'article-offers', position: 1 + Math.floor(Math.random() * 3) }
+  if (r < 0.85) return { page: 'home', pageId: '', slot: 'home-offers', position: 1 + Math.floor(Math.random() * 5) }
+  const b = pick(BRANDS)
+  return { page: 'brand', pageId: b, slot: 'brand-cta', position: 1 }
+}
+
+console.log(`attribution bench: ${CLICKS.toLocaleString('en-GB')} clicks, ${VIEWS.toLocaleString('en-GB')} views, ${CONVERSIONS.toLocaleString('en-GB')} conversions over ${DAYS} days on ${ARTICLES.toLocaleString('en-GB')} article pages`)
+const config = loadConfig(env)
+let ctx = await createAppContext(config)
+const started = performance.now()
+const BATCH = 20_000
+for (let done = 0; done < CLICKS; done += BATCH) {
+  const inc = []
+  for (let i = 0; i < BATCH; i++) {
+    const at = dayAgo(Math.floor(Math.random() * DAYS))
+    const w = where()
+    inc.push(...countsForClick({ brandId: pick(BRANDS), receivedAt: at, unique: Math.random() < 0.8, country: pick(COUNTRIES), device: pick(DEVICES), placement: { page: w.page, pageId: w.pageId, slot: w.slot, position: w.position } }))
+    for (let v = 0; v < 10; v++) {
+      const vw = where()
+      inc.push(...countsForView({ page: { page: vw.page, pageId: vw.pageId }, slots: [vw.slot], at: dayAgo(Math.floor(Math.random() * DAYS)) }))
+    }
+    if ((done + i) % 50 === 0) {
+      inc.push(
+        ...countsForConversion({
+          brandId: pick(BRANDS),
+          goal: Math.random() < 0.5 ? 1011 : 1002,
+          payout: Math.round(Math.random() * 200),
+          currency: pick(['EUR', 'EUR', 'USD', 'GBP']),
+          status: 'approved',
+          clickDay: at.toISOString().slice(0, 10),
+          attribution: { placement: { page: w.page, pageId: w.pageId, slot: w.slot, position: w.position }, country: pick(COUNTRIES), device: pick(DEVICES) },
+        }),
+      )
+    }
+  }
+  await ctx.store.batch(incrementOps(inc))
+  if ((done / BATCH) % 10 === 0) process.stderr.write(`  ${(done + BATCH).toLocaleString('en-GB')} clicks…\r`)
+}
+// exchange rates for USD and GBP on every day, so revenue converts
+const rates = []
+for (let d = 0; d < DAYS + 5; d++) {
+  const day = dayAgo(d).toISOString().slice(0, 10)
+  rates.push(`${day},USD,1.08`, `${day},GBP,0.85`)
+}
+await ctx.services.currency.import(`date,currency,rate\n${rates.join('\n')}\n`, 'bench-rates.csv')
+const counterRows = (await ctx.store.readCounters('counters')).length
+console.log(`counters written in ${((performance.now() - started) / 1000).toFixed(0)} s: ${counterRows.toLocaleString('en-GB')} rows`)
+
+// 100,000 stored clicks for the CSV to match (inserted as the tracker stores them, without their counters)
+const clickIds: string[] = []
+for (let done = 0; done < CSV_ROWS; done += 5_000) {
+  const ops = []
+  for (let i = 0; i < 5_000; i++) {
+    const clickid = crypto.randomUUID()
+    clickIds.push(clickid)
+    const w = where()
+    ops.push({ collection: 'clicks', insert: { _id: `bench-${done + i}`, clickid, brandId: pick(BRANDS), userId: null, user_agent: 'bench', gaid: null, timestamp: today.toISOString(), customParams: [], receivedAt: dayAgo(1), source: 'redirect', visitor: 'v', bot: false, unique: true, placement: w, device: 'mobile', country: 'GB' } })
+  }
+  await ctx.store.batch(ops)
+}
+await ctx.close()
+
+const csv = join(dir, 'programme.csv')
+writeFileSync(csv, ['subid,event,amount,currency,transaction,date', ...clickIds.map((id, i) => `${id},${i % 3 ? 'Registration' : 'FTD'},${i % 3 ? 0 : 100},EUR,txn-${i},${dayAgo(1).toISOString().slice(0, 10)}`)].join('\n'))
+const importOnce = () => {
+  const t = performance.now()
+  const p = Bun.spawnSync([process.execPath, 'cli/index.ts', 'conversions', 'import', csv, '--map', 'click_id=subid,goal=event,payout=amount,txn_id=transaction'], { cwd: root, env: process.env, stdout: 'pipe', stderr: 'pipe' })
+  if (p.exitCode !== 0) throw new Error(`import failed: ${p.stderr.toString().slice(-500)}`)
+  return { seconds: (performance.now() - t) / 1000, out: p.stdout.toString().split('\n')[0] }
+}
+const first = importOnce()
+const second = importOnce()
+
+// the reports, through a production server on this store
+const port = 4700 + Math.floor(Math.random() * 200)
+const base = `http://127.0.0.1:${port}`
+const server = Bun.spawn([process.execPath, 'server/start.ts'], { cwd: root, env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', SITE_URL: base }, stdout: 'ignore', stderr: 'inherit' })
+try {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/api/health/ready`)).ok) break
+    } catch {}
+    if (i > 600) throw new Error('the server did not start')
+    await Bun.sleep(100)
+  }
+  const { accessToken } = await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }) })).json()
+  const get = async (path: string) => {
+    const t = performance.now()
+    const res = await fetch(base + path, { headers: { authorization: `Bearer ${accessToken}` } })
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`)
+    await res.arrayBuffer()
+    return performance.now() - t
+  }
+  const range = `from=${from}&to=${to}`
+  const targets = [`/api/reports/pages?${range}`, `/api/reports/pages?${range}&sort=clicks&offset=50`, `/api/reports/placements?${range}&by=position`, `/api/reports/breakdown?${range}&by=country`, `/api/reports/daily?${range}`]
+  const pad = (s: string, n: number) => s.padEnd(n)
+  console.log(`\n${pad('report (90 days, through HTTP)', 62)}${pad('cold ms', 10)}${pad('p50 ms', 9)}p99 ms`)
+  for (const path of targets) {
+    const cold = await get(path)
+    const ms: number[] = []
+    for (let i = 0; i < SAMPLES; i++) ms.push(await get(path))
+    ms.sort((a, b) => a - b)
+    const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]!
+    console.log(`${pad(path.replace(range, 'from&to'), 62)}${pad(cold.toFixed(0), 10)}${pad(at(0.5).toFixed(1), 9)}${at(0.99).toFixed(1)}`)
+  }
+  console.log(`\nprogramme CSV of ${CSV_ROWS.toLocaleString('en-GB')} rows (CLI, process start included): first import ${first.seconds.toFixed(1)} s (goal ≤ 30 s) — ${first.out}`)
+  console.log(`second import of the same file ${second.seconds.toFixed(1)} s — ${second.out}`)
+} finally {
+  server.kill()
+  await server.exited
+  rmSync(dir, { recursive: true, force: true })
+}

@@ -1,0 +1,111 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN, BASE_URL, launchBrowser, logIn, PERSON_UA } from './browser.ts'
+
+/**
+ * Issue 21 in the browser: a visitor reads an article and follows its offer; the programme reports a
+ * first deposit (by postback, then the same by CSV, counted once); the Earnings screen and
+ * GET /api/reports/pages credit the article and the slot with it, in the report currency. Bots and
+ * repeat views are not counted; a `user` is refused.
+ */
+const SECRET = process.env.POSTBACK_SECRET!
+const ARTICLE = 'rtp-explained'
+const TITLE = 'RTP Explained: What Return to Player Really Means'
+const today = new Date().toISOString().slice(0, 10)
+let browser: Browser
+let token = ''
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  token = (await (await fetch(`${BASE_URL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).json()).accessToken
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const pagesReport = async () => {
+  const res = await fetch(`${BASE_URL}/api/reports/pages?from=${today}&to=${today}&limit=500`, { headers: { authorization: `Bearer ${token}` } })
+  expect(res.headers.get('cache-control')).toBe('private, no-store')
+  return (await res.json()) as { currency: string; rows: { key: string; figures: Record<string, number> }[] }
+}
+const articleRow = async () => (await pagesReport()).rows.find((r) => r.key === `article:${ARTICLE}`)?.figures
+
+describe('revenue attribution (Chromium, issue 21)', () => {
+  let clickId = ''
+  let before: Record<string, number> = {}
+
+  it('a visitor reads an article (one view, however often they reload) and follows its offer', async () => {
+    before = (await articleRow()) ?? { views: 0, clicks: 0, ftds: 0, revenue: 0 }
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, userAgent: `${PERSON_UA} attribution-reader` })
+    await context.route(/\.example\//, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Partner landing</h1>' }))
+    const page = await context.newPage()
+    const beacon = page.waitForResponse((r) => r.url().endsWith('/api/track/view'))
+    await page.goto(`${BASE_URL}/article/${ARTICLE}?utm_source=Newsletter&utm_medium=email`)
+    expect((await beacon).status()).toBe(204)
+    await page.reload() // a repeat view in the same hour
+    await page.waitForLoadState('networkidle')
+    const box = page.getByRole('complementary', { name: /^Top .*offers$/ })
+    const play = box.getByTestId('article-offer').first().getByRole('link', { name: 'Play' })
+    // terms and the age mark beside the offer; a tracked, sponsored link that says where it was shown
+    expect(await box.getByTestId('offer-terms').first().textContent()).toMatch(/^18\+/)
+    expect(await play.getAttribute('rel')).toBe('sponsored noopener')
+    await expect.poll(() => play.getAttribute('href')).toMatch(new RegExp(`^/go/[\\w-]+\\?from=article%3A${ARTICLE}&slot=article-offers&pos=1&utm_source=Newsletter&utm_medium=email$`))
+    const [tab] = await Promise.all([context.waitForEvent('page'), play.click()])
+    await tab.waitForURL(/\.example\//)
+    clickId = new URL(tab.url()).searchParams.get('click_id')!
+    expect(clickId).toMatch(/^[0-9a-f-]{36}$/)
+    await context.close()
+
+    // a bot's view counts nothing
+    await fetch(`${BASE_URL}/api/track/view`, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' }, body: JSON.stringify({ page: `article:${ARTICLE}`, slots: ['article-offers'] }) })
+    await expect.poll(async () => (await articleRow())?.clicks).toBe(before.clicks + 1)
+    expect((await articleRow())?.views).toBe(before.views + 1)
+  })
+
+  it("the programme's postback reports a first deposit: the article and the slot earn it; a replay and the same CSV line count nothing more", async () => {
+    const postback = await fetch(`${BASE_URL}/api/postback?${new URLSearchParams({ key: SECRET, click_id: clickId, goal: 'FTD', payout: '150', currency: 'EUR', txn_id: `e2e-${clickId}` })}`)
+    expect(postback.status).toBe(201)
+    expect((await fetch(`${BASE_URL}/api/postback?${new URLSearchParams({ key: SECRET, click_id: clickId, goal: 'FTD', payout: '150', currency: 'EUR', txn_id: `e2e-${clickId}` })}`)).status).toBe(200)
+    const csv = `subid,event,amount,currency,transaction\n${clickId},FTD,150,EUR,e2e-${clickId}\n${clickId},Registration,0,EUR,e2e-reg-${clickId}\n`
+    const imported = await (
+      await fetch(`${BASE_URL}/api/conversions/import?map=click_id%3Dsubid%2Cgoal%3Devent%2Cpayout%3Damount%2Ctxn_id%3Dtransaction`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' }, body: csv })
+    ).json()
+    expect(imported).toMatchObject({ rows: 2, matched: 1, duplicate: 1, written: true })
+    const report = await pagesReport()
+    expect(report.currency).toBe('EUR')
+    expect(report.rows.find((r) => r.key === `article:${ARTICLE}`)?.figures).toMatchObject({ ftds: before.ftds + 1, registrations: (before.registrations ?? 0) + 1, revenue: before.revenue + 150 })
+  })
+
+  it('the Earnings screen credits the article with its first deposit and revenue, and the placement', async () => {
+    const page: Page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: PERSON_UA })).newPage()
+    await logIn(page)
+    await page.waitForURL(`${BASE_URL}/admin`)
+    await page.getByRole('link', { name: 'Earnings' }).click()
+    await page.waitForURL(`${BASE_URL}/admin/earnings`)
+    await expect.poll(() => page.getByTestId('headline-figures').isVisible()).toBe(true)
+    const pages = page.getByRole('region', { name: 'Top articles and pages' })
+    const row = pages.getByTestId('earnings-row').filter({ hasText: TITLE })
+    await expect.poll(() => row.count()).toBe(1)
+    const cells = await row.locator('td').allTextContents()
+    expect(cells[4]).toMatch(/^[1-9]/) // first deposits
+    expect(cells[5]).toMatch(/^€[\d,]+\.\d\d/) // revenue in the report currency
+    const placements = page.getByRole('region', { name: 'Placements compared' })
+    await expect.poll(() => placements.getByTestId('earnings-row').filter({ hasText: 'Article: top offers box' }).count()).toBe(1)
+    // sortable: a header is a button that says how the table is sorted
+    await pages.getByRole('button', { name: /^Clicks/ }).click()
+    await expect.poll(() => pages.locator('th[aria-sort="descending"]').textContent()).toMatch(/^Clicks/)
+    // the chart has its figures as a table too
+    await page.getByText('The figures as a table').click()
+    expect(await page.getByRole('table', { name: /Clicks, first deposits and revenue per day/ }).getByRole('row').count()).toBe(31)
+    await page.context().close()
+  })
+
+  it('a user account gets 403 from every report', async () => {
+    const name = `reader_${Date.now().toString(36)}`
+    await fetch(`${BASE_URL}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: name, password: 'a long password' }) })
+    const { accessToken } = await (await fetch(`${BASE_URL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: name, password: 'a long password' }) })).json()
+    for (const path of ['/api/reports/pages', '/api/reports/placements', '/api/reports/breakdown?by=country', '/api/reports/daily']) {
+      expect((await fetch(BASE_URL + path, { headers: { authorization: `Bearer ${accessToken}` } })).status, path).toBe(403)
+    }
+  })
+})

@@ -1,0 +1,1 @@
+export default 'GameWise admin: which articles, pages and placements earn.'
