@@ -162,10 +162,11 @@ describe('kill -9 during a click burst', () => {
         try {
           if (i % 2) {
             const clickid = crypto.randomUUID()
-            const res = await post(c.base, '/api/clicks', { clickid, brandId: 'nova-spins', userId: null, user_agent: PERSON_UA, gaid: null, timestamp: new Date().toISOString() }, { 'user-agent': PERSON_UA })
+            // attribution on (issue 21): the click and its counters in one commit
+            const res = await post(c.base, '/api/clicks', { clickid, brandId: 'nova-spins', userId: null, user_agent: PERSON_UA, gaid: null, timestamp: new Date().toISOString(), from: 'article:rtp-explained', slot: 'article-offers', pos: 1 }, { 'user-agent': PERSON_UA })
             if (res.status === 201) acked.add(clickid)
           } else {
-            const res = await fetch(`${c.base}/go/nova-spins`, { redirect: 'manual', headers: { 'user-agent': `${PERSON_UA} ${n}` } })
+            const res = await fetch(`${c.base}/go/nova-spins?from=home%3A&slot=home-offers&pos=${1 + (i % 5)}`, { redirect: 'manual', headers: { 'user-agent': `${PERSON_UA} ${n}` } })
             if (res.status === 302) acked.add(new URL(res.headers.get('location')!).searchParams.get('click_id')!)
           }
         } catch {

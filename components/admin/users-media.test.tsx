@@ -42,10 +42,11 @@ describe('admin navigation', () => {
     expect(screen.getByRole('link', { name: 'Media library' }).getAttribute('href')).toBe('/admin/media')
   })
 
-  it('shows an editor neither', async () => {
+  it('shows an editor Earnings (issue 21) and neither of the admin screens', async () => {
     await signIn('ed', 'editor')
     render(<AdminNav />)
-    expect(screen.queryByRole('navigation', { name: 'Admin screens' })).toBeNull()
+    const nav = screen.getByRole('navigation', { name: 'Admin screens' })
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Earnings'])
   })
 })
 

@@ -126,7 +126,7 @@ describe('render cache: bounded variants', () => {
     t.ctx.renderCache.clear()
   })
 
-  it('pages: home, the directory and brand pages vary by country (one render per profile); articles render once, with no country', async () => {
+  it('pages: home, the directory, brand pages and articles (their top offers box, issue 21) vary by country (one render per profile); other archives render once, with no country', async () => {
     const seen: { path: string; country: string | null | undefined }[] = []
     const fake: PageRenderer = async (req, init) => {
       seen.push({ path: new URL(req.url).pathname, country: init?.visitorCountry })
@@ -135,7 +135,7 @@ describe('render cache: bounded variants', () => {
     const app = createApp({ config: t.ctx.config, services: t.ctx.services, store: t.ctx.store, renderCache: t.ctx.renderCache, renderPage: fake })
     t.ctx.renderCache.clear()
     for (const country of ['GB', 'US', 'AT', 'CH', 'NL']) {
-      for (const path of ['/', '/brands', '/brands/albion-casino', '/brands/albion-casino/index.pageContext.json', '/info/responsible-gambling', '/article/rtp-explained']) {
+      for (const path of ['/', '/brands', '/brands/albion-casino', '/brands/albion-casino/index.pageContext.json', '/info/responsible-gambling', '/article/rtp-explained', '/articles']) {
         const res = await app.request(path, from(country))
         expect(res.status).toBe(200)
         expect(res.headers.get('vary')).toBe(isCountryPage(path) ? 'Accept-Encoding, cf-ipcountry' : 'Accept-Encoding')
@@ -147,7 +147,8 @@ describe('render cache: bounded variants', () => {
     expect(renders('/brands/albion-casino')).toHaveLength(3)
     expect(renders('/brands/albion-casino').map((s) => s.country)).toEqual(['GB', 'US', 'AT'])
     expect(renders('/info/responsible-gambling')).toHaveLength(3)
-    expect(renders('/article/rtp-explained')).toEqual([{ path: '/article/rtp-explained', country: null }])
+    expect(renders('/article/rtp-explained').map((s) => s.country)).toEqual(['GB', 'US', 'AT'])
+    expect(renders('/articles')).toEqual([{ path: '/articles', country: null }])
   })
 
   it('isCountryPage: the pages that list offers', () => {
