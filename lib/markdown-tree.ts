@@ -24,6 +24,8 @@ export type MdBlock =
   | { t: 'pre'; v: string }
   | { t: 'blockquote'; c: MdBlock[] }
   | { t: 'hr' }
+  /** an article's comparison table (issue 22: lib/comparison.ts): the page's i-th, resolved beside the tree */
+  | { t: 'compare'; i: number }
 
 export type MdTree = MdBlock[]
 
@@ -44,6 +46,7 @@ export function treeText(tree: readonly MdBlock[]): string {
       case 'pre':
         return b.v
       case 'hr':
+      case 'compare':
         return ''
       case 'ul':
       case 'ol':

@@ -1,0 +1,123 @@
+import { SITE_LOCALE } from './dates.ts'
+
+
+/**
+ * A brand's facts as data (issue 22): what readers compare casinos by, kept as fields rather than free
+ * text so comparison tables, the brand page and search engines read the same values. Every fact is
+ * optional: brands saved before facts existed have none and keep working, and a page shows only the
+ * facts a brand has. No zod here: public pages' components format facts with this module (the rules
+ * are in ./brand-facts-schema.ts, which the server and the admin load).
+ */
+
+/** The payment methods an editor picks from (the brand form offers these; anything else is refused). */
+export const PAYMENT_METHODS = [
+  'Visa',
+  'Mastercard',
+  'Maestro',
+  'PayPal',
+  'Skrill',
+  'Neteller',
+  'Paysafecard',
+  'Apple Pay',
+  'Google Pay',
+  'Trustly',
+  'Bank transfer',
+  'Interac',
+  'Bitcoin',
+  'Ethereum',
+  'USDT',
+] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+
+/** What a wagering requirement applies to, and how a page says it ("35× bonus"). */
+export const WAGERING_BASES = {
+  bonus: 'bonus',
+  deposit_bonus: 'deposit + bonus',
+  winnings: 'free-spin winnings',
+} as const
+export type WageringBase = keyof typeof WAGERING_BASES
+
+/** Regulators editors are offered first (any other name may be typed). */
+export const KNOWN_REGULATORS = [
+  'UK Gambling Commission',
+  'Malta Gaming Authority',
+  'Gibraltar Gambling Commission',
+  'Curaçao Gaming Control Board',
+  'Kahnawake Gaming Commission',
+  'Spelinspektionen',
+  'Kansspelautoriteit',
+  'New Jersey DGE',
+  'Ontario AGCO',
+] as const
+
+export const FACTS_LIMITS = { licences: 10, paymentMethods: PAYMENT_METHODS.length, bonusCode: 40, text: 100, maxDeposit: 1_000_000, maxHours: 2_000 }
+
+export type Licence = { regulator: string; number: string }
+export type BrandFacts = {
+  licences?: Licence[]
+  minDeposit?: { amount: number; currency: string }
+  wagering?: { multiplier: number; appliesTo: WageringBase }
+  withdrawalHours?: number
+  paymentMethods?: PaymentMethod[]
+  launchYear?: number
+  bonusCode?: string
+  /** the day (YYYY-MM-DD) an editor last checked these facts against the operator's site */
+  lastVerified?: string
+}
+
+/** Facts without their empty parts: what is stored and answered (an empty list is no fact). */
+export function compactFacts(f: BrandFacts | undefined | null): BrandFacts {
+  const out: BrandFacts = {}
+  if (!f) return out
+  for (const [k, v] of Object.entries(f) as [keyof BrandFacts, unknown][]) {
+    if (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length)) continue
+    ;(out as Record<string, unknown>)[k] = v
+  }
+  return out
+}
+
+// ---------- how pages say them ----------
+
+const money = new Map<string, Intl.NumberFormat>()
+/** "£10", "€20", "$5.50" (the site's locale; whole amounts without decimals). */
+export function formatMoney(amount: number, currency: string): string {
+  const key = `${currency}:${Number.isInteger(amount)}`
+  let f = money.get(key)
+  if (!f) {
+    // "$10", not en-GB's "US$10": the page's country and the terms beside it say which dollar
+    f = new Intl.NumberFormat(SITE_LOCALE, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: Number.isInteger(amount) ? 0 : 2, maximumFractionDigits: 2 })
+    money.set(key, f)
+  }
+  return f.format(amount)
+}
+
+export function formatWagering(w: BrandFacts['wagering']): string | null {
+  if (!w) return null
+  if (w.multiplier === 0) return 'No wagering'
+  return `${w.multiplier}× ${WAGERING_BASES[w.appliesTo]}`
+}
+
+/** "Instant", "Up to 24 hours", "Up to 3 days" */
+export function formatWithdrawal(hours: number | undefined): string | null {
+  if (hours === undefined) return null
+  if (hours === 0) return 'Instant'
+  if (hours < 72 || hours % 24) return `Up to ${hours} ${hours === 1 ? 'hour' : 'hours'}`
+  return `Up to ${hours / 24} days`
+}
+
+export function formatLicences(licences: Licence[] | undefined): string | null {
+  return licences?.length ? licences.map((l) => `${l.regulator} (${l.number})`).join(', ') : null
+}
+
+/** The facts a page lists, in reading order, as label and text; only those the brand has. */
+export function factRows(f: BrandFacts): { key: string; label: string; value: string }[] {
+  const rows: { key: string; label: string; value: string | null }[] = [
+    { key: 'licences', label: f.licences && f.licences.length > 1 ? 'Licences' : 'Licence', value: formatLicences(f.licences) },
+    { key: 'minDeposit', label: 'Minimum deposit', value: f.minDeposit ? formatMoney(f.minDeposit.amount, f.minDeposit.currency) : null },
+    { key: 'wagering', label: 'Wagering', value: formatWagering(f.wagering) },
+    { key: 'withdrawalHours', label: 'Withdrawal time', value: formatWithdrawal(f.withdrawalHours) },
+    { key: 'paymentMethods', label: 'Payment methods', value: f.paymentMethods?.length ? f.paymentMethods.join(', ') : null },
+    { key: 'launchYear', label: 'Launched', value: f.launchYear ? String(f.launchYear) : null },
+  ]
+  return rows.filter((r): r is { key: string; label: string; value: string } => r.value !== null)
+}
