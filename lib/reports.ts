@@ -8,6 +8,8 @@ export type Figures = {
   botClicks: number
   /** people's clicks on a brand not available in their country (compliance): nobody was sent on */
   blockedClicks: number
+  /** people who copied the brand's bonus code (issue 22), once per visitor per hour */
+  codeCopies: number
   botShare: number
   conversions: number
   conversionsByGoal: Record<string, number>

@@ -5,6 +5,12 @@ import { type GeoRule, geoRuleSchema } from './geo.ts'
 import { isSafeHref } from './links.ts'
 import { type PublishStatus, publishingInputShape } from './publishing.ts'
 import { TAG_MAX_LENGTH, TAGS_MAX } from './tags.ts'
+import { type BrandFacts, compactFacts } from './brand-facts.ts'
+import { brandFactsSchema } from './brand-facts-schema.ts'
+import type { BrandReview } from './review-score.ts'
+import { reviewSchema } from './reviews.ts'
+import { validFromSchema, validUntilSchema } from './offer-lifecycle.ts'
+import { directivesIn } from './comparison.ts'
 
 export { isSafeHref }
 
@@ -39,10 +45,16 @@ export type ReadablePostType = (typeof readablePostTypes)[number]
 
 export const summaryPointSchema = z.object({ title: text(500), text: text(5_000) })
 export const hyperlinkSchema = z.object({ text: text(200), url: safeLinkSchema })
-export const subsectionSchema = z.object({ subheading: text(500), content: text() })
+/** Section text: Markdown, whose comparison-table lines (issue 22: lib/comparison.ts) must each parse. */
+const sectionText = text().superRefine((v, ctx) => {
+  if (!v.includes('{{')) return
+  for (const { line, result } of directivesIn(v)) if ('error' in result) ctx.addIssue({ code: 'custom', message: `comparison table on line ${line}: ${result.error}` })
+})
+export const subsectionSchema = z.object({ subheading: text(500), content: sectionText })
+
 export const bodySectionSchema = z.object({
   headline: text(500),
-  content: text(),
+  content: sectionText,
   keywords: z.array(text(100)).max(50).default([]),
   hyperlinks: z.array(hyperlinkSchema).max(50).default([]),
   subsections: z.array(subsectionSchema).max(50).default([]),
@@ -197,6 +209,13 @@ export type BrandPage = {
   status?: PublishStatus
   /** when a scheduled brand page goes live (ISO time); only while `status` is scheduled */
   publishAt?: string
+  /** issue 22: facts as data (lib/brand-facts.ts); {} when it has none */
+  facts: BrandFacts
+  /** issue 22: the structured review (lib/reviews.ts), or null */
+  review: BrandReview | null
+  /** issue 22: when the offer runs (lib/offer-lifecycle.ts): ISO instants, or null for open-ended */
+  validFrom: string | null
+  validUntil: string | null
   createdAt: string
   updatedAt: string
 }
@@ -357,6 +376,11 @@ export const brandInputSchema = z.object({
   highlights: z.array(z.object({ title: text(200), value: text(200) })).max(50).default([]),
   sections: z.array(sectionSchema).max(50).default([]),
   dealBox: dealBoxSchema.default({}),
+  // issue 22, all additive: absent keeps what a brand has (older clients and exports keep working)
+  facts: brandFactsSchema.transform(compactFacts).optional(),
+  review: reviewSchema.nullable().optional(),
+  validFrom: validFromSchema,
+  validUntil: validUntilSchema,
   ...publishingInputShape,
 })
 export type BrandInput = z.input<typeof brandInputSchema>

@@ -1,4 +1,5 @@
 import type { BrandPage, Post } from './schemas.ts'
+import { type BrandReview, overallScore } from './review-score.ts'
 import { SITE_DESCRIPTION, SITE_NAME, clipText } from './seo.ts'
 import { SITE_LOGO_PNG, absoluteUrl } from './social-image.ts'
 
@@ -103,15 +104,39 @@ export function article({ post, url, image, description, siteUrl }: ArticleInput
   }
 }
 
-/** A brand page's Review, only when it shows a rating (0–5, best 5); the site is its author. */
-export function brandReview(brand: Pick<BrandPage, 'brandName' | 'rating'>, url: string, siteUrl: string): JsonLd | null {
+/**
+ * A brand page's Review. With a structured review (issue 22): its overall score (1–5), the reviewer as
+ * the author (a Person), the day tested, the verdict and its pros and cons, about the operator (an
+ * Organization). Without one, the editor's rating (0–5) with the site as author, as before. Never an
+ * AggregateRating: the site has no readers' ratings to aggregate.
+ */
+export function brandReview(brand: Pick<BrandPage, 'brandName' | 'rating'> & { review?: BrandReview | null }, url: string, siteUrl: string): JsonLd | null {
+  const itemReviewed = { '@type': 'Organization', name: brand.brandName }
+  const r = brand.review
+  if (r) {
+    const notes = (items: string[]) => ({ '@type': 'ItemList', itemListElement: items.map((name, i) => ({ '@type': 'ListItem', position: i + 1, name })) })
+    return {
+      '@context': CONTEXT,
+      '@type': 'Review',
+      url,
+      name: `${brand.brandName} review`,
+      itemReviewed,
+      reviewRating: { '@type': 'Rating', ratingValue: overallScore(r.scores), bestRating: 5, worstRating: 1 },
+      author: { '@type': 'Person', name: r.reviewer },
+      datePublished: r.testedAt,
+      reviewBody: r.verdict,
+      ...(r.pros.length ? { positiveNotes: notes(r.pros) } : {}),
+      ...(r.cons.length ? { negativeNotes: notes(r.cons) } : {}),
+      publisher: organization(siteUrl),
+    }
+  }
   if (brand.rating == null || !Number.isFinite(brand.rating)) return null
   return {
     '@context': CONTEXT,
     '@type': 'Review',
     url,
     name: `${brand.brandName} review`,
-    itemReviewed: { '@type': 'Organization', name: brand.brandName },
+    itemReviewed,
     reviewRating: { '@type': 'Rating', ratingValue: brand.rating, bestRating: 5, worstRating: 0 },
     author: organization(siteUrl),
     publisher: organization(siteUrl),

@@ -4,6 +4,7 @@ import { articlePath } from '../lib/links.ts'
 import { isSafeTreeHref, type MdBlock, type MdInline, type MdTree } from '../lib/markdown-tree.ts'
 import type { BodySection } from '../lib/schemas.ts'
 import { markdownToTree } from './markdown.ts'
+import { type CompareSpec, parseCompareDirective } from '../lib/comparison.ts'
 
 /**
  * An article's body as a page shows it (issue 25): each section's and subsection's text is the safe
@@ -60,6 +61,7 @@ function linkTree(tree: MdTree, links: Link[], used: Set<string>): MdTree {
         return { ...b, c: b.c.map(block) }
       case 'pre':
       case 'hr':
+      case 'compare':
         return b
       default:
         return { ...b, c: inline(b.c) }
@@ -68,22 +70,47 @@ function linkTree(tree: MdTree, links: Link[], used: Set<string>): MdTree {
   return tree.map(block)
 }
 
-/** Section text → tree: headings inside a section sit below its own (h4). */
-export const sectionTextTree = (text: string, siteUrl: string) => markdownToTree(text, { siteUrl, headings: 'h4' })
+/**
+ * Section text → tree: headings inside a section sit below its own (h4). A comparison table's directive
+ * (a `{{compare …}}` line: lib/comparison.ts) becomes a block of its own, numbered in the order of
+ * `specs`, which collects the page's tables; one that does not parse is left out (saving refuses it).
+ */
+export function sectionTextTree(text: string, siteUrl: string, specs: CompareSpec[] = []): MdTree {
+  const md = (t: string) => markdownToTree(t, { siteUrl, headings: 'h4' })
+  if (!text.includes('{{')) return md(text)
+  const out: MdTree = []
+  let chunk: string[] = []
+  const flush = () => {
+    if (chunk.some((l) => l.trim())) out.push(...md(chunk.join('\n')))
+    chunk = []
+  }
+  for (const line of text.split('\n')) {
+    const directive = parseCompareDirective(line)
+    if (!directive) {
+      chunk.push(line)
+      continue
+    }
+    flush()
+    if ('spec' in directive) out.push({ t: 'compare', i: specs.push(directive.spec) - 1 })
+  }
+  flush()
+  return out
+}
 
 /** One section's text with its hyperlinks applied, and the hyperlinks whose text occurs nowhere in it (by index). */
-export function renderSectionText(text: string, hyperlinks: BodySection['hyperlinks'], siteUrl: string): { tree: MdTree; unmatched: number[] } {
+export function renderSectionText(text: string, hyperlinks: BodySection['hyperlinks'], siteUrl: string, specs: CompareSpec[] = []): { tree: MdTree; unmatched: number[] } {
   const used = new Set<string>()
-  const tree = linkTree(sectionTextTree(text, siteUrl), usableLinks(hyperlinks, siteUrl), used)
+  const tree = linkTree(sectionTextTree(text, siteUrl, specs), usableLinks(hyperlinks, siteUrl), used)
   const unmatched = hyperlinks.flatMap((h, i) => (h.text.trim() && !used.has(h.text.trim().toLowerCase()) ? [i] : []))
   return { tree, unmatched }
 }
 
-export function renderBody(body: readonly BodySection[], siteUrl: string): RenderedSection[] {
+/** The body as the page shows it; `specs` collects its comparison tables, in the order their blocks number them. */
+export function renderBody(body: readonly BodySection[], siteUrl: string, specs: CompareSpec[] = []): RenderedSection[] {
   return body.map((s) => ({
     headline: s.headline,
-    tree: renderSectionText(s.content, s.hyperlinks, siteUrl).tree,
+    tree: renderSectionText(s.content, s.hyperlinks, siteUrl, specs).tree,
     keywords: s.keywords,
-    subsections: s.subsections.map((sub) => ({ subheading: sub.subheading, tree: sectionTextTree(sub.content, siteUrl) })),
+    subsections: s.subsections.map((sub) => ({ subheading: sub.subheading, tree: sectionTextTree(sub.content, siteUrl, specs) })),
   }))
 }

@@ -24,6 +24,7 @@ import { createMetrics } from './metrics.ts'
 import { createRateLimiter } from './rate-limit.ts'
 import { baseHeaders } from './security-headers.ts'
 import { createRenderCache } from './render-cache.ts'
+import { nextBoundary } from '../lib/offer-lifecycle.ts'
 import { createIpCountryDb, packagedDatabaseDir } from './geo/ip-country-db.ts'
 import { createAuditService } from './services/audit.ts'
 import { createBackupService } from './services/backup.ts'
@@ -103,6 +104,9 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     baseHeaders: baseHeaders(config),
     readVersion: () => repos.settings.contentVersion(),
     onError: (err) => log.error({ err }, 'render cache: content version check failed'),
+    // issue 22: an offer starting or ending changes pages with no write; nothing cached outlives it
+    readExpiry: async () => nextBoundary(await repos.brands.upcomingEdges(now()), now()),
+    contentNow: () => now().getTime(),
   })
   // every content write: this process's cache at once, every other process's within a second
   const pending = new Set<Promise<unknown>>()
@@ -137,7 +141,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   const content = createContentService({ posts: repos.posts })
   // postbacks and programme CSV imports record conversions through one recorder (issue 21)
   const conversionRecorder = createConversionRecorder({ conversions: repos.conversions, clicks: repos.clicks, now })
-  const brands = createBrandsService({ brands: repos.brands })
+  const brands = createBrandsService({ brands: repos.brands, now })
   const reports = createReportsService({ clicks: repos.clicks, brands: repos.brands, now })
   const currency = createCurrencyService({ rates: repos.exchangeRates, reportCurrency: env.REPORT_CURRENCY, now })
   const infoPages = createInfoPagesService({ infoPages: repos.infoPages, audit, now, onChange, siteUrl: config.siteUrl })

@@ -146,6 +146,13 @@ export type RenderCacheOptions = {
   now?: () => number
   /** where a failed version check is reported (the app's logger); console.error by default */
   onError?: (err: unknown) => void
+  /**
+   * When what a page rendered now may show stops being true without any write (an offer starts or ends:
+   * lib/offer-lifecycle.ts), as epoch ms or null. Asked after every clear; nothing is kept past it.
+   */
+  readExpiry?: () => Promise<number | null>
+  /** the clock `readExpiry`'s instants are read on (the app's: tests move it); Date.now by default */
+  contentNow?: () => number
 }
 
 export const DEFAULT_RENDER_CACHE_BYTES = 64 * 1024 * 1024
@@ -237,6 +244,21 @@ export function createRenderCache(opts: RenderCacheOptions = {}) {
   let hits = 0
   let misses = 0
   const now = opts.now ?? Date.now
+  // the instant every entry stops being true (readExpiry), learnt again after each clear
+  let expiresAt: number | null = null
+  const learnExpiry = () => {
+    if (!opts.readExpiry) return
+    const gen = generation
+    opts
+      .readExpiry()
+      .then((at) => {
+        if (gen === generation) expiresAt = at
+      })
+      .catch((err) => (opts.onError ? opts.onError(err) : console.error('[render-cache] expiry read failed:', err)))
+  }
+  learnExpiry()
+  const contentNow = opts.contentNow ?? Date.now
+  const expired = () => expiresAt !== null && contentNow() >= expiresAt
   return {
     baseHeaders: base,
     /** Starts a background version check when one is due; returns at once. */
@@ -257,6 +279,7 @@ export function createRenderCache(opts: RenderCacheOptions = {}) {
     },
     /** `countMiss` false: a lookup before routing, whose miss the route's own lookup counts. */
     get(key: string, countMiss = true) {
+      if (expired()) this.clear()
       const answer = listFor(key).get(key)
       if (answer) hits++
       else if (countMiss) misses++
@@ -273,6 +296,7 @@ export function createRenderCache(opts: RenderCacheOptions = {}) {
     },
     /** `gen` is the generation seen when rendering began: a render that raced a write is not kept. */
     set(key: string, answer: CachedAnswer, gen: number) {
+      if (expired()) this.clear() // rendered before an offer's edge, kept after it: not kept
       if (gen === generation) listFor(key).set(key, answer)
     },
     get generation() {
@@ -282,6 +306,12 @@ export function createRenderCache(opts: RenderCacheOptions = {}) {
       generation++
       pages.clear()
       queries.clear()
+      expiresAt = null
+      learnExpiry()
+    },
+    /** The instant the entries stop being true (an offer's edge), or null. */
+    get expiresAt() {
+      return expiresAt
     },
     get size() {
       return pages.entries.size + queries.entries.size

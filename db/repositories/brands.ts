@@ -3,6 +3,7 @@ import { type GeoRule, isEverywhere } from '../../lib/geo.ts'
 import { type BrandPage, brandWriteSchema, idSchema, type ImageRef, safeLinkSchema } from '../../lib/schemas.ts'
 import { mediaRefsOf } from '../../lib/media-refs.ts'
 import { isLive } from '../../lib/publishing.ts'
+import { windowIssue } from '../../lib/offer-lifecycle.ts'
 import type { BatchOp, Filter, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 import { publishDue } from './publishing.ts'
@@ -10,9 +11,14 @@ import { mediaIdSchema } from './media.ts'
 
 /** How an image is kept: an outside CDN link, or a media id whose bytes live in the media collection. */
 export type StoredImage = { cdnUrl?: string; mediaId?: string; contentType?: string }
-export type BrandDoc = Omit<BrandPage, 'logo' | 'bannerImage'> & {
+export type BrandDoc = Omit<BrandPage, 'logo' | 'bannerImage' | 'facts' | 'review' | 'validFrom' | 'validUntil'> & {
   logo: StoredImage | null
   bannerImage: StoredImage | null
+  // issue 22's fields are absent on brands saved before them (toBrandPage answers {} and null)
+  facts?: BrandPage['facts']
+  review?: BrandPage['review']
+  validFrom?: string | null
+  validUntil?: string | null
 } & Record<string, unknown>
 
 export function toImageRef(img: StoredImage | null | undefined): ImageRef | null {
@@ -24,7 +30,12 @@ export function toImageRef(img: StoredImage | null | undefined): ImageRef | null
 const iso = z.iso.datetime({ offset: true })
 const storedImageSchema = z.object({ cdnUrl: safeLinkSchema.optional(), mediaId: mediaIdSchema.optional(), contentType: z.string().max(100).optional() }).nullable()
 /** A brand as stored: the API's rules, images as CDN links or media ids. Checks imported and restored brands. */
-export const storedBrandSchema = brandWriteSchema.extend({ _id: idSchema, logo: storedImageSchema, bannerImage: storedImageSchema, publishAt: iso.transform((v) => new Date(v).toISOString()).optional() /* compared as text by the scheduler: one form */, createdAt: iso, updatedAt: iso })
+export const storedBrandSchema = brandWriteSchema
+  .extend({ _id: idSchema, logo: storedImageSchema, bannerImage: storedImageSchema, publishAt: iso.transform((v) => new Date(v).toISOString()).optional() /* compared as text by the scheduler: one form */, createdAt: iso, updatedAt: iso })
+  .superRefine((b, ctx) => {
+    const problem = windowIssue(b) // issue 22: an offer cannot end before it starts
+    if (problem) ctx.addIssue({ code: 'custom', path: ['validUntil'], message: problem })
+  })
 
 /** Every public read of brands asks for published ones (issue 13): offer lists, the directory, brand pages, the sitemap, /go. */
 export const LIVE: Filter = { live: true }
@@ -80,6 +91,11 @@ export function createBrandsRepository(store: Store, registry: Registry) {
     /** One page of brands, oldest first (the order the offers list and the directory show). */
     async page(opts: { skip: number; limit: number; filter?: Filter }) {
       return (await brands.find(opts.filter ?? {}, { sort: { createdAt: 1, _id: 1 }, skip: opts.skip, limit: opts.limit })).map(fromDoc)
+    },
+    /** The offer windows of published brands that still have an edge ahead of `now` (issue 22: the render cache's expiry). */
+    async upcomingEdges(now: Date): Promise<{ validFrom?: string | null; validUntil?: string | null }[]> {
+      const at = now.toISOString()
+      return (await brands.find(liveOnly({ $or: [{ validFrom: { $gt: at } }, { validUntil: { $gte: at } }] }), { projection: ['validFrom', 'validUntil'] })) as { validFrom?: string | null; validUntil?: string | null }[]
     },
     /** A brand of any status (the admin, the CLI); public reads use `findLive`. */
     async findById(id: string) {

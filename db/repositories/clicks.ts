@@ -30,6 +30,8 @@ export const clickCounterSchema = z
     views: count,
     /** people's clicks on a brand that may not be shown in their country (compliance): nobody was sent on */
     blocked: count,
+    /** people who copied the brand's bonus code (issue 22) */
+    copies: count,
     /** the same split by the visitor's country (counted from when geo-targeting shipped) */
     countries: z.record(z.string().regex(/^([A-Z]{2}|unknown)$/, 'must be a country code or unknown'), countryCountsSchema).optional(),
     conversions: count,

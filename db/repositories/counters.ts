@@ -9,7 +9,7 @@ import { dayCounterOps } from './clicks.ts'
  * per row, however many events a batch holds) and turned into batch ops for the event's own batch.
  */
 export const COUNTERS = 'counters'
-export const METRICS = ['views', 'clicks', 'uniques', 'bots', 'blocked', 'suspect', 'conversions', 'registrations', 'ftds', 'deposits', 'revenue'] as const
+export const METRICS = ['views', 'clicks', 'uniques', 'bots', 'blocked', 'suspect', 'conversions', 'registrations', 'ftds', 'deposits', 'revenue', 'copies'] as const
 export type Metric = (typeof METRICS)[number]
 export type Values = Partial<Record<Metric, number>>
 

@@ -1,4 +1,7 @@
+import * as z from 'zod'
+import { DUE_DAYS } from '../../lib/offer-lifecycle.ts'
 import { AppError } from '../errors.ts'
+import { validate } from '../validate.ts'
 import { createRouter, rule } from '../router.ts'
 import { readMultipartForm } from '../multipart.ts'
 import { parseBrandForm } from '../services/brand-admin.ts'
@@ -27,6 +30,11 @@ export function brandsRouter() {
     const [pages, checks] = await Promise.all([c.var.services.brandAdmin.listAdmin(), c.var.services.links.last()])
     return c.json({ pages: pages.map((p) => ({ ...p, linkCheck: checks.get(p._id) ?? null })) })
   })
+
+  // GET /api/brands/offers-due?days=7 – offers ending within `days`, ended ones, and facts due a check (issue 22)
+  app.get('/offers-due', rule({ access: 'editor' }), validate('query', z.strictObject({ days: z.coerce.number().int().min(1).max(DUE_DAYS.max).optional() })), async (c) =>
+    c.json(await c.var.services.brandAdmin.offersDue(c.req.valid('query').days)),
+  )
 
   // GET /api/brands/:brandId – one brand page (also read by the click flow)
   app.get('/:brandId', rule({ access: 'public', cache: 'public' }), async (c) => c.json(await c.var.services.brands.getBrandPageOrThrow(c.req.param('brandId'))))

@@ -20,6 +20,16 @@ function notAvailablePage(brandName: string, alternatives: { _id: string; brandN
   return `${head(`${name} is not available in your country`)}<body><h1>${name} is not available in your country</h1>${list}<p><a href="/">Go to the home page</a></p></body></html>`
 }
 
+/** The answer to /go for an offer that has ended or not begun (issue 22): other offers instead. */
+function endedPage(brandName: string, state: 'upcoming' | 'ended' | 'active', alternatives: { _id: string; brandName: string }[]) {
+  const name = escapeHtml(brandName)
+  const what = state === 'upcoming' ? 'has not started yet' : 'has ended'
+  const list = alternatives.length
+    ? `<p>Offers available where you are:</p><ul>${alternatives.map((b) => `<li><a href="/brands/${encodeURIComponent(b._id)}">${escapeHtml(b.brandName)}</a></li>`).join('')}</ul>`
+    : ''
+  return `${head(`This ${name} offer ${what}`)}<body><h1>This ${name} offer ${what}</h1>${list}<p><a href="/">Go to the home page</a></p></body></html>`
+}
+
 export function goRouter() {
   const app = createRouter()
 
@@ -36,6 +46,12 @@ export function goRouter() {
       // monitor would take for the partner's page, nor a 403 that reads as the visitor's fault.
       const alternatives = await c.var.services.brands.alternatives(result.blocked._id, c.var.country)
       return c.html(notAvailablePage(result.blocked.brandName, alternatives), 451, page)
+    }
+    if ('ended' in result) {
+      // 410 Gone: the offer behind this link is over (or not yet on); nobody is sent to a lapsed promotion
+      const alternatives = await c.var.services.brands.alternatives(result.ended._id, c.var.country)
+      const state = c.var.services.brands.offerState(result.ended)
+      return c.html(endedPage(result.ended.brandName, state, alternatives), state === 'upcoming' ? 404 : 410, page)
     }
     return c.body(null, 302, { ...headers, Location: result.location })
   })

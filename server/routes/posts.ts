@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { bodySectionSchema, type PostType, postBodySchema, postTypeSchema, type ReadablePostType } from '../../lib/schemas.ts'
 import { renderSectionText } from '../article-body.ts'
+import { type CompareSpec, directivesIn } from '../../lib/comparison.ts'
 import { createRouter, rule } from '../router.ts'
 import { AI_SECTION_CHOICES } from '../services/ai-writer.ts'
 import { BLOG_CONTENT_LIMIT } from '../services/content.ts'
@@ -40,7 +41,8 @@ const generateBody = z.object({
     .default(5),
 })
 
-const previewTextBody = z.strictObject({ content: bodySectionSchema.shape.content, hyperlinks: bodySectionSchema.shape.hyperlinks })
+// the text as typed: a comparison directive that cannot be read is said in `problems`, not refused (saving refuses it)
+const previewTextBody = z.strictObject({ content: z.string().max(20_000), hyperlinks: bodySectionSchema.shape.hyperlinks })
 
 const createPaths: [string, PostType][] = [
   ['/hero', 'hero'],
@@ -90,10 +92,16 @@ export function postsRouter() {
   // GET /api/posts/writing-tools – what the editor can offer: is AI writing configured?
   app.get('/writing-tools', editors, (c) => c.json({ ai: c.var.services.ai.configured }))
 
-  // POST /api/posts/preview-text – a section's text as the page will render it, and the hyperlinks whose text it lacks; saves nothing
-  app.post('/preview-text', rule({ access: 'editor', bodyLimit: 256 * 1024 }), validate('json', previewTextBody), (c) => {
+  // POST /api/posts/preview-text – a section's text as the page will render it, and the hyperlinks whose text it lacks; saves nothing.
+  // Its comparison tables are resolved for the editor's own country (`country`), as a visitor there sees them,
+  // and a directive that cannot be read is named with its line (`problems`), as saving would refuse it
+  app.post('/preview-text', rule({ access: 'editor', bodyLimit: 256 * 1024 }), validate('json', previewTextBody), async (c) => {
     const { content, hyperlinks } = c.req.valid('json')
-    return c.json(renderSectionText(content, hyperlinks, c.var.config.siteUrl))
+    const specs: CompareSpec[] = []
+    const rendered = renderSectionText(content, hyperlinks, c.var.config.siteUrl, specs)
+    const problems = directivesIn(content).flatMap(({ line, result }) => ('error' in result ? [`Comparison table on line ${line}: ${result.error}`] : []))
+    const comparisons = await c.var.services.brands.comparisons(specs, c.var.country)
+    return c.json({ ...rendered, comparisons, problems, country: c.var.country })
   })
 
   // GET /api/posts/:id – one post of any status, for the editor (the admin's address of a post, issue 25)

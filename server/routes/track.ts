@@ -21,6 +21,14 @@ export function trackRouter() {
     return c.body(null, 204)
   })
 
+  // POST /api/track/code-copy – a person copied a brand's bonus code (issue 22): counted per brand and day
+  // where it was shown, once per visitor per brand per hour, bots excluded
+  app.post('/code-copy', beacon, validate('json', z.strictObject({ brandId: idSchema, from: z.string().max(120).optional(), slot: z.string().max(40).optional(), pos: z.union([z.string().max(4), z.number()]).optional() })), async (c) => {
+    const { brandId, from, slot, pos } = c.req.valid('json')
+    await c.var.services.tracker.recordCodeCopy(brandId, parsePlacement({ from, slot, pos: pos === undefined ? undefined : String(pos) }), requestMeta(c))
+    return c.body(null, 204)
+  })
+
   // POST /api/track/brand-view – a person opened a brand page (the beacon before issue 21; still answered)
   app.post('/brand-view', beacon, validate('json', z.strictObject({ brandId: idSchema })), async (c) => {
     await c.var.services.tracker.recordView({ page: { page: 'brand', pageId: c.req.valid('json').brandId }, slots: [] }, requestMeta(c))

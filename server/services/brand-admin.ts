@@ -8,6 +8,7 @@ import { AppError, notFound } from '../errors.ts'
 import type { AuditService } from './audit.ts'
 import { publishingOf } from './publishing.ts'
 import { isLive } from '../../lib/publishing.ts'
+import { DUE_DAYS, offersDue, STALE_FACTS_DAYS, windowIssue } from '../../lib/offer-lifecycle.ts'
 import type { RevisionsService } from './revisions.ts'
 import { toBrandPage } from './brands.ts'
 import { MAX_IMAGE_BYTES, type MediaService } from './media.ts'
@@ -22,8 +23,12 @@ const FLAGS = ['enableClickId', 'enableGaid', 'enableUserAgent', 'enableCustomPa
  * one keeps working: a new brand gets '' and an update keeps the brand's current value, so an older
  * admin cannot wipe terms it does not know about.
  */
-const ADDITIVE_TEXT_FIELDS = ['termsSummary', 'termsUrl', 'bannerAlt'] as const
-type AdditiveField = (typeof ADDITIVE_TEXT_FIELDS)[number]
+const ADDITIVE_TEXT_FIELDS = ['termsSummary', 'termsUrl', 'bannerAlt', 'validFrom', 'validUntil'] as const
+/** Issue 22's JSON fields, additive the same way: absent keeps the brand's facts and review ('null' removes a review). */
+const ADDITIVE_JSON_FIELDS = ['facts', 'review'] as const
+type AdditiveField = (typeof ADDITIVE_TEXT_FIELDS)[number] | (typeof ADDITIVE_JSON_FIELDS)[number]
+/** What a new brand gets for an additive field it was not sent. */
+const ADDITIVE_DEFAULTS: Record<AdditiveField, unknown> = { termsSummary: '', termsUrl: '', bannerAlt: '', validFrom: null, validUntil: null, facts: {}, review: null }
 
 /**
  * One image slot of the form: a new file, a CDN link ('' clears it), or neither (keep what is there).
@@ -57,21 +62,24 @@ function imageInput(form: FormData, fileField: string, urlField: string): ImageI
 /** The spec's multipart brand form (§7) → validated fields and image inputs. Throws 400s naming the field. */
 export function parseBrandForm(form: FormData): BrandForm {
   const raw: Record<string, unknown> = {}
-  for (const name of JSON_FIELDS) {
+  const absent: AdditiveField[] = []
+  for (const name of [...JSON_FIELDS, ...ADDITIVE_JSON_FIELDS]) {
     const v = form.get(name)
-    if (v === null || v === '') continue
-    if (typeof v !== 'string') throw new AppError('bad_request', `Invalid ${name}: expected JSON text`)
+    if (v === null || v === '') {
+      if ((ADDITIVE_JSON_FIELDS as readonly string[]).includes(name)) absent.push(name as AdditiveField)
+      continue
+    }
+    if (typeof v !== 'string') throw new AppError('bad_request', `Invalid ${name}: expected JSON text`, [{ path: name, message: 'expected JSON text' }])
     try {
       raw[name] = JSON.parse(v)
     } catch {
-      throw new AppError('bad_request', `Invalid ${name}: malformed JSON`)
+      throw new AppError('bad_request', `Invalid ${name}: malformed JSON`, [{ path: name, message: 'malformed JSON' }])
     }
   }
   for (const name of TEXT_FIELDS) {
     const v = form.get(name)
     if (v !== null) raw[name] = String(v)
   }
-  const absent: AdditiveField[] = []
   for (const name of ADDITIVE_TEXT_FIELDS) {
     const v = form.get(name)
     if (v === null) absent.push(name)
@@ -98,7 +106,14 @@ export function parseBrandForm(form: FormData): BrandForm {
     const where = issue.path.join('.')
     throw new AppError('bad_request', `Invalid ${where || 'brand'}: ${issue.message}`, parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })))
   }
+  checkWindow(parsed.data)
   return { fields: parsed.data, logo: imageInput(form, 'logo', 'logoCdnUrl'), bannerImage: imageInput(form, 'bannerImage', 'bannerCdnUrl'), absent }
+}
+
+/** An offer that ends before it starts is refused, naming validUntil (and changes nothing). */
+function checkWindow(w: { validFrom?: string | null; validUntil?: string | null }) {
+  const problem = windowIssue(w)
+  if (problem) throw new AppError('bad_request', `Invalid validUntil: ${problem}`, [{ path: 'validUntil', message: problem }])
 }
 
 /**
@@ -186,6 +201,11 @@ export function createBrandAdminService(deps: {
       return (await brands.list()).map(toBrandPage)
     },
 
+    /** Offers ending within `days`, ended ones and facts due a check (issue 22; lib/offer-lifecycle.ts). */
+    async offersDue(days?: number) {
+      return { days: days ?? DUE_DAYS.default, staleAfterDays: STALE_FACTS_DAYS, ...offersDue((await brands.list()).map(toBrandPage), deps.now(), days) }
+    },
+
     /** One brand page of any status (the admin); 404 when there is none. */
     async get(id: string): Promise<BrandPage> {
       const doc = id.length <= 100 ? await brands.findById(id) : null
@@ -199,7 +219,8 @@ export function createBrandAdminService(deps: {
       try {
         const _id = await freeSlug(form.fields.brandName, async (id) => Boolean(await brands.findById(id)))
         const { status, publishAt, ...fields } = form.fields
-        const doc: BrandDoc = { ...fields, ...publishingOf({ status, publishAt }, null, deps.now()), _id, logo: images.logo, bannerImage: images.bannerImage, createdAt: at, updatedAt: at }
+        const defaults = Object.fromEntries((form.absent ?? []).map((k) => [k, ADDITIVE_DEFAULTS[k]]))
+        const doc: BrandDoc = { ...fields, ...defaults, ...publishingOf({ status, publishAt }, null, deps.now()), _id, logo: images.logo, bannerImage: images.bannerImage, createdAt: at, updatedAt: at }
         await brands.insert(doc)
         deps.onChange()
         await media.recordChanges({ created: images.created })
@@ -218,7 +239,8 @@ export function createBrandAdminService(deps: {
       const { status, publishAt, ...sent } = form.fields
       const publishing = publishingOf({ status, publishAt }, existing, deps.now()) // before any file is stored: a bad time changes nothing
       const images = await storeImages(form, existing)
-      const kept = Object.fromEntries((form.absent ?? []).map((k) => [k, existing[k] ?? '']))
+      const kept = Object.fromEntries((form.absent ?? []).map((k) => [k, existing[k] ?? ADDITIVE_DEFAULTS[k]]))
+      checkWindow({ validFrom: sent.validFrom ?? (kept.validFrom as string | null), validUntil: sent.validUntil ?? (kept.validUntil as string | null) })
       const fields = { ...sent, ...kept, ...publishing, logo: images.logo, bannerImage: images.bannerImage, updatedAt: deps.now().toISOString() }
       return save(existing, fields, { action: 'brand.update', revision: 'update', created: images.created })
     },

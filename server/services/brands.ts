@@ -4,17 +4,33 @@ import { idSchema } from '../../lib/schemas.ts'
 import { BRANDS_PAGE_SIZE } from '../../lib/archive.ts'
 import { availabilityFilter, isAvailableIn, type VisitorCountry } from '../../lib/geo.ts'
 import { notFound } from '../errors.ts'
+import { formatMoney, formatWagering, formatWithdrawal } from '../../lib/brand-facts.ts'
+import type { CompareColumn, CompareSpec, Comparison, ComparisonRow } from '../../lib/comparison.ts'
+import { brandScore, formatScore } from '../../lib/review-score.ts'
+import { activeOfferFilter, type OfferState, offerState } from '../../lib/offer-lifecycle.ts'
 
 export function toBrandPage(doc: BrandDoc): BrandPage {
   // brands stored before the compliance fields existed answer '' for them
-  return { ...doc, termsSummary: doc.termsSummary ?? '', termsUrl: doc.termsUrl ?? '', logo: toImageRef(doc.logo), bannerImage: toImageRef(doc.bannerImage) } as BrandPage
+  // and null or {} for issue 22's facts, review and offer window
+  return {
+    ...doc,
+    termsSummary: doc.termsSummary ?? '',
+    termsUrl: doc.termsUrl ?? '',
+    facts: doc.facts ?? {},
+    review: doc.review ?? null,
+    validFrom: doc.validFrom ?? null,
+    validUntil: doc.validUntil ?? null,
+    logo: toImageRef(doc.logo),
+    bannerImage: toImageRef(doc.bannerImage),
+  } as BrandPage
 }
 
 export function toOffer(page: BrandPage): BrandOffer {
   return {
     _id: page._id,
     brandName: page.brandName,
-    rating: page.rating,
+    // a reviewed brand shows its review's overall score everywhere (lib/review-score.ts)
+    rating: brandScore(page),
     type: page.type,
     position: page.position,
     tagline: page.tagline,
@@ -30,6 +46,39 @@ export function toOffer(page: BrandPage): BrandOffer {
   }
 }
 
+/** "Crypto" → "crypto": how an article's tag and a brand's type tag (typeCrypto) are compared. */
+const tagKey = (t: string) => t.toLowerCase().replace(/[^a-z0-9]/g, '')
+const typeKey = (t: string) => tagKey(t.replace(/^type/, ''))
+
+/** A comparison table's cells for a brand (lib/comparison.ts): its facts as pages say them, '' where it has none. */
+function comparisonRow(page: BrandPage, columns: readonly CompareColumn[]): ComparisonRow {
+  const f = page.facts ?? {}
+  const score = brandScore(page)
+  const methods = f.paymentMethods ?? []
+  const text: Record<CompareColumn, () => string | null> = {
+    bonus: () => page.bonusOffer || page.dealBox.mainText || null,
+    code: () => f.bonusCode ?? null,
+    wagering: () => formatWagering(f.wagering),
+    minDeposit: () => (f.minDeposit ? formatMoney(f.minDeposit.amount, f.minDeposit.currency) : null),
+    withdrawal: () => formatWithdrawal(f.withdrawalHours),
+    licence: () => (f.licences?.length ? [...new Set(f.licences.map((l) => l.regulator))].join(', ') : null),
+    payments: () => (methods.length ? methods.slice(0, 4).join(', ') + (methods.length > 4 ? ` +${methods.length - 4} more` : '') : null),
+    score: () => (score == null ? null : `${formatScore(score)}/5`),
+  }
+  return {
+    _id: page._id,
+    brandName: page.brandName,
+    logo: page.logo?.cdnUrl ?? null,
+    bonus: page.bonusOffer || page.dealBox.mainText || '',
+    ctaLabel: page.dealBox.ctaLabel || 'Visit',
+    hasCta: Boolean(page.dealBox.ctaUrl),
+    termsSummary: page.termsSummary,
+    termsUrl: page.termsUrl,
+    cells: Object.fromEntries(columns.map((c) => [c, text[c]() ?? ''])),
+    ...(f.bonusCode ? { bonusCode: f.bonusCode } : {}),
+  }
+}
+
 /** How many other brands a brand page offers when its own is not available in the visitor's country. */
 export const ALTERNATIVES = 5
 
@@ -37,21 +86,24 @@ export const ALTERNATIVES = 5
  * Offers are lists of brands a visitor may be shown: `country` is the visitor's (c.var.country,
  * pageContext.visitorCountry); null (unknown) sees only brands available everywhere.
  */
-export function createBrandsService(deps: { brands: BrandsRepository }) {
+export function createBrandsService(deps: { brands: BrandsRepository; now?: () => Date }) {
   const { brands } = deps
+  const now = deps.now ?? (() => new Date())
+  /** Published brands available in `country` whose offer runs now (issue 22: lib/offer-lifecycle.ts). */
+  const listed = (country: VisitorCountry | undefined) => liveOnly({ $and: [activeOfferFilter(now()), ...(country === undefined ? [] : [availabilityFilter(country)])] })
   /**
    * How many brands the /brands directory lists and the pages they fill (at least one; the sitemap asks
    * too). For a visitor's country, the brands available there; without one (the sitemap), every brand.
    */
   async function directorySize(country?: VisitorCountry): Promise<{ total: number; pages: number }> {
-    const total = await brands.count(liveOnly(country === undefined ? {} : availabilityFilter(country)))
+    const total = await brands.count(listed(country))
     return { total, pages: Math.max(1, Math.ceil(total / BRANDS_PAGE_SIZE)) }
   }
 
   const service = {
     /** GET /api/brands/static-offers: what the offers list shows, nothing more. */
     async listOffers(country: VisitorCountry = null): Promise<BrandOffer[]> {
-      return (await brands.list(liveOnly(availabilityFilter(country)))).map((d) => toOffer(toBrandPage(d)))
+      return (await brands.list(listed(country))).map((d) => toOffer(toBrandPage(d)))
     },
 
     /**
@@ -60,17 +112,34 @@ export function createBrandsService(deps: { brands: BrandsRepository }) {
      */
     async topOffers(country: VisitorCountry, tags: readonly string[], limit = 3): Promise<{ tag: string | null; offers: BrandOffer[] }> {
       const all = await service.listOffers(country)
-      const wanted = new Map(tags.map((t) => [t.toLowerCase().replace(/[^a-z0-9]/g, ''), t]))
+      const wanted = new Map(tags.map((t) => [tagKey(t), t]))
       for (const [key, tag] of wanted) {
-        const matching = all.filter((o) => o.type.some((t) => t.replace(/^type/, '').toLowerCase().replace(/[^a-z0-9]/g, '') === key))
+        const matching = all.filter((o) => o.type.some((t) => typeKey(t) === key))
         if (matching.length) return { tag, offers: matching.slice(0, limit) }
       }
       return { tag: null, offers: all.slice(0, limit) }
     },
 
+    /**
+     * An article's comparison tables (issue 22; lib/comparison.ts), for the visitor's country: only brands
+     * listed there now (published, available, offer running), explicit ones in the editor's order, rules
+     * in editorial order up to their limit. One read of the brands for every table of the page.
+     */
+    async comparisons(specs: readonly CompareSpec[], country: VisitorCountry): Promise<Comparison[]> {
+      if (!specs.length) return []
+      const listedNow = (await brands.list(listed(country))).map(toBrandPage)
+      const byId = new Map(listedNow.map((b) => [b._id, b]))
+      return specs.map((spec) => {
+        const chosen = spec.brands
+          ? spec.brands.flatMap((id) => byId.get(id) ?? [])
+          : listedNow.filter((b) => (spec.type ? b.type.some((t) => t.toLowerCase() === spec.type!.toLowerCase()) : b.type.some((t) => typeKey(t) === tagKey(spec.tag ?? '')))).slice(0, spec.limit)
+        return { ...(spec.title ? { title: spec.title } : {}), columns: spec.columns, rows: chosen.map((b) => comparisonRow(b, spec.columns)) }
+      })
+    },
+
     /** Page `page` (from 1) of the /brands directory; null past the last page. */
     async directory(page: number, country: VisitorCountry = null): Promise<{ brands: BrandOffer[]; page: number; pages: number; total: number } | null> {
-      const filter = liveOnly(availabilityFilter(country))
+      const filter = listed(country)
       const { total, pages } = await directorySize(country)
       if (!Number.isInteger(page) || page < 1 || page > pages) return null
       const docs = await brands.page({ skip: (page - 1) * BRANDS_PAGE_SIZE, limit: BRANDS_PAGE_SIZE, filter })
@@ -78,19 +147,30 @@ export function createBrandsService(deps: { brands: BrandsRepository }) {
     },
 
     /**
-     * A brand page and whether the visitor may be shown its offer; when not, the brands that are
+     * A brand page and whether the visitor may be shown its offer: not when the brand is not available in
+     * their country, nor before or after the offer runs (`offer`, issue 22). When not, the brands that are
      * available there instead (the page still renders: search engines, shared links).
      */
-    async brandPageFor(id: string, country: VisitorCountry, opts: { preview?: boolean } = {}): Promise<{ brand: BrandPage; available: boolean; alternatives: BrandOffer[] } | null> {
+    async brandPageFor(
+      id: string,
+      country: VisitorCountry,
+      opts: { preview?: boolean } = {},
+    ): Promise<{ brand: BrandPage; available: boolean; offer: OfferState; alternatives: BrandOffer[] } | null> {
       const brand = await this.findBrandPage(id, opts)
       if (!brand) return null
-      if (isAvailableIn(brand.geo, country)) return { brand, available: true, alternatives: [] }
-      return { brand, available: false, alternatives: await this.alternatives(brand._id, country) }
+      const offer = offerState(brand, now())
+      if (isAvailableIn(brand.geo, country) && offer === 'active') return { brand, available: true, offer, alternatives: [] }
+      return { brand, available: isAvailableIn(brand.geo, country), offer, alternatives: await this.alternatives(brand._id, country) }
+    },
+
+    /** Whether a brand's offer runs now (/go sends nobody to an offer that has ended or not begun). */
+    offerState(brand: { validFrom?: string | null; validUntil?: string | null }): OfferState {
+      return offerState(brand, now())
     },
 
     /** Up to ALTERNATIVES brands available in `country` instead of `brandId`: those licensed for it by name first. */
     async alternatives(brandId: string, country: VisitorCountry): Promise<BrandOffer[]> {
-      const docs = (await brands.list(liveOnly(availabilityFilter(country)))).filter((d) => d._id !== brandId)
+      const docs = (await brands.list(listed(country))).filter((d) => d._id !== brandId)
       const local = (d: BrandDoc) => Boolean(country && d.geo?.allow?.includes(country))
       return [...docs.filter(local), ...docs.filter((d) => !local(d))].slice(0, ALTERNATIVES).map((d) => toOffer(toBrandPage(d)))
     },

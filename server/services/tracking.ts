@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { isbot } from 'isbot'
 import type { BrandDoc, BrandsRepository } from '../../db/repositories/brands.ts'
+import { isOfferActive } from '../../lib/offer-lifecycle.ts'
 import type { ClicksRepository } from '../../db/repositories/clicks.ts'
 import { type CountersRepository, incrementOps } from '../../db/repositories/counters.ts'
 import type { LimitsRepository } from '../../db/repositories/limits.ts'
@@ -10,7 +11,7 @@ import { buildCtaUrl } from '../../lib/cta-url.ts'
 import { isAvailableIn, type VisitorCountry } from '../../lib/geo.ts'
 import { isSafeHref } from '../../lib/links.ts'
 import { idSchema, type ClickRecord, type CustomParam } from '../../lib/schemas.ts'
-import { countsForClick, countsForView } from './attribution/counters.ts'
+import { countsForClick, countsForCodeCopy, countsForView } from './attribution/counters.ts'
 
 export const UNIQUE_WINDOW_MS = 60 * 60 * 1000 // one unique click (and one view) per visitor per brand per clock hour
 export const SUB_PARAMS = ['sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const
@@ -82,7 +83,8 @@ export function buildClick(input: {
   }
 }
 /** What /go answers: the partner's tracked URL, or the brand that may not be shown here; null for an unknown brand. */
-export type GoResult = { location: string } | { blocked: BrandDoc } | null
+/** `ended`: the brand's offer is not running now (issue 22): nobody is sent on, and no click is counted. */
+export type GoResult = { location: string } | { blocked: BrandDoc } | { ended: BrandDoc } | null
 
 /** A UUID version 7 (RFC 9562): 48 bits of Unix milliseconds, then 74 random bits. */
 export function uuidV7(now = Date.now()): string {
@@ -95,7 +97,7 @@ export function uuidV7(now = Date.now()): string {
 }
 
 /** The hour a visitor's click or view on a brand counts once in: its claim key and when the claim expires. */
-export function uniqueWindow(kind: 'click' | 'view', brandId: string, visitor: string, at: Date) {
+export function uniqueWindow(kind: 'click' | 'view' | 'copy', brandId: string, visitor: string, at: Date) {
   const hour = Math.floor(at.getTime() / UNIQUE_WINDOW_MS)
   return { key: `${kind}:${brandId}:${visitor}:${hour}`, expiresAt: new Date((hour + 1) * UNIQUE_WINDOW_MS) }
 }
@@ -290,6 +292,20 @@ export function createTracker(deps: {
       return true
     },
 
+    /**
+     * A person copied a brand's bonus code (POST /api/track/code-copy; issue 22): counted once per visitor
+     * per brand per hour, where it was shown; bots and unknown or unpublished brands count nothing.
+     */
+    async recordCodeCopy(brandId: string, placement: Placement, meta: ClickMeta) {
+      if (isBot(meta.userAgent, meta.method)) return false
+      if (!(await brandFor(brandId))) return false
+      const at = deps.now()
+      const w = uniqueWindow('copy', brandId, visitorHash(meta.ip, meta.userAgent), at)
+      if (!(await deps.limits.claim([w])).has(w.key)) return false
+      await deps.counters.add(countsForCodeCopy({ brandId, at, attribution: { placement, country: meta.country ?? null, device: meta.device ?? 'unknown' } }))
+      return true
+    },
+
     brandFor,
 
     /** Records a click through the group commit and waits until it is stored (POST /api/clicks). */
@@ -309,6 +325,7 @@ export function createTracker(deps: {
       // CTAs saved before links were checked for control characters may still be in the store
       if (!brand || !target || !isSafeHref(target)) return null
       const receivedAt = deps.now()
+      if (!isOfferActive(brand, receivedAt)) return { ended: brand }
       // a UUID (v7: time-ordered, 74 random bits) so the unique clickid index grows at its end, as `_id` does
       const clickid = uuidV7()
       const gaid = query.get('gaid')?.slice(0, 200) || null

@@ -85,6 +85,15 @@ export function countsForView(view: { page: Pick<Placement, 'page' | 'pageId'>; 
   ]
 }
 
+/**
+ * A person copied a brand's bonus code (issue 22), once per visitor per brand per hour: the brand's day
+ * counter and, like a click, where it was shown (page, slot, position) and brand × country × device.
+ */
+export function countsForCodeCopy(copy: { brandId: string; at: Date; attribution: Attribution }): Increment[] {
+  const day = dayOf(copy.at)
+  return [{ table: 'click_counters', brandId: copy.brandId, day, inc: { copies: 1 } }, ...everywhere(copy.attribution, copy.brandId, day, { copies: 1 })]
+}
+
 export type CountedConversion = {
   brandId: string
   goal: number
