@@ -11,6 +11,7 @@ import { registerConversionsCommands } from './commands/conversions.ts'
 import { registerGenerateCommands } from './commands/generate.ts'
 import { registerLinksCommands } from './commands/links.ts'
 import { registerMediaCommands } from './commands/media.ts'
+import { registerOffersCommands } from './commands/offers.ts'
 import { registerRatesCommands } from './commands/rates.ts'
 import { registerSeedCommands } from './commands/seed.ts'
 import { registerStatsCommands } from './commands/stats.ts'
@@ -35,6 +36,7 @@ registerStatsCommands(program, helpers)
 registerConversionsCommands(program, helpers)
 registerRatesCommands(program, helpers)
 registerLinksCommands(program, helpers)
+registerOffersCommands(program, helpers)
 registerMediaCommands(program, helpers)
 registerAuditCommands(program, helpers)
 

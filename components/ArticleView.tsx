@@ -4,6 +4,8 @@ import { IMAGE_SIZES } from '../lib/images.ts'
 import { tagPath } from '../lib/tag-path.ts'
 import { tagsOf } from '../lib/tags.ts'
 import type { ArticleData, RenderedSection } from '../lib/article-body.ts'
+import type { Comparison } from '../lib/comparison.ts'
+import { ComparisonTable } from './ComparisonTable.tsx'
 import { MarkdownTree } from './MarkdownTree.tsx'
 import { ResponsiveImage } from './ResponsiveImage.tsx'
 
@@ -24,8 +26,10 @@ function Byline({ meta }: { meta: ArticleData['meta'] }) {
  * whose text the server rendered from the editor's Markdown with the hyperlinks applied
  * (server/article-body.ts). Only elements exist: nothing stored is rendered as HTML.
  */
-export function ArticleView({ article, body }: { article: ArticleData; body: RenderedSection[] }) {
+export function ArticleView({ article, body, comparisons = [] }: { article: ArticleData; body: RenderedSection[]; comparisons?: Comparison[] }) {
   const { content, meta } = article
+  // an article's comparison tables (issue 22), resolved for the visitor's country; numbered in order
+  const compare = (i: number) => (comparisons[i] ? <ComparisonTable table={comparisons[i]} index={i} /> : null)
   const tags = tagsOf(article)
   return (
     <article className="article">
@@ -65,11 +69,11 @@ export function ArticleView({ article, body }: { article: ArticleData; body: Ren
           {body.map((s, i) => (
             <section key={i} className="body-section">
               <h3>{s.headline}</h3>
-              <MarkdownTree tree={s.tree} />
+              <MarkdownTree tree={s.tree} compare={compare} />
               {s.subsections.map((sub, k) => (
                 <div key={k} className="subsection">
                   <h4>{sub.subheading}</h4>
-                  <MarkdownTree tree={sub.tree} />
+                  <MarkdownTree tree={sub.tree} compare={compare} />
                 </div>
               ))}
               {s.keywords.length > 0 && (

@@ -8,6 +8,10 @@ import { useGoHref } from './tracked-link.ts'
 import { AffiliateDisclosure, OfferTerms } from './OfferTerms.tsx'
 import { IMAGE_SIZES } from '../lib/images.ts'
 import { ResponsiveImage } from './ResponsiveImage.tsx'
+import { BonusCode } from './BonusCode.tsx'
+import { KeyFacts, OfferNotRunning, ReviewBlock } from './BrandFormats.tsx'
+import type { OfferState } from '../lib/offer-lifecycle.ts'
+import { brandScore } from '../lib/review-score.ts'
 
 export const PLACEHOLDER_BANNER = '/placeholder-banner.svg'
 export const DEFAULT_TERMS_TITLE = 'Important Terms & Conditions' // spec §9
@@ -76,6 +80,7 @@ export function DealBoxCard({ brand }: { brand: BrandPage }) {
           {d.linkText}
         </a>
       )}
+      {brand.facts?.bonusCode && <BonusCode brandId={brand._id} code={brand.facts.bonusCode} slot="brand-cta" />}
       <CtaButton brand={brand} slot="brand-cta" />
       <OfferTerms offer={brand} />
     </div>
@@ -210,11 +215,18 @@ export function SectionView({ section }: { section: Section }) {
   }
 }
 
-/** Whether the visitor's country may be shown this brand's offer (compliance: geo rules); absent = yes. */
-export type BrandAvailability = { available: boolean; alternatives: BrandOffer[] }
+/**
+ * Whether the visitor's country may be shown this brand's offer (compliance: geo rules) and whether the
+ * offer runs now (issue 22: `offer`); absent = yes to both.
+ */
+export type BrandAvailability = { available: boolean; alternatives: BrandOffer[]; offer?: OfferState }
 
 export function BrandPageView({ brand, disclosure, availability }: { brand: BrandPage; disclosure?: string; availability?: BrandAvailability }) {
   const unavailable = availability?.available === false
+  const offer = availability?.offer ?? 'active'
+  // an offer that is not running shows nowhere on its page: not in the deal box, the bar or the side card
+  const notRunning = !unavailable && offer !== 'active' ? offer : null
+  const score = brandScore(brand)
   return (
     <div className="brand-page">
       <button type="button" className="btn back" onClick={goBack}>
@@ -235,7 +247,7 @@ export function BrandPageView({ brand, disclosure, availability }: { brand: Bran
           {brand.logo && <img className="brand-logo" src={brand.logo.cdnUrl} alt={`${brand.brandName} logo`} width={96} height={96} />}
           <div>
             <h1>{brand.brandName}</h1>
-            {brand.rating != null && <p className="rating">★ {brand.rating.toFixed(1)} / 5</p>}
+            {score != null && <p className="rating">★ {score.toFixed(1)} / 5</p>}
           </div>
         </div>
       </div>
@@ -253,6 +265,8 @@ export function BrandPageView({ brand, disclosure, availability }: { brand: Bran
               ))}
             </ul>
           )}
+          <KeyFacts brand={brand} />
+          <ReviewBlock brand={brand} />
           {brand.promoTable && (brand.promoTable.heading || brand.promoTable.rows.length > 0) && (
             <section className="card brand-section">
               <PromoTableView table={brand.promoTable} level={2} />
@@ -278,24 +292,32 @@ export function BrandPageView({ brand, disclosure, availability }: { brand: Bran
               </div>
             </section>
           )}
-          <OfferDetails brand={brand} />
+          {!notRunning && <OfferDetails brand={brand} />}
           {brand.sections.map((s, i) => (
             <SectionView key={i} section={s} />
           ))}
         </div>
         <aside className="brand-side">
-          {unavailable ? <GeoUnavailable brandName={brand.brandName} alternatives={availability.alternatives} /> : <DealBoxCard brand={brand} />}
-          <div className="card top-offers">
-            <h2>{`Top ${brand.brandName} Offers`}</h2>
-            {brand.bonusOffer && <p className="deal-main">{brand.bonusOffer}</p>}
-            {brand.bonusCondition && <p className="muted small">{brand.bonusCondition}</p>}
-            <OfferTerms offer={brand} />
-            {/* a plain in-page anchor: works before and without JavaScript */}
-            <a className="offer-details-link" href="#offer-details">See Offer Details</a>
-          </div>
+          {unavailable ? (
+            <GeoUnavailable brandName={brand.brandName} alternatives={availability.alternatives} />
+          ) : notRunning ? (
+            <OfferNotRunning brand={brand} state={notRunning} alternatives={availability?.alternatives ?? []} />
+          ) : (
+            <DealBoxCard brand={brand} />
+          )}
+          {!notRunning && (
+            <div className="card top-offers">
+              <h2>{`Top ${brand.brandName} Offers`}</h2>
+              {brand.bonusOffer && <p className="deal-main">{brand.bonusOffer}</p>}
+              {brand.bonusCondition && <p className="muted small">{brand.bonusCondition}</p>}
+              <OfferTerms offer={brand} />
+              {/* a plain in-page anchor: works before and without JavaScript */}
+              <a className="offer-details-link" href="#offer-details">See Offer Details</a>
+            </div>
+          )}
         </aside>
       </div>
-      {!unavailable && <MobileDealBar brand={brand} />}
+      {!unavailable && !notRunning && <MobileDealBar brand={brand} />}
     </div>
   )
 }

@@ -33,7 +33,11 @@ function inline(n: MdInline, key: number): ReactNode {
   }
 }
 
-function block(b: MdBlock, key: number): ReactNode {
+/** What stands for a block the tree only numbers (an article's comparison table: issue 22). */
+type Blocks = { compare?: (i: number) => ReactNode }
+
+function block(b: MdBlock, key: number, more: Blocks = {}): ReactNode {
+  const children = (bs: MdBlock[]) => bs.map((x, i) => block(x, i, more))
   switch (b.t) {
     case 'p':
       return <p key={key}>{b.c.map(inline)}</p>
@@ -46,11 +50,11 @@ function block(b: MdBlock, key: number): ReactNode {
     case 'h4':
       return <h4 key={key}>{b.c.map(inline)}</h4>
     case 'ul':
-      return <ul key={key}>{b.items.map((item, i) => <li key={i}>{item.map(block)}</li>)}</ul>
+      return <ul key={key}>{b.items.map((item, i) => <li key={i}>{children(item)}</li>)}</ul>
     case 'ol':
       return (
         <ol key={key} start={typeof b.start === 'number' ? b.start : undefined}>
-          {b.items.map((item, i) => <li key={i}>{item.map(block)}</li>)}
+          {b.items.map((item, i) => <li key={i}>{children(item)}</li>)}
         </ol>
       )
     case 'pre':
@@ -60,14 +64,16 @@ function block(b: MdBlock, key: number): ReactNode {
         </pre>
       )
     case 'blockquote':
-      return <blockquote key={key}>{b.c.map(block)}</blockquote>
+      return <blockquote key={key}>{children(b.c)}</blockquote>
     case 'hr':
       return <hr key={key} />
+    case 'compare':
+      return <Fragment key={key}>{more.compare?.(b.i) ?? null}</Fragment>
     default:
       return null
   }
 }
 
-export function MarkdownTree({ tree }: { tree: MdTree }) {
-  return <div className="prose">{tree.map(block)}</div>
+export function MarkdownTree({ tree, compare }: { tree: MdTree } & Blocks) {
+  return <div className="prose">{tree.map((b, i) => block(b, i, { compare }))}</div>
 }

@@ -39,7 +39,7 @@ export function goHref(brandId: string, gaid?: string, placement?: string, extra
 
 const noop = () => () => {}
 /** false while rendering on the server and hydrating, true after (what only the browser knows comes in then). */
-const useHydrated = () => useSyncExternalStore(noop, () => true, () => false)
+export const useHydrated = () => useSyncExternalStore(noop, () => true, () => false)
 
 /**
  * The tracked link to a brand (issue 7): the server records the click and redirects, so it works

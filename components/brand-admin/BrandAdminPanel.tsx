@@ -5,6 +5,7 @@ import type { BrandPage } from '../../lib/schemas.ts'
 import { brandApi } from './api.ts'
 import { ConversionsImport } from '../earnings/ConversionsImport.tsx'
 import { BrandForm } from './BrandForm.tsx'
+import { OffersDue } from './OffersDue.tsx'
 import { toDraft } from './draft.ts'
 
 type LinkCheckView = { ok: boolean; error: string | null; hostChanged: boolean; finalUrl: string | null; checkedAt: string }
@@ -125,6 +126,14 @@ export function BrandAdminPanel() {
       {pages === null && !error ? (
         <p className="empty">Loading...</p>
       ) : pages ? (
+        <>
+        <OffersDue
+          pages={pages}
+          onEdit={(p) => {
+            setEditing(p)
+            window.scrollTo({ top: 0, behavior: 'smooth' })
+          }}
+        />
         <BrandTable
           pages={pages}
           onEdit={(p) => {
@@ -133,6 +142,7 @@ export function BrandAdminPanel() {
           }}
           onDelete={(p) => void remove(p)}
         />
+        </>
       ) : null}
       {/* issue 21: a programme's CSV report, previewed before anything is written */}
       {pages && <ConversionsImport brands={pages} />}

@@ -13,6 +13,7 @@ import { emptyTable, PickTags, PromoTableEditor, RowsEditor } from './editors.ts
 import { GeoEditor } from './GeoEditor.tsx'
 import { ImageField } from './ImageField.tsx'
 import { TermsFields } from './TermsFields.tsx'
+import { FactsFields, OfferWindowFields, ReviewFields } from './FormatsFields.tsx'
 
 /**
  * Add or edit a brand page (spec §2, "Brand admin"): its fields, publishing (draft, scheduled,
@@ -91,6 +92,9 @@ export function BrandForm({ initial, onDone, onCancel, known = { type: [], posit
           <input name="bonusCondition" value={d.bonusCondition} onChange={(e) => set({ bonusCondition: e.target.value })} />
         </label>
         <TermsFields draft={d} onChange={set} />
+        <OfferWindowFields validFrom={d.validFrom} validUntil={d.validUntil} onChange={set} error={error} />
+        <FactsFields value={d.facts} onChange={(facts) => set({ facts })} error={error} />
+        <ReviewFields value={d.review} onChange={(review) => set({ review })} error={error} brandName={d.brandName} />
 
         <fieldset>
           <legend>Enable/Disable Parameters</legend>

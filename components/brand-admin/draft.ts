@@ -2,6 +2,7 @@ import { type CampaignKind, formatCampaignType, parseCampaignType } from '../../
 import { type GeoDraft, geoDraftOf, geoRuleOf } from '../../lib/geo.ts'
 import { publishingDraftOf, publishingPayload, type PublishingDraft } from '../admin/publishing.ts'
 import type { BrandPage, CustomParam, DealBox, PromoTable, Section } from '../../lib/schemas.ts'
+import { dayOfInstant, factsDraftOf, type FactsDraft, factsPayload, reviewDraftOf, type ReviewDraft, reviewPayload } from './formats-draft.ts'
 
 /** One image slot: a newly chosen file, a CDN link, and what the brand had when loaded. */
 export type ImageDraft = { file: File | null; link: string; loadedLink: string; loadedUrl: string; removed: boolean }
@@ -38,6 +39,13 @@ export type BrandDraft = {
   geo: GeoDraft
   /** draft / scheduled / published (issue 13) */
   publishing: PublishingDraft
+  /** issue 22: facts as data, the structured review, and the days the offer runs (UTC; '' = open) */
+  facts: FactsDraft
+  review: ReviewDraft
+  validFrom: string
+  validUntil: string
+  /** the window as loaded: a day left as it was is sent back as the instant it was (it may hold a time) */
+  loadedWindow: { validFrom: string | null; validUntil: string | null }
 }
 
 const dealKeys = ['countdownText', 'mainText', 'subText', 'linkText', 'linkUrl', 'ctaLabel', 'ctaUrl'] as const
@@ -80,6 +88,11 @@ export function toDraft(brand?: BrandPage | null): BrandDraft {
     sections: brand?.sections ?? [],
     geo: geoDraftOf(brand?.geo),
     publishing: publishingDraftOf(brand),
+    facts: factsDraftOf(brand?.facts),
+    review: reviewDraftOf(brand?.review),
+    validFrom: dayOfInstant(brand?.validFrom),
+    validUntil: dayOfInstant(brand?.validUntil),
+    loadedWindow: { validFrom: brand?.validFrom ?? null, validUntil: brand?.validUntil ?? null },
   }
 }
 
@@ -110,6 +123,13 @@ export function toFormData(d: BrandDraft): FormData {
   const dealBox = Object.fromEntries(Object.entries(d.dealBox).filter(([, v]) => v.trim() !== '')) // empty means absent
   f.set('dealBox', JSON.stringify(dealBox))
   f.set('geo', JSON.stringify(geoRuleOf(d.geo))) // compliance; additive to spec §7 ({} = everywhere)
+  // issue 22 (additive to spec §7: a client that sends none of these keeps the brand's own)
+  f.set('facts', JSON.stringify(factsPayload(d.facts)))
+  f.set('review', JSON.stringify(reviewPayload(d.review)))
+  for (const k of ['validFrom', 'validUntil'] as const) {
+    const loaded = d.loadedWindow[k]
+    f.set(k, loaded && dayOfInstant(loaded) === d[k] ? loaded : d[k])
+  }
   const publishing = publishingPayload(d.publishing) // issue 13; additive to spec §7 (absent keeps the brand's own)
   f.set('status', publishing.status)
   if (publishing.publishAt !== undefined) f.set('publishAt', publishing.publishAt)

@@ -1,3 +1,5 @@
+import type { BrandFacts } from '../../lib/brand-facts.ts'
+import type { BrandReview } from '../../lib/review-score.ts'
 import type { Section } from '../../lib/schemas.ts'
 
 /** Demo brand pages (issue 2, "Demo content"). Partner URLs use the reserved .example domain. */
@@ -21,7 +23,7 @@ const welcomeTable = (rows: [string, string, string][]) => ({
   rows: rows.map(([col1, col2, col3]) => ({ col1, col2, col3 })),
 })
 
-export const demoBrands = [
+const brandList = [
   {
     _id: 'nova-spins', brandName: 'Nova Spins', rating: 4.8, type: ['typePopular'], position: ['PositionPopular', 'PositionTopCarousel'],
     campaignType: 'Web - Registration', enableClickId: true, enableGaid: true, enableUserAgent: true, enableCustomParams: true,
@@ -216,3 +218,80 @@ export const demoBrands = [
     dealBox: { countdownText: 'Every week', mainText: '10% cash-back', subText: 'Paid in cash, no wagering', ctaLabel: 'Join Northstar', ctaUrl: 'https://northstarcasino.example/join' },
   },
 ]
+
+/**
+ * Facts and reviews as data (issue 22): every demo brand has its facts, the popular ones a structured
+ * review, so the brand pages, the guide's comparison table and the JSON-LD show them after `npm start`.
+ */
+const ukgc = (number: string) => ({ regulator: 'UK Gambling Commission', number })
+const mga = (number: string) => ({ regulator: 'Malta Gaming Authority', number })
+const extras: Record<string, { facts: BrandFacts; review?: BrandReview }> = {
+  'nova-spins': {
+    facts: { licences: [mga('MGA/B2C/401/2017'), ukgc('39012')], minDeposit: { amount: 20, currency: 'GBP' }, wagering: { multiplier: 35, appliesTo: 'bonus' }, withdrawalHours: 24, paymentMethods: ['Visa', 'Mastercard', 'PayPal', 'Skrill', 'Trustly'], launchYear: 2017, bonusCode: 'WISE200', lastVerified: '2026-11-02' },
+    review: {
+      scores: { bonuses: 4.5, games: 5, payments: 4.5, support: 4.5, mobile: 4, safety: 5 },
+      pros: ['More than 3,000 slots from 60 studios', 'Cash-back with no wagering in the loyalty club', 'E-wallet payouts inside 24 hours in our test'],
+      cons: ['35× wagering on the welcome bonus', 'No telephone support'],
+      verdict: 'A polished, well-licensed casino with fair terms for its size and quick e-wallet payouts. The welcome bonus wagering is average, but the no-wagering cash-back makes up for it.',
+      reviewer: 'Maya Chen',
+      testedAt: '2026-10-28',
+    },
+  },
+  luckyforge: {
+    facts: { licences: [mga('MGA/B2C/612/2021')], minDeposit: { amount: 10, currency: 'GBP' }, wagering: { multiplier: 0, appliesTo: 'winnings' }, withdrawalHours: 48, paymentMethods: ['Visa', 'Mastercard', 'Apple Pay', 'Google Pay'], launchYear: 2021, lastVerified: '2026-10-20' },
+    review: {
+      scores: { bonuses: 4, games: 4, payments: 4, support: 3.5, mobile: 5, safety: 4.5 },
+      pros: ['Wager-free spins every weekend', 'The best casino app we tested this year'],
+      cons: ['Winnings from the sign-up spins capped at £100', 'Smaller live casino than rivals'],
+      verdict: 'Made for phones, and it shows: a fast app, missions that pay cash and spins without wagering. Desktop players will find the library thinner.',
+      reviewer: 'Daniel Okafor',
+      testedAt: '2026-10-15',
+    },
+  },
+  'arcadia-bet': {
+    facts: { licences: [ukgc('40110')], minDeposit: { amount: 10, currency: 'GBP' }, withdrawalHours: 24, paymentMethods: ['Visa', 'Mastercard', 'PayPal', 'Bank transfer'], launchYear: 2019, lastVerified: '2026-09-30' },
+  },
+  'satoshi-slots': {
+    facts: { licences: [{ regulator: 'Curaçao Gaming Control Board', number: 'OGL/2024/118/0452' }], minDeposit: { amount: 10, currency: 'USD' }, wagering: { multiplier: 40, appliesTo: 'bonus' }, withdrawalHours: 1, paymentMethods: ['Bitcoin', 'Ethereum', 'USDT'], launchYear: 2022, bonusCode: 'SATS150', lastVerified: '2026-11-10' },
+    review: {
+      scores: { bonuses: 4, games: 4, payments: 5, support: 3.5, mobile: 4, safety: 3 },
+      pros: ['Crypto withdrawals in minutes', 'Provably fair originals'],
+      cons: ['40× wagering on the match bonus', 'Licensed in Curaçao only', 'No card or e-wallet payments'],
+      verdict: 'Fast and fun for crypto players, with withdrawals faster than anyone else we tested. The licence gives players less protection than a UK or Maltese one.',
+      reviewer: 'Maya Chen',
+      testedAt: '2026-11-05',
+    },
+  },
+  'royal-reel': { facts: { licences: [ukgc('38877')], minDeposit: { amount: 10, currency: 'GBP' }, wagering: { multiplier: 30, appliesTo: 'bonus' }, withdrawalHours: 72, paymentMethods: ['Visa', 'Mastercard', 'Paysafecard'], launchYear: 2015, lastVerified: '2026-06-12' } },
+  'pixel-poker': { facts: { licences: [mga('MGA/B2C/733/2023')], minDeposit: { amount: 10, currency: 'GBP' }, withdrawalHours: 48, paymentMethods: ['Visa', 'Mastercard', 'Skrill', 'Neteller'], launchYear: 2023, lastVerified: '2026-08-01' } },
+  'velocity-bet': {
+    facts: { licences: [{ regulator: 'Curaçao Gaming Control Board', number: 'OGL/2023/201/0112' }], minDeposit: { amount: 20, currency: 'USD' }, wagering: { multiplier: 10, appliesTo: 'deposit_bonus' }, withdrawalHours: 1, paymentMethods: ['Bitcoin', 'Ethereum', 'USDT', 'Visa'], launchYear: 2020, bonusCode: 'FAST200', lastVerified: '2026-11-12' },
+  },
+  moonjackpot: { facts: { licences: [ukgc('41234')], minDeposit: { amount: 10, currency: 'GBP' }, wagering: { multiplier: 20, appliesTo: 'winnings' }, withdrawalHours: 48, paymentMethods: ['Visa', 'Mastercard', 'PayPal'], launchYear: 2024, lastVerified: '2026-10-01' } },
+  'albion-casino': {
+    facts: { licences: [ukgc('52001')], minDeposit: { amount: 10, currency: 'GBP' }, wagering: { multiplier: 0, appliesTo: 'winnings' }, withdrawalHours: 4, paymentMethods: ['Visa', 'Mastercard', 'PayPal', 'Trustly', 'Apple Pay'], launchYear: 2024, bonusCode: 'ALBION50', lastVerified: '2026-11-18' },
+    review: {
+      scores: { bonuses: 4.5, games: 4, payments: 5, support: 4.5, mobile: 4.5, safety: 5 },
+      pros: ['Free spins with no wagering', 'Withdrawals paid within four hours in our test', 'UK licence and clear safer-gambling tools'],
+      cons: ['UK players only', 'Fewer jackpot slots than older sites'],
+      verdict: 'A young UK casino that gets the basics right: fast payouts, wager-free spins and plain terms. The best new UK site we reviewed this autumn.',
+      reviewer: 'Daniel Okafor',
+      testedAt: '2026-11-14',
+    },
+  },
+  'thames-bet': { facts: { licences: [ukgc('47650'), { regulator: 'Revenue Commissioners (Ireland)', number: 'RBL-1043' }], minDeposit: { amount: 5, currency: 'GBP' }, withdrawalHours: 24, paymentMethods: ['Visa', 'Mastercard', 'PayPal', 'Bank transfer'], launchYear: 2018, lastVerified: '2026-10-22' } },
+  'liberty-lines': {
+    facts: { licences: [{ regulator: 'New Jersey DGE', number: 'NJ-ISB-0921' }], minDeposit: { amount: 10, currency: 'USD' }, wagering: { multiplier: 1, appliesTo: 'bonus' }, withdrawalHours: 48, paymentMethods: ['Visa', 'Mastercard', 'PayPal', 'Bank transfer'], launchYear: 2019, bonusCode: 'LIBERTY500', lastVerified: '2026-11-08' },
+    review: {
+      scores: { bonuses: 4.5, games: 4, payments: 4, support: 4, mobile: 4.5, safety: 4.5 },
+      pros: ['First bet back up to $500', 'Same-game parlays on every major league'],
+      cons: ['Bonus bets take up to 72 hours to arrive', 'Available in licensed states only'],
+      verdict: 'A solid US sportsbook with a generous first-bet offer and a smooth app; patient players will not mind the wait for bonus bets.',
+      reviewer: 'Maya Chen',
+      testedAt: '2026-11-01',
+    },
+  },
+  'northstar-casino': { facts: { licences: [mga('MGA/B2C/820/2024')], minDeposit: { amount: 20, currency: 'EUR' }, wagering: { multiplier: 0, appliesTo: 'bonus' }, withdrawalHours: 24, paymentMethods: ['Visa', 'Mastercard', 'Skrill', 'Neteller', 'Trustly'], launchYear: 2024, lastVerified: '2026-11-03' } },
+}
+
+export const demoBrands = brandList.map((b) => ({ ...b, ...(extras[b._id] ?? {}) }))

@@ -225,7 +225,7 @@ const src: Src[] = [
     summary: [['E-wallets lead', 'Approved withdrawals often arrive within hours.'], ['Verification first', 'Complete identity checks before your first withdrawal.'], ['Cards are slowest', 'Card refunds can take several working days.']],
     body: [
       ['The pending period', 'Most delays happen before the money leaves the casino: pending periods and manual reviews. Licensed sites must process withdrawals promptly once checks are done.', ['pending period', 'KYC'], [['Speed up KYC', 'Upload documents right after registering.']]],
-      ['Method by method', 'E-wallets and instant bank transfers are the fastest traditional options; crypto can be quicker still; card refunds are the slowest.', ['e-wallets', 'bank transfer', 'cards'], [['Fees', 'Some methods charge for withdrawals; check the cashier page.']]],
+      ['Method by method', 'E-wallets and instant bank transfers are the fastest traditional options; crypto can be quicker still; card refunds are the slowest.\n\nHere is how the casinos we tested compare on payouts (only those open to players where you are are listed):\n\n{{compare brands="albion-casino, nova-spins, satoshi-slots, liberty-lines, velocity-bet, thames-bet" columns="bonus, code, withdrawal, minDeposit, score" title="Fast-paying casinos compared"}}', ['e-wallets', 'bank transfer', 'cards'], [['Fees', 'Some methods charge for withdrawals; check the cashier page.']]],
       ['Avoiding problems', 'Withdraw to the same method you deposited with, and keep account details consistent to avoid extra checks.', ['closed loop', 'account details'], [['Bonus status', 'An active bonus can block withdrawals until wagering is complete.']]],
     ],
     links: [['crypto', '/article/crypto-casinos-2026']],

@@ -5,6 +5,7 @@ import { articlePath } from '../../../lib/links.ts'
 import { postDescription } from '../../../lib/seo.ts'
 import type { ArticleData, RenderedSection } from '../../../lib/article-body.ts'
 import type { BrandOffer } from '../../../lib/schemas.ts'
+import type { Comparison, CompareSpec } from '../../../lib/comparison.ts'
 import { tagsOf } from '../../../lib/tags.ts'
 import { renderBody } from '../../../server/article-body.ts'
 
@@ -15,6 +16,8 @@ export type Data = {
   related: ArticleCardData[]
   /** the article's top offers box (issue 21), for the visitor's country */
   offers: { tag: string | null; offers: BrandOffer[]; disclosure: string }
+  /** its comparison tables (issue 22), for the visitor's country: the body's `compare` blocks number them */
+  comparisons: Comparison[]
   preview?: true
 }
 
@@ -36,10 +39,14 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
     throw render(404, 'Article not found.')
   }
   const { content: { summary, body }, ...rest } = article
-  const [top, disclosure] = await Promise.all([brands.topOffers(pageContext.visitorCountry ?? null, tagsOf(article)), siteSettings.disclosure()])
+  const specs: CompareSpec[] = []
+  const rendered = renderBody(body, pageContext.siteUrl!, specs)
+  const country = pageContext.visitorCountry ?? null
+  const [top, disclosure, comparisons] = await Promise.all([brands.topOffers(country, tagsOf(article)), siteSettings.disclosure(), brands.comparisons(specs, country)])
   return {
     article: { ...rest, content: { summary } },
-    body: renderBody(body, pageContext.siteUrl!),
+    body: rendered,
+    comparisons,
     description: postDescription(article),
     related: (await content.related(article)).map(toCard),
     offers: { ...top, disclosure: disclosure.text },

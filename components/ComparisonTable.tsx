@@ -1,0 +1,125 @@
+import { COMPARE_COLUMNS, type Comparison, type ComparisonRow } from '../lib/comparison.ts'
+import { BonusCode } from './BonusCode.tsx'
+import { OfferTerms } from './OfferTerms.tsx'
+import { useGoHref } from './tracked-link.ts'
+import './formats.css'
+
+const SLOT = 'comparison-table' as const
+
+function Visit({ row, position }: { row: ComparisonRow; position: number }) {
+  const href = useGoHref(row._id, { slot: SLOT, position })
+  if (!row.hasCta) return null
+  return (
+    <a className="btn btn-primary compare-cta" href={href} target="_blank" rel="sponsored noopener" aria-label={`${row.ctaLabel}: ${row.brandName}`}>
+      {row.ctaLabel}
+    </a>
+  )
+}
+
+function Cell({ row, column, position }: { row: ComparisonRow; column: keyof typeof COMPARE_COLUMNS; position: number }) {
+  const value = row.cells[column]
+  if (column === 'code' && row.bonusCode) return <BonusCode brandId={row._id} code={row.bonusCode} slot={SLOT} position={position} compact />
+  if (!value)
+    return (
+      <span className="muted" title="Not stated">
+        —<span className="sr-only">Not stated</span>
+      </span>
+    )
+  return <>{value}</>
+}
+
+function BrandName({ row }: { row: ComparisonRow }) {
+  return (
+    <span className="compare-brand">
+      {row.logo ? <img src={row.logo} alt="" width={40} height={40} loading="lazy" decoding="async" /> : <span className="compare-logo-placeholder" aria-hidden="true" />}
+      <a href={`/brands/${encodeURIComponent(row._id)}`}>{row.brandName}</a>
+    </span>
+  )
+}
+
+/**
+ * An article's comparison table (issue 22; lib/comparison.ts), resolved on the server for the visitor's
+ * country. A table where the article column has room, stacked cards where it has not (a container
+ * query: the same article is 760 px wide on a desktop and 320 on a phone); either way every row carries
+ * its significant terms and 18+, and every link is a tracked /go link with its position.
+ */
+export function ComparisonTable({ table, index }: { table: Comparison; index: number }) {
+  const headingId = `compare-${index}`
+  const label = table.title ?? 'Compare offers'
+  if (!table.rows.length)
+    return (
+      <div className="comparison card" data-testid="comparison-table">
+        <p className="comparison-title">{label}</p>
+        <p className="muted">
+          None of these offers is available where you are right now. <a href="/brands">See the brands available to you</a>.
+        </p>
+      </div>
+    )
+  return (
+    <div className={table.columns.length > 4 ? 'comparison card cols-many' : 'comparison card'} data-testid="comparison-table" data-slot={SLOT}>
+      <p className="comparison-title" id={headingId}>
+        {label}
+      </p>
+      <div className="compare-wide">
+        <table aria-labelledby={headingId}>
+          <thead>
+            <tr>
+              <th scope="col">Brand</th>
+              {table.columns.map((c) => (
+                <th key={c} scope="col">
+                  {COMPARE_COLUMNS[c]}
+                </th>
+              ))}
+              <th scope="col">
+                <span className="sr-only">Offer link</span>
+              </th>
+            </tr>
+          </thead>
+          {table.rows.map((row, i) => (
+            <tbody key={row._id} data-testid="comparison-row" data-brand={row._id}>
+              <tr>
+                <th scope="row">
+                  <BrandName row={row} />
+                </th>
+                {table.columns.map((c) => (
+                  <td key={c} className={`col-${c}`}>
+                    <Cell row={row} column={c} position={i + 1} />
+                  </td>
+                ))}
+                <td className="compare-action">
+                  <Visit row={row} position={i + 1} />
+                </td>
+              </tr>
+              <tr className="compare-terms">
+                <td colSpan={table.columns.length + 2}>
+                  <OfferTerms offer={row} />
+                </td>
+              </tr>
+            </tbody>
+          ))}
+        </table>
+      </div>
+      <ol className="compare-cards" aria-labelledby={headingId}>
+        {table.rows.map((row, i) => (
+          <li key={row._id} className="compare-card" data-testid="comparison-card" data-brand={row._id}>
+            <div className="compare-card-head">
+              <BrandName row={row} />
+              <Visit row={row} position={i + 1} />
+            </div>
+            <dl>
+              {table.columns.map((c) => (
+                <div key={c}>
+                  <dt>{COMPARE_COLUMNS[c]}</dt>
+                  <dd>
+                    <Cell row={row} column={c} position={i + 1} />
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            <OfferTerms offer={row} />
+          </li>
+        ))}
+      </ol>
+    </div>
+  )
+}
