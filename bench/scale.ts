@@ -109,6 +109,9 @@ try {
           archive: await latency(() => `${cold.base}/articles${Math.random() < 0.1 ? '' : `/page/${1 + Math.floor(Math.random() * archivePages)}`}`.replace(/\/page\/1$/, '')),
           sitemap: await latency(() => pick(sitemaps.length ? sitemaps : [`${cold.base}/sitemap.xml`])),
           search: await latency(() => `${cold.base}/api/search?q=${encodeURIComponent(pick(words))}`),
+          // issue 22: a brand page with key facts and a structured review, and a guide with a comparison table
+          review: await latency(() => `${cold.base}/brands/nova-spins`),
+          table: await latency(() => `${cold.base}/article/fastest-casino-payment-methods`),
         }
         rss = await cold.rss()
       } finally {
@@ -136,17 +139,17 @@ try {
   const pad = (s: string | number, n: number) => String(s).padEnd(n)
   const f = (x: { p50: number; p99: number }) => `${x.p50.toFixed(1)}/${x.p99.toFixed(1)}`
   console.log(`\nscale (uncached renders one at a time, p50/p99 ms; cached home with wrk vs a static ceiling)`)
-  console.log(`${pad('articles', 10)}${pad('import s', 10)}${pad('home KB raw/gz', 16)}${pad('home', 12)}${pad('article', 12)}${pad('archive', 12)}${pad('sitemap', 12)}${pad('search', 12)}${pad('cached ×', 10)}RSS MB`)
+  console.log(`${pad('articles', 10)}${pad('import s', 10)}${pad('home KB raw/gz', 16)}${pad('home', 12)}${pad('article', 12)}${pad('archive', 12)}${pad('sitemap', 12)}${pad('search', 12)}${pad('review', 12)}${pad('table', 12)}${pad('cached ×', 10)}RSS MB`)
   for (const r of rows)
     console.log(
-      `${pad(r.size, 10)}${pad(r.importS ? r.importS.toFixed(1) : '-', 10)}${pad(`${(r.homeRaw / 1024).toFixed(1)}/${(r.homeGz / 1024).toFixed(1)}`, 16)}${pad(f(r.lat.home), 12)}${pad(f(r.lat.article), 12)}${pad(f(r.lat.archive), 12)}${pad(f(r.lat.sitemap), 12)}${pad(f(r.lat.search), 12)}${pad(r.cachedRatio ? r.cachedRatio.toFixed(2) : '-', 10)}${r.rss.toFixed(0)}`,
+      `${pad(r.size, 10)}${pad(r.importS ? r.importS.toFixed(1) : '-', 10)}${pad(`${(r.homeRaw / 1024).toFixed(1)}/${(r.homeGz / 1024).toFixed(1)}`, 16)}${pad(f(r.lat.home), 12)}${pad(f(r.lat.article), 12)}${pad(f(r.lat.archive), 12)}${pad(f(r.lat.sitemap), 12)}${pad(f(r.lat.search), 12)}${pad(f(r.lat.review), 12)}${pad(f(r.lat.table), 12)}${pad(r.cachedRatio ? r.cachedRatio.toFixed(2) : '-', 10)}${r.rss.toFixed(0)}`,
     )
   const big = rows.find((r) => r.size === 100_000)
   const small = rows.find((r) => r.size === 20)
   if (big && small) {
     const worst = Math.max(...Object.values(big.lat).map((l) => l.p99))
     console.log(
-      `targets at 100,000: home ${(big.homeGz / 1024).toFixed(1)} KB gz (≤ 60) · uncached p99 ≤ 50 ms: worst ${worst.toFixed(1)} · search p99 ${big.lat.search.p99.toFixed(1)} (≤ 30) · RSS ${big.rss.toFixed(0)} MB (≤ 300) · import ${big.importS.toFixed(0)} s (≤ 120) · home render ${(big.lat.home.p50 / small.lat.home.p50).toFixed(2)}× its time at 20 (≤ 2)`,
+      `targets at 100,000: home ${(big.homeGz / 1024).toFixed(1)} KB gz (≤ 60) · uncached p99 ≤ 50 ms: worst ${worst.toFixed(1)} · search p99 ${big.lat.search.p99.toFixed(1)} (≤ 30) · RSS ${big.rss.toFixed(0)} MB (≤ 300) · import ${big.importS.toFixed(0)} s (≤ 120) · home render ${(big.lat.home.p50 / small.lat.home.p50).toFixed(2)}× its time at 20 (≤ 2) · brand with review p50 ${big.lat.review.p50.toFixed(1)} and guide with a table p50 ${big.lat.table.p50.toFixed(1)} (≤ 15)`,
     )
   }
 }

@@ -31,7 +31,7 @@ function Cell({ row, column, position }: { row: ComparisonRow; column: keyof typ
 function BrandName({ row }: { row: ComparisonRow }) {
   return (
     <span className="compare-brand">
-      {row.logo ? <img src={row.logo} alt="" width={40} height={40} loading="lazy" decoding="async" /> : <span className="compare-logo-placeholder" aria-hidden="true" />}
+      {row.logo ? <img src={row.logo} alt={`${row.brandName} logo`} width={40} height={40} loading="lazy" decoding="async" /> : <span className="compare-logo-placeholder" aria-hidden="true" />}
       <a href={`/brands/${encodeURIComponent(row._id)}`}>{row.brandName}</a>
     </span>
   )
