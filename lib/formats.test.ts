@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { compactFacts, factRows, formatMoney, formatWagering, formatWithdrawal } from './brand-facts.ts'
 import { brandFactsSchema } from './brand-facts-schema.ts'
 import { directivesIn, formatCompareDirective, parseCompareDirective } from './comparison.ts'
-import { activeOfferFilter, daysLeft, nextBoundary, offerState, validFromSchema, validUntilSchema, windowIssue } from './offer-lifecycle.ts'
+import { activeOfferFilter, daysLeft, nextBoundary, offersDue, offerState, validFromSchema, validUntilSchema, windowIssue } from './offer-lifecycle.ts'
 import { brandScore, overallScore } from './review-score.ts'
 import { reviewSchema } from './reviews.ts'
 
@@ -117,6 +117,32 @@ describe('offer lifecycle', () => {
     expect(nextBoundary([{ validUntil: '2026-06-15T12:00:00.000Z' }], now)).toBe(now.getTime() + 1)
     expect(nextBoundary([], now)).toBeNull()
     expect(JSON.stringify(activeOfferFilter(now))).toContain('"$lte":"2026-06-15T12:00:00.000Z"')
+  })
+})
+
+describe('what is due a check', () => {
+  it('sorts offers into ending within the days asked, ended, and facts not checked for 90 days', () => {
+    const now = new Date('2026-06-15T12:00:00Z')
+    const due = offersDue(
+      [
+        { _id: 'soon', brandName: 'Soon', validUntil: '2026-06-17T23:59:59.999Z', facts: { lastVerified: '2026-06-01' } },
+        { _id: 'later', brandName: 'Later', validUntil: '2026-07-30T23:59:59.999Z', facts: { lastVerified: '2026-06-01' } },
+        { _id: 'over', brandName: 'Over', validUntil: '2026-06-10T23:59:59.999Z' },
+        { _id: 'old', brandName: 'Old', facts: { lastVerified: '2026-03-17' } },
+        { _id: 'fresh', brandName: 'Fresh', facts: { lastVerified: '2026-03-18' } },
+        { _id: 'never', brandName: 'Never' },
+      ],
+      now,
+      7,
+    )
+    expect(due.ending).toEqual([{ _id: 'soon', brandName: 'Soon', validUntil: '2026-06-17T23:59:59.999Z', daysLeft: 2 }])
+    expect(due.ended.map((o) => o._id)).toEqual(['over'])
+    // 90 days before 15 June is 17 March; an ended offer is not asked to be checked as well
+    expect(due.stale).toEqual([
+      { _id: 'never', brandName: 'Never', lastVerified: null, daysSince: null },
+      { _id: 'old', brandName: 'Old', lastVerified: '2026-03-17', daysSince: 90 },
+    ])
+    expect(offersDue([{ _id: 'later', brandName: 'Later', validUntil: '2026-07-30T23:59:59.999Z', facts: { lastVerified: '2026-06-01' } }], now, 60).ending).toHaveLength(1)
   })
 })
 
