@@ -1,4 +1,4 @@
-import { STATUS_LABELS, statusOf, type Publishing } from '../lib/publishing.ts'
+import { STATUS_LABELS, statusOf, type Publishing } from '../lib/publish-status.ts'
 
 /** Shown above an editor's preview (issue 13): what visitors cannot see yet, and why. */
 export function PreviewBanner({ item }: { item: Publishing }) {

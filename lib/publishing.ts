@@ -6,24 +6,15 @@ import * as z from 'zod'
  * reach a public surface (pages, public API answers, offer lists, archives, search, sitemap, feeds, /go).
  * Items saved before statuses existed have none, and count as published.
  */
-export const PUBLISH_STATUSES = ['draft', 'scheduled', 'published'] as const
-export type PublishStatus = (typeof PUBLISH_STATUSES)[number]
+import { PUBLISH_STATUSES, type PublishStatus } from './publish-status.ts'
+
+export { isLive, PUBLISH_STATUSES, type Publishing, type PublishStatus, STATUS_LABELS, statusOf } from './publish-status.ts'
 export const publishStatusSchema = z.enum(PUBLISH_STATUSES, { error: 'status must be draft, scheduled or published' })
 
-/** What the admin shows for each status. */
-export const STATUS_LABELS: Record<PublishStatus, string> = { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' }
 
 /** How far ahead an item may be scheduled: a year (a time further out is almost always a typo). */
 export const MAX_SCHEDULE_AHEAD_MS = 365 * 24 * 60 * 60 * 1000
 
-/** The publishing fields of a stored post or brand page. */
-export type Publishing = { status?: PublishStatus | null; publishAt?: string | null }
-
-/** Shown to visitors: published, or saved before statuses existed. */
-export const isLive = (item: Publishing): boolean => item.status == null || item.status === 'published'
-
-/** The status an item is in, for display: no status is published. */
-export const statusOf = (item: Publishing): PublishStatus => item.status ?? 'published'
 
 /** As sent by a client: `publishAt` is any date-time text `Date` reads, with an offset or as UTC. */
 export const publishingInputShape = {
