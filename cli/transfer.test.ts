@@ -167,7 +167,7 @@ describe('backup and restore (issue 6)', () => {
     const full = join(source, 'full.json')
     runCli(source, ['backup', full, '--include-secrets'])
     expect(JSON.parse(readFileSync(full, 'utf8')).collections.account.some((a: { password?: string }) => a.password)).toBe(true)
-  })
+  }, 60_000) // five CLI runs, each a process that opens the store
 
   it('refuses a backup whose user has an unknown role, naming the record and field, and writes nothing', () => {
     const file = join(source, 'bad-role.json')
