@@ -1,4 +1,5 @@
 import type { BodySection, PostType } from '../../lib/schemas.ts'
+import { demoProfilesFor } from './authors.ts'
 
 /**
  * Demo articles (issue 2, "Demo content"). Compact source form: each body section is
@@ -267,6 +268,8 @@ function expand(s: Src, i: number) {
     content: { summary: s.summary.map(([title, text]) => ({ title, text })), body },
     meta: { author: s.author, date: `2026-11-${day}`, reviewer: reviewers[i % 2], readTime: s.readTime },
     related_studies: [],
+    // issue 22: two of the demo's writers have profiles (server/demo/authors.ts); the rest keep text bylines
+    ...demoProfilesFor(s.author),
   }
 }
 
