@@ -4,6 +4,7 @@ import { type ArticleCardData, toCard } from '../../../lib/cards.ts'
 import { articlePath } from '../../../lib/links.ts'
 import { postDescription } from '../../../lib/seo.ts'
 import type { ArticleData, RenderedSection } from '../../../lib/article-body.ts'
+import type { Byline } from '../../../lib/authors.ts'
 import type { BrandOffer } from '../../../lib/schemas.ts'
 import { tagsOf } from '../../../lib/tags.ts'
 import { renderBody } from '../../../server/article-body.ts'
@@ -11,6 +12,8 @@ import { renderBody } from '../../../server/article-body.ts'
 export type Data = {
   article: ArticleData
   body: RenderedSection[]
+  /** the author and reviewer profiles the byline links to (issue 22) */
+  byline: Byline
   description: string
   related: ArticleCardData[]
   /** the article's top offers box (issue 21), for the visitor's country */
@@ -26,7 +29,7 @@ export type Data = {
  */
 export async function data(pageContext: PageContextServer): Promise<Data> {
   const id = pageContext.routeParams.id
-  const { content, posts, brands, siteSettings } = pageContext.services!
+  const { content, posts, brands, siteSettings, authors } = pageContext.services!
   // an editor's preview (server/routes/preview.ts) shows a draft or scheduled article too
   const preview = pageContext.preview === true
   const article = await content.findArticle(id, { preview })
@@ -36,10 +39,11 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
     throw render(404, 'Article not found.')
   }
   const { content: { summary, body }, ...rest } = article
-  const [top, disclosure] = await Promise.all([brands.topOffers(pageContext.visitorCountry ?? null, tagsOf(article)), siteSettings.disclosure()])
+  const [top, disclosure, byline] = await Promise.all([brands.topOffers(pageContext.visitorCountry ?? null, tagsOf(article)), siteSettings.disclosure(), authors.bylineOf(article)])
   return {
     article: { ...rest, content: { summary } },
     body: renderBody(body, pageContext.siteUrl!),
+    byline,
     description: postDescription(article),
     related: (await content.related(article)).map(toCard),
     offers: { ...top, disclosure: disclosure.text },
