@@ -1,4 +1,5 @@
 import type { AuthorLink } from '../lib/author-schemas.ts'
+import { initialsOf } from '../lib/authors.ts'
 import { ArchivePagination } from './ArchivePagination.tsx'
 import { type ArticleCardData, ArticleCard } from './ArticleGrid.tsx'
 import { ResponsiveImage } from './ResponsiveImage.tsx'
@@ -15,15 +16,6 @@ export function linkLabel(l: AuthorLink): string {
     return l.url
   }
 }
-
-/** Two letters standing in for a missing photo: the first and last names' initials. */
-export const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .filter((_, i, all) => i === 0 || i === all.length - 1)
-    .map((w) => [...w][0]!.toUpperCase())
-    .join('')
 
 /** The bio as typed: plain text, paragraphs at blank lines, never HTML. */
 function Bio({ text }: { text: string }) {

@@ -19,6 +19,15 @@ export const isAuthorSlug = (slug: string) => slug.length <= AUTHOR_SLUG_MAX && 
 /** An author's page: the one definition every link to it uses (bylines, sitemaps, structured data). */
 export const authorPath = (slug: string) => `/author/${encodeURIComponent(slug)}`
 
+/** Two letters standing in for a missing photo: the first and last names' initials. */
+export const initialsOf = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .filter((_, i, all) => i === 0 || i === all.length - 1)
+    .map((w) => [...w][0]!.toUpperCase())
+    .join('')
+
 /** What a byline needs of a profile: the name and where it links. */
 export type AuthorRef = { name: string; slug: string }
 
