@@ -1,80 +1,19 @@
-import { type ChangeEvent, type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
-import { AUTHOR_BIO_MAX, AUTHOR_LINKS_MAX, authorPath, initialsOf, isAuthorSlug } from '../../lib/authors.ts'
-import { ACCEPTED_IMAGE_TYPES, formatBytes, MAX_IMAGE_BYTES, pickedImageProblem } from '../../lib/media-limits.ts'
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
+import { AUTHOR_BIO_MAX, AUTHOR_LINKS_MAX, authorPath, isAuthorSlug } from '../../lib/authors.ts'
 import { slugify } from '../../lib/slug.ts'
 import { ApiError, saveFailure } from '../api-client.ts'
 import { FormError, type FormFailure, issueAt } from '../FormError.tsx'
+import { AuthorPhotoField } from './AuthorPhotoField.tsx'
 import { type AuthorDraft, type AuthorWithUsage, authorsApi, emptyAuthorDraft, toAuthorDraft } from './authors-api.ts'
 
 /** How a refused field is named to the admin: the form's labels, not the API's paths. */
 export const AUTHOR_FIELD_LABELS: Record<string, string> = { name: 'Name', slug: 'URL slug', bio: 'Bio', expertise: 'Writes about', photo: 'Photo', links: 'Links' }
-
-const readAsDataUrl = (file: Blob) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader()
-    reader.onload = () => resolve(String(reader.result))
-    reader.onerror = () => reject(reader.error)
-    reader.readAsDataURL(file)
-  })
 
 /** "Author of 4 posts · reviewer of 2": how many posts (drafts too) name a profile; one named anywhere cannot be deleted. */
 function usageText(u: AuthorWithUsage['usage']) {
   if (!u.authored && !u.reviewed) return 'No posts yet'
   const posts = (n: number) => `${n} ${n === 1 ? 'post' : 'posts'}`
   return [u.authored && `Author of ${posts(u.authored)}`, u.reviewed && `reviewer of ${posts(u.reviewed)}`].filter(Boolean).join(' · ')
-}
-
-/** The photo: a URL (an http(s) image or one from the media library), or an uploaded file, with a preview. */
-function PhotoField({ value, name, onChange, issue }: { value: string; name: string; onChange: (v: string) => void; issue: string | null }) {
-  const id = useId()
-  const [fileError, setFileError] = useState<string | null>(null)
-  const isUpload = value.startsWith('data:')
-  async function onFile(e: ChangeEvent<HTMLInputElement>) {
-    const file = e.target.files?.[0]
-    e.target.value = ''
-    if (!file) return
-    const problem = pickedImageProblem(file)
-    setFileError(problem?.message ?? null)
-    if (!problem) onChange(await readAsDataUrl(file))
-  }
-  return (
-    <fieldset className="author-photo-field">
-      <legend>Photo</legend>
-      <div className="author-photo-row">
-        {value ? (
-          <img className="author-photo-preview" src={value} alt={`Photo of ${name || 'the author'}`} width={72} height={72} />
-        ) : (
-          <span className="author-photo-preview author-initials" aria-hidden="true">
-            {initialsOf(name) || '?'}
-          </span>
-        )}
-        <div className="author-photo-inputs">
-          <label>
-            Photo URL
-            {/* not type="url": the media library's images are site paths (/media/…) */}
-            <input name="photo" inputMode="url" value={isUpload ? '' : value} placeholder={isUpload ? 'An uploaded file (saved with the profile)' : 'https://… or /media/…'} onChange={(e) => onChange(e.target.value)} />
-          </label>
-          <label>
-            Upload a photo
-            <input type="file" accept={ACCEPTED_IMAGE_TYPES.join(',')} aria-describedby={`${id}-limit`} onChange={(e) => void onFile(e)} />
-          </label>
-          <span className="field-hint" id={`${id}-limit`}>
-            PNG, JPEG, WebP, GIF or AVIF, at most {formatBytes(MAX_IMAGE_BYTES)}; shown round. Without one, the initials stand in.
-          </span>
-        </div>
-      </div>
-      {(fileError || issue) && (
-        <span className="field-issue" role={fileError ? 'alert' : undefined}>
-          {fileError ?? issue}
-        </span>
-      )}
-      {value && (
-        <button type="button" className="btn" onClick={() => onChange('')}>
-          Remove photo
-        </button>
-      )}
-    </fieldset>
-  )
 }
 
 function AuthorForm({ initial, onSaved, onCancel }: { initial: AuthorDraft; onSaved: (a: AuthorDraft) => void; onCancel: () => void }) {
@@ -149,7 +88,7 @@ function AuthorForm({ initial, onSaved, onCancel }: { initial: AuthorDraft; onSa
         </span>
         {issue('slug') && <span className="field-issue">{issue('slug')}</span>}
       </div>
-      <PhotoField value={draft.photo} name={draft.name} onChange={(photo) => set({ photo })} issue={issue('photo')} />
+      <AuthorPhotoField value={draft.photo} name={draft.name} onChange={(photo) => set({ photo })} issue={issue('photo')} />
       <div className="field">
         <label>
           Writes about
