@@ -175,7 +175,10 @@ export function AdminPanel() {
   // the author pickers' profiles, again on every tab (an admin may just have added one); a failure leaves the text fields
   useEffect(() => {
     if (!type) return
-    authorsApi.list().then((r) => setAuthors(r.authors.map((a) => ({ _id: a._id, name: a.name }))), () => setAuthors('failed'))
+    authorsApi
+      .list()
+      .then((r) => setAuthors(r.authors.map((a) => ({ _id: a._id, name: a.name }))))
+      .catch(() => setAuthors('failed'))
   }, [type])
 
   // what the form can offer: AI writing, and the tags in use (neither blocks the form)
