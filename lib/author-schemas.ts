@@ -32,7 +32,7 @@ const oneLine = (max: number, what: string) =>
 export const authorSlugSchema = z
   .string()
   .max(AUTHOR_SLUG_MAX, `slug is at most ${AUTHOR_SLUG_MAX} characters`)
-  .regex(AUTHOR_SLUG_PATTERN, 'slug may only hold lowercase letters, digits and single hyphens between them, e.g. maya-lindqvist')
+  .regex(AUTHOR_SLUG_PATTERN, 'slug may only hold lowercase letters, digits and single hyphens between them, e.g. maya-chen')
 
 /** An absolute http(s) URL with the safe-link rules (lib/links.ts): never a path, javascript: or data:. */
 const absoluteHttpUrl = z

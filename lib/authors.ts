@@ -4,7 +4,7 @@
  * (schemas: lib/author-schemas.ts).
  */
 
-/** Lowercase letters and digits in words joined by single hyphens: `maya-lindqvist`. */
+/** Lowercase letters and digits in words joined by single hyphens: `maya-chen`. */
 export const AUTHOR_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 export const AUTHOR_SLUG_MAX = 60
 export const AUTHOR_NAME_MAX = 100

@@ -29,7 +29,7 @@ function AuthorForm({ initial, onSaved, onCancel }: { initial: AuthorDraft; onSa
     setSaved(false)
   }
   const setLink = (i: number, patch: Partial<AuthorDraft['links'][number]>) => set({ links: draft.links.map((l, k) => (k === i ? { ...l, ...patch } : l)) })
-  const slugProblem = draft.slug !== '' && !isAuthorSlug(draft.slug) ? 'Use lowercase letters, digits and single hyphens, e.g. maya-lindqvist' : null
+  const slugProblem = draft.slug !== '' && !isAuthorSlug(draft.slug) ? 'Use lowercase letters, digits and single hyphens, e.g. maya-chen' : null
   const issue = (path: string) => issueAt(error, path)
 
   async function submit(e: FormEvent) {

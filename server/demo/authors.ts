@@ -10,25 +10,25 @@ export type DemoAuthor = AuthorBody & { _id: string; slug: string; photoSvg: str
 
 export const demoAuthors: DemoAuthor[] = [
   {
-    _id: 'maya-lindqvist',
-    slug: 'maya-lindqvist',
-    name: 'Maya Lindqvist',
+    _id: 'maya-chen',
+    slug: 'maya-chen',
+    name: 'Maya Chen',
     bio: 'Maya has written about online casinos since 2014, after four years in compliance at a licensed operator. She reads the bonus terms so readers do not have to, and tests every offer she covers with her own deposit.\n\nShe leads the guides desk and reviews the esports coverage for accuracy and safer-gambling messaging.',
     expertise: ['Casino bonuses', 'Wagering requirements', 'Slot mathematics', 'UK gambling regulation'],
     links: [
-      { label: 'Personal site', url: 'https://maya-lindqvist.example/' },
+      { label: 'Personal site', url: 'https://maya-chen.example/' },
       { label: 'Mastodon', url: 'https://social.example/@maya' },
     ],
-    photoSvg: '/demo/authors/maya-lindqvist.svg',
+    photoSvg: '/demo/authors/maya-chen.svg',
   },
   {
-    _id: 'dev-patel',
-    slug: 'dev-patel',
-    name: 'Dev Patel',
-    bio: 'Dev covers esports and sports betting: odds, markets and how bookmakers price them. A former semi-professional CS player and data analyst, he checks the numbers in every guide before it goes live.',
+    _id: 'daniel-okafor',
+    slug: 'daniel-okafor',
+    name: 'Daniel Okafor',
+    bio: 'Daniel covers esports and sports betting: odds, markets and how bookmakers price them. A former semi-professional CS player and data analyst, he checks the numbers in every guide before it goes live.',
     expertise: ['Esports betting', 'Odds and probability', 'Sportsbooks', 'Responsible gambling tools'],
-    links: [{ label: 'X', url: 'https://x.example/devpatel' }],
-    photoSvg: '/demo/authors/dev-patel.svg',
+    links: [{ label: 'X', url: 'https://x.example/danielokafor' }],
+    photoSvg: '/demo/authors/daniel-okafor.svg',
   },
 ]
 

@@ -19,7 +19,7 @@ type Src = {
   readTime: string
 }
 
-const authors = ['Maya Lindqvist', 'Dev Patel', 'Sofia Marín', 'Jonah Okafor']
+const authors = ['Maya Chen', 'Daniel Okafor', 'Sofia Marín', 'Jonah Reyes']
 const reviewers = ['Elena Rossi, compliance editor', 'Tom Becker, senior editor']
 
 const src: Src[] = [

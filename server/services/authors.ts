@@ -58,7 +58,7 @@ export function createAuthorsService(deps: {
   /** The slug a save asks for, free for this profile (or a 409 naming the field). */
   async function freeSlugFor(wanted: string | undefined, name: string, self: string | null): Promise<string> {
     const slug = wanted ?? slugify(name).slice(0, 60).replace(/-+$/, '')
-    if (!isAuthorSlug(slug)) throw fieldError('slug', 'cannot be made from this name: type one, e.g. maya-lindqvist')
+    if (!isAuthorSlug(slug)) throw fieldError('slug', 'cannot be made from this name: type one, e.g. maya-chen')
     const holder = await authors.findBySlug(slug)
     if (holder && holder._id !== self) throw fieldError('slug', `"${slug}" is the address of ${holder.name}: choose another`, 'conflict')
     return slug
