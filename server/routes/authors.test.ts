@@ -108,6 +108,17 @@ describe('profiles: create, read, update, delete', () => {
     expect(await t.ctx.store.collection('authors').count()).toBe(before)
   })
 
+  it('answers JSON {message, code} for a body that is not JSON, a profile that does not exist, and an id past any length', async () => {
+    const malformed = await send('POST', '/api/authors', '{"name": ')
+    expect(malformed.status).toBe(400)
+    expect(await malformed.json()).toMatchObject({ code: 'bad_request', message: expect.any(String) })
+    for (const [method, path] of [['GET', '/api/authors/no-such-author'], ['PUT', '/api/authors/no-such-author'], ['DELETE', '/api/authors/no-such-author'], ['GET', `/api/authors/${'x'.repeat(500)}`]] as const) {
+      const res = await send(method, path, method === 'PUT' ? profile() : undefined)
+      expect(res.status, `${method} ${path.slice(0, 40)}`).toBe(404)
+      expect(await res.json()).toEqual({ code: 'not_found', message: 'Author not found' })
+    }
+  })
+
   it('keeps a bio as plain text (line breaks kept), topics without repeats, and a link label optional', async () => {
     const a = await create({ bio: 'First paragraph.\n\nSecond & <3 cards.', expertise: ['Poker', 'poker', 'Esports'], links: [{ url: 'https://x.example/me' }] })
     expect(a.bio).toBe('First paragraph.\n\nSecond & <3 cards.')
