@@ -38,8 +38,11 @@ function AuthorForm({ initial, onSaved, onCancel }: { initial: AuthorDraft; onSa
     setError(null)
     try {
       const author = await authorsApi.save(draft)
+      // the saved profile from now on: a new one becomes an edit (its id, an uploaded photo as its /media/ URL)
+      const next = toAuthorDraft(author)
+      setDraft(next)
       setSaved(true)
-      onSaved(toAuthorDraft(author))
+      onSaved(next)
     } catch (err) {
       setError(saveFailure('Failed to save the author', err))
     } finally {
