@@ -59,6 +59,8 @@ describe('authors, from the admin to the article (Chromium, issue 22)', () => {
     await form.locator('input[name="links.0.url"]').fill('https://priya.example/')
     await form.getByRole('button', { name: 'Add', exact: true }).click()
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved.' }).count()).toBe(1)
+    // the form stays on the saved profile: its next save is an update
+    expect(await page.getByRole('form', { name: 'Edit author' }).getByRole('button', { name: 'Update' }).count()).toBe(1)
     const row = page.getByTestId('author-row').filter({ hasText: name })
     await expect.poll(() => row.count()).toBe(1)
     expect(await row.innerText()).toContain('No posts yet')
