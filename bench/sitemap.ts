@@ -45,7 +45,7 @@ for (let i = 0; i < BRANDS; i++) {
 }
 if (PAGE_SIZE !== SITEMAP_PAGE_SIZE) {
   const { content, brands: directory } = ctx.services
-  ctx.services.sitemaps = createSitemapService({ posts: ctx.repos.posts, brands: ctx.repos.brands, content, directory, info: ctx.services.infoPages, siteUrl: ctx.config.siteUrl, pageSize: PAGE_SIZE })
+  ctx.services.sitemaps = createSitemapService({ posts: ctx.repos.posts, brands: ctx.repos.brands, content, directory, info: ctx.services.infoPages, authors: ctx.services.authors, siteUrl: ctx.config.siteUrl, pageSize: PAGE_SIZE })
 }
 const bytes = JSON.stringify(await ctx.repos.posts.findById('article-0')).length
 console.log(`${POSTS.toLocaleString('en')} articles (~${(bytes / 1024).toFixed(1)} KB each), ${BRANDS} brands: filled in ${((performance.now() - t0) / 1000).toFixed(1)} s`)

@@ -6,6 +6,7 @@
 import { Command } from 'commander'
 import { ConfigError } from '../server/config.ts'
 import { registerAuditCommands } from './commands/audit.ts'
+import { registerAuthorsCommands } from './commands/authors.ts'
 import { registerBackupCommands } from './commands/backup.ts'
 import { registerConversionsCommands } from './commands/conversions.ts'
 import { registerGenerateCommands } from './commands/generate.ts'
@@ -31,6 +32,7 @@ registerTransferCommands(program, helpers)
 registerBackupCommands(program, helpers)
 registerGenerateCommands(program, helpers)
 registerUsersCommands(program, helpers)
+registerAuthorsCommands(program, helpers)
 registerSeedCommands(program, helpers)
 registerStatsCommands(program, helpers)
 registerConversionsCommands(program, helpers)

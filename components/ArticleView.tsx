@@ -1,3 +1,4 @@
+import { authorPath, type AuthorRef, type Byline as BylineProfiles, NO_BYLINE } from '../lib/authors.ts'
 import { imageAltOf } from '../lib/cards.ts'
 import { formatDay, isoDay } from '../lib/dates.ts'
 import { IMAGE_SIZES } from '../lib/images.ts'
@@ -9,16 +10,45 @@ import { ComparisonTable } from './ComparisonTable.tsx'
 import { MarkdownTree } from './MarkdownTree.tsx'
 import { ResponsiveImage } from './ResponsiveImage.tsx'
 
-/** The byline: author, the article's day (made with Intl; an older free-text date as typed), read time, reviewer. */
-function Byline({ meta }: { meta: ArticleData['meta'] }) {
-  const day = formatDay(meta.date)
+/** A profile's name linking its page (issue 22), else the byline's own text; null when neither. */
+function who(profile: AuthorRef | null, text: string, rel?: string) {
+  if (profile)
+    return (
+      <a href={authorPath(profile.slug)} rel={rel}>
+        {profile.name}
+      </a>
+    )
+  return text.trim() ? text.trim() : null
+}
+
+/**
+ * The byline (issue 22): the author (their profile's page when the post names one, else the byline's
+ * text; neither: the site, which JSON-LD names), when it was published and last updated (the same times
+ * as its structured data, as days made with Intl), the read time and the reviewer.
+ */
+function Byline({ article, profiles }: { article: ArticleData; profiles: BylineProfiles }) {
+  const { meta } = article
+  const author = who(profiles.author, meta.author, 'author')
+  const reviewer = who(profiles.reviewer, meta.reviewer)
+  const published = formatDay(article.createdAt)
+  const updated = formatDay(article.updatedAt)
   const parts = [
-    meta.author && <span key="a">By {meta.author}</span>,
-    meta.date && (day ? <time key="d" dateTime={isoDay(meta.date)!}>{day}</time> : <span key="d">{meta.date}</span>),
+    author && <span key="a">By {author}</span>,
+    published && (
+      <span key="p">
+        Published <time dateTime={article.createdAt}>{published}</time>
+      </span>
+    ),
+    // an edit on the day it went live is not news to a reader
+    updated && isoDay(article.updatedAt)! > isoDay(article.createdAt)! && (
+      <span key="u">
+        Updated <time dateTime={article.updatedAt}>{updated}</time>
+      </span>
+    ),
     meta.readTime && <span key="r">{meta.readTime} read</span>,
-    meta.reviewer && <span key="v">Reviewed by {meta.reviewer}</span>,
+    reviewer && <span key="v">Reviewed by {reviewer}</span>,
   ].filter(Boolean)
-  return <p className="meta muted small">{parts.flatMap((p, i) => (i ? [' · ', p] : [p]))}</p>
+  return <p className="meta byline muted small">{parts.flatMap((p, i) => (i ? [' · ', p] : [p]))}</p>
 }
 
 /**
@@ -26,8 +56,8 @@ function Byline({ meta }: { meta: ArticleData['meta'] }) {
  * whose text the server rendered from the editor's Markdown with the hyperlinks applied
  * (server/article-body.ts). Only elements exist: nothing stored is rendered as HTML.
  */
-export function ArticleView({ article, body, comparisons = [] }: { article: ArticleData; body: RenderedSection[]; comparisons?: Comparison[] }) {
-  const { content, meta } = article
+export function ArticleView({ article, body, comparisons = [], byline = NO_BYLINE }: { article: ArticleData; body: RenderedSection[]; comparisons?: Comparison[]; byline?: BylineProfiles }) {
+  const { content } = article
   // an article's comparison tables (issue 22), resolved for the visitor's country; numbered in order
   const compare = (i: number) => (comparisons[i] ? <ComparisonTable table={comparisons[i]} index={i} /> : null)
   const tags = tagsOf(article)
@@ -50,7 +80,7 @@ export function ArticleView({ article, body, comparisons = [] }: { article: Arti
       )}
       <h1>{article.title}</h1>
       <p className="lead">{article.description}</p>
-      <Byline meta={meta} />
+      <Byline article={article} profiles={byline} />
       {content.summary.length > 0 && (
         <section className="summary" aria-labelledby="summary-heading">
           <h2 id="summary-heading">Summary</h2>

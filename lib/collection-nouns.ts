@@ -7,6 +7,7 @@ const NOUNS: Record<string, readonly [one: string, many: string]> = {
   account: ['password', 'passwords'],
   posts: ['article', 'articles'],
   brands: ['brand page', 'brand pages'],
+  authors: ['author', 'authors'],
   info_pages: ['info page', 'info pages'],
   media: ['image', 'images'],
   revisions: ['revision', 'revisions'],

@@ -32,6 +32,7 @@ export function mediaRefsOf(value: unknown): string[] {
 
 /**
  * Where a media item is used, as the media library shows it. A `revision` is a kept version of a post or
- * brand page (`id` is `post:<id>` or `brand:<id>`): its images stay while it may be restored.
+ * brand page (`id` is `post:<id>` or `brand:<id>`): its images stay while it may be restored. An
+ * `author`'s id is its slug (its page's address).
  */
-export type MediaUse = { kind: 'post' | 'brand' | 'info-page' | 'site-setting' | 'revision'; id: string; title: string }
+export type MediaUse = { kind: 'post' | 'brand' | 'info-page' | 'site-setting' | 'revision' | 'author'; id: string; title: string }

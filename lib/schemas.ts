@@ -96,6 +96,9 @@ export type Post = {
   status?: PublishStatus
   /** when a scheduled post goes live (ISO time); only while `status` is scheduled */
   publishAt?: string
+  /** issue 22: the author profile (lib/authors.ts) who wrote it, and the one who reviewed it; null (or absent, before authors) for none */
+  authorId?: string | null
+  reviewerId?: string | null
   createdAt: string
   updatedAt: string
 }
@@ -341,6 +344,9 @@ export const postInputSchema = z.object({
   content: postContentSchema.default({ summary: [], body: [] }),
   meta: postMetaSchema.default({ author: '', date: '', reviewer: '', readTime: '' }),
   related_studies: z.array(relatedStudySchema).max(50).default([]),
+  // issue 22: author profiles by id (null clears; left out on an update, the post keeps its own)
+  authorId: idSchema.nullable().optional(),
+  reviewerId: idSchema.nullable().optional(),
   ...publishingInputShape,
 })
 export type PostInput = z.input<typeof postInputSchema>

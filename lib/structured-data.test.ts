@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { brandPage, post } from '../test/factories.ts'
 import type { Section } from './schemas.ts'
-import { type JsonLd, article, brandReview, breadcrumbList, faqPage, homeStructuredData, serializeJsonLd } from './structured-data.ts'
+import { type JsonLd, article, brandReview, breadcrumbList, faqPage, homeStructuredData, person, profilePage, serializeJsonLd } from './structured-data.ts'
 
 const SITE = 'https://gamewise.example'
 
@@ -33,7 +33,7 @@ describe('Article (Google: headline, image, datePublished, dateModified, author,
   const input = { post: p, url, image: `${SITE}/demo/social/rtp.jpg`, description: 'A description.', siteUrl: SITE }
 
   it('has every required and recommended property', () => {
-    p.meta.author = 'Dev Patel'
+    p.meta.author = 'Daniel Okafor'
     const a = roundTrip(article(input))
     expect(a['@context']).toBe('https://schema.org')
     expect(a['@type']).toBe('Article')
@@ -42,8 +42,16 @@ describe('Article (Google: headline, image, datePublished, dateModified, author,
     expect(a.datePublished).toBe('2026-11-20T10:00:00.000Z')
     expect(a.dateModified).toBe('2026-11-21T09:30:00.000Z')
     expect(a.mainEntityOfPage).toBe(url)
-    expect(a.author).toEqual({ '@type': 'Person', name: 'Dev Patel' })
+    expect(a.author).toEqual({ '@type': 'Person', name: 'Daniel Okafor' })
     expectOrganization(a.publisher)
+  })
+
+  it("names the author's profile as a Person with its page (issue 22), the same entity as the author page's", () => {
+    p.meta.author = 'Typed byline'
+    const a = roundTrip(article({ ...input, author: { name: 'Maya Chen', slug: 'maya-chen' } }))
+    expect(a.author).toEqual({ '@type': 'Person', '@id': `${SITE}/author/maya-chen#person`, name: 'Maya Chen', url: `${SITE}/author/maya-chen` })
+    expect(a.author['@id']).toBe(roundTrip(person(profile, SITE))['@id'])
+    expect(roundTrip(article({ ...input, author: null })).author).toEqual({ '@type': 'Person', name: 'Typed byline' }) // no profile: as before
   })
 
   it('is authored by the site when the byline is empty, and keeps headlines within 110 characters', () => {
@@ -52,6 +60,50 @@ describe('Article (Google: headline, image, datePublished, dateModified, author,
     const a = roundTrip(article(input))
     expectOrganization(a.author)
     expect(a.headline.length).toBeLessThanOrEqual(110)
+  })
+})
+
+const profile = {
+  slug: 'maya-chen',
+  name: 'Maya Chen',
+  bio: 'Maya has written about casinos since 2014.\n\nShe leads the guides desk.',
+  expertise: ['Casino bonuses', 'Wagering requirements'],
+  photo: '/media/54a7b4c4091d5f726c0e56cc32715c35-480x480.jpg',
+  links: [
+    { label: 'Site', url: 'https://maya.example/' },
+    { label: '', url: 'https://social.example/@maya' },
+  ],
+}
+
+describe('Person and ProfilePage of an author page (issue 22)', () => {
+  it('says who the author is: name, page, bio, photo, their profiles elsewhere and what they write about', () => {
+    const p = roundTrip(person(profile, SITE))
+    expect(p).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Person',
+      '@id': `${SITE}/author/maya-chen#person`,
+      name: 'Maya Chen',
+      url: `${SITE}/author/maya-chen`,
+      description: 'Maya has written about casinos since 2014. She leads the guides desk.',
+      image: `${SITE}/media/54a7b4c4091d5f726c0e56cc32715c35-480x480.jpg`,
+      sameAs: ['https://maya.example/', 'https://social.example/@maya'],
+      knowsAbout: ['Casino bonuses', 'Wagering requirements'],
+    })
+  })
+  it('leaves out what the profile does not have, and keeps an outside photo URL as it is', () => {
+    const p = roundTrip(person({ ...profile, bio: ' ', expertise: [], links: [], photo: '' }, SITE))
+    expect(Object.keys(p).sort()).toEqual(['@context', '@id', '@type', 'name', 'url'])
+    expect(roundTrip(person({ ...profile, photo: 'https://cdn.example/m.jpg' }, SITE)).image).toBe('https://cdn.example/m.jpg')
+  })
+  it('the page is a ProfilePage whose main entity is that Person', () => {
+    const page = roundTrip(profilePage(profile, '/author/maya-chen/page/2', SITE))
+    expect(page).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'ProfilePage',
+      url: `${SITE}/author/maya-chen/page/2`,
+      name: 'Maya Chen on GameWise',
+      mainEntity: { '@id': `${SITE}/author/maya-chen#person` },
+    })
   })
 })
 

@@ -1,3 +1,5 @@
+import { type AuthorRef, authorPath } from './authors.ts'
+import type { AuthorLink } from './author-schemas.ts'
 import type { BrandPage, Post } from './schemas.ts'
 import { type BrandReview, overallScore } from './review-score.ts'
 import { SITE_DESCRIPTION, SITE_NAME, clipText } from './seo.ts'
@@ -79,14 +81,16 @@ export type ArticleInput = {
   image: string
   description: string
   siteUrl: string
+  /** the author profile the byline links to (issue 22), or null */
+  author?: AuthorRef | null
 }
 
 /**
  * An Article. Dates are the store's createdAt/updatedAt, the same as article:published_time and
  * article:modified_time (see pages/article/@id/+seo.ts for why not meta.date). The author is the
- * byline's Person when the post names one, else the site.
+ * profile's Person with its page (issue 22), else the byline's text as a Person, else the site.
  */
-export function article({ post, url, image, description, siteUrl }: ArticleInput): JsonLd {
+export function article({ post, url, image, description, siteUrl, author: profile }: ArticleInput): JsonLd {
   const author = post.meta.author.trim()
   return {
     '@context': CONTEXT,
@@ -99,8 +103,48 @@ export function article({ post, url, image, description, siteUrl }: ArticleInput
     image: [image],
     datePublished: post.createdAt,
     dateModified: post.updatedAt,
-    author: author ? { '@type': 'Person', name: author } : organization(siteUrl),
+    author: profile
+      ? { '@type': 'Person', '@id': personId(profile.slug, siteUrl), name: profile.name, url: absoluteUrl(authorPath(profile.slug), siteUrl) }
+      : author
+        ? { '@type': 'Person', name: author }
+        : organization(siteUrl),
     publisher: organization(siteUrl),
+  }
+}
+
+/** What the author page shows of a profile, and so what its Person says. */
+export type PersonInput = { slug: string; name: string; bio: string; expertise: readonly string[]; photo: string; links: readonly AuthorLink[] }
+
+/** One id per author across pages, so an article's author and the author page's Person are one entity. */
+const personId = (slug: string, siteUrl: string) => `${absoluteUrl(authorPath(slug), siteUrl)}#person`
+
+/**
+ * An author as a Person (issue 22): name and page, the bio as description, the photo, their profiles
+ * elsewhere (sameAs) and what they write about (knowsAbout); empty properties are left out.
+ */
+export function person(a: PersonInput, siteUrl: string): JsonLd {
+  const sameAs = a.links.map((l) => l.url)
+  return {
+    '@context': CONTEXT,
+    '@type': 'Person',
+    '@id': personId(a.slug, siteUrl),
+    name: a.name,
+    url: absoluteUrl(authorPath(a.slug), siteUrl),
+    ...(a.bio.trim() ? { description: clipText(a.bio, 300) } : {}),
+    ...(a.photo ? { image: absoluteUrl(a.photo, siteUrl) } : {}),
+    ...(sameAs.length ? { sameAs } : {}),
+    ...(a.expertise.length ? { knowsAbout: [...a.expertise] } : {}),
+  }
+}
+
+/** The author page as a ProfilePage whose main entity is the author's Person (Google's profile page markup). */
+export function profilePage(a: Pick<PersonInput, 'slug' | 'name'>, path: string, siteUrl: string): JsonLd {
+  return {
+    '@context': CONTEXT,
+    '@type': 'ProfilePage',
+    url: absoluteUrl(path, siteUrl),
+    name: `${a.name} on ${SITE_NAME}`,
+    mainEntity: { '@id': personId(a.slug, siteUrl) },
   }
 }
 

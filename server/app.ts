@@ -13,6 +13,7 @@ import type { RenderCache } from './render-cache.ts'
 import { onlyQuery } from './render-cache.ts'
 import { type AppEnv, assertEveryRouteHasARule, NO_STORE, rule } from './router.ts'
 import { authRouter } from './routes/auth.ts'
+import { authorsRouter } from './routes/authors.ts'
 import { brandsRouter } from './routes/brands.ts'
 import { clicksRouter } from './routes/clicks.ts'
 import { feedsRouter } from './routes/feeds.ts'
@@ -125,6 +126,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/track', trackRouter())
   app.route('/api/site-settings', siteSettingsRouter())
   app.route('/api/info-pages', infoPagesRouter())
+  app.route('/api/authors', authorsRouter())
   app.route('/api/geo', geoRouter())
   app.route('/api/users', usersRouter())
   app.route('/api/media', mediaLibraryRouter())

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { openStore, type Store } from '../db/index.ts'
 import { createAuditRepository } from '../db/repositories/audit.ts'
+import { createAuthorsRepository } from '../db/repositories/authors.ts'
 import { createBrandsRepository } from '../db/repositories/brands.ts'
 import { createClicksRepository } from '../db/repositories/clicks.ts'
 import { createConversionsRepository } from '../db/repositories/conversions.ts'
@@ -27,6 +28,7 @@ import { createRenderCache } from './render-cache.ts'
 import { nextBoundary } from '../lib/offer-lifecycle.ts'
 import { createIpCountryDb, packagedDatabaseDir } from './geo/ip-country-db.ts'
 import { createAuditService } from './services/audit.ts'
+import { createAuthorsService } from './services/authors.ts'
 import { createBackupService } from './services/backup.ts'
 import { createBrandAdminService } from './services/brand-admin.ts'
 import { createBrandsService } from './services/brands.ts'
@@ -90,6 +92,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     limits: createLimitsRepository(store, registry),
     siteSettings: createSiteSettingsRepository(store, registry),
     infoPages: createInfoPagesRepository(store, registry),
+    authors: createAuthorsRepository(store, registry),
     audit: createAuditRepository(store, registry),
     revisions: createRevisionsRepository(store, registry),
     redirects: createRedirectsRepository(store, registry),
@@ -123,7 +126,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   const media = createMediaService({ media: repos.media, audit, now })
   // every save of a post or brand page keeps a revision (docs/decisions/013-drafts-and-revisions.md)
   const revisions = createRevisionsService({ revisions: repos.revisions, keep: config.raw.REVISIONS_KEEP, now, log })
-  const mediaLibrary = createMediaLibraryService({ media: repos.media, posts: repos.posts, brands: repos.brands, revisions: repos.revisions, infoPages: repos.infoPages, siteSettings: repos.siteSettings, audit, now })
+  const mediaLibrary = createMediaLibraryService({ media: repos.media, posts: repos.posts, brands: repos.brands, revisions: repos.revisions, infoPages: repos.infoPages, siteSettings: repos.siteSettings, authors: repos.authors, audit, now })
   const env = config.raw
   const tracker = createTracker({
     clicks: repos.clicks,
@@ -145,10 +148,12 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   const reports = createReportsService({ clicks: repos.clicks, brands: repos.brands, now })
   const currency = createCurrencyService({ rates: repos.exchangeRates, reportCurrency: env.REPORT_CURRENCY, now })
   const infoPages = createInfoPagesService({ infoPages: repos.infoPages, audit, now, onChange, siteUrl: config.siteUrl })
+  // issue 22: who wrote and who reviewed each article, with a page of their own
+  const authors = createAuthorsService({ authors: repos.authors, posts: repos.posts, redirects: repos.redirects, store, media, audit, newId, now, onChange })
   const services = {
     content,
     feeds: createFeedsService({ posts: repos.posts, siteUrl: config.siteUrl }),
-    sitemaps: createSitemapService({ posts: repos.posts, brands: repos.brands, content, directory: brands, info: infoPages, siteUrl: config.siteUrl }),
+    sitemaps: createSitemapService({ posts: repos.posts, brands: repos.brands, content, directory: brands, info: infoPages, authors, siteUrl: config.siteUrl }),
     search: createSearchService({ posts: repos.posts }),
     limiter,
     brands,
@@ -172,7 +177,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     }),
     media,
     mediaLibrary,
-    posts: createPostsService({ posts: repos.posts, store, redirects: repos.redirects, revisionsRepo: repos.revisions, media, audit, revisions, now, onChange }),
+    posts: createPostsService({ posts: repos.posts, authorExists: authors.exists, store, redirects: repos.redirects, revisionsRepo: repos.revisions, media, audit, revisions, now, onChange }),
     revisions,
     previewLinks: createPreviewLinks({ secret: auth.options.secret!, now }),
     scheduler: createScheduler({ posts: repos.posts, brands: repos.brands, audit, revisions, now, onChange, log }),
@@ -182,8 +187,9 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     }),
     ai: createAiWriter({ baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS }),
     siteSettings: createSiteSettingsService({ siteSettings: repos.siteSettings, audit, now, onChange }),
-    seed: createSeedService({ posts: repos.posts, brands: repos.brands, infoPages, media, audit, now, onChange }),
+    seed: createSeedService({ posts: repos.posts, brands: repos.brands, authors: repos.authors, infoPages, media, audit, now, onChange }),
     infoPages,
+    authors,
     audit,
     users: createUsersService({ auth, audit }),
     maintenance: {
@@ -196,7 +202,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
       /** A read that needs the store to answer (readiness). */
       checkStore: () => repos.settings.contentVersion(),
     },
-    transfer: createTransferService({ store, posts: repos.posts, brands: repos.brands, media: repos.media, audit, now, onChange }),
+    transfer: createTransferService({ store, posts: repos.posts, brands: repos.brands, authors: repos.authors, media: repos.media, audit, now, onChange }),
     backup: createBackupService({ store, registry, audit, onChange }),
     metrics,
     // compliance: geo-targeted offers (lib/geo.ts). Loaded once, on first use or by start.ts
@@ -233,7 +239,7 @@ export async function bootstrap(ctx: AppContext, log: (line: string) => void = c
   if (created.length) log(`Created default info pages: ${created.join(', ')}.`)
   if (ctx.config.seedDemo && (await ctx.services.seed.isEmpty())) {
     const seeded = await ctx.services.seed.seedDemo()
-    log(`Seeded demo content: ${seeded.posts} posts, ${seeded.brands} brand pages.`)
+    log(`Seeded demo content: ${seeded.posts} posts, ${seeded.brands} brand pages, ${seeded.authors} authors.`)
   }
   const { ADMIN_USERNAME, ADMIN_PASSWORD } = ctx.config.raw
   if (ADMIN_USERNAME && ADMIN_PASSWORD) {

@@ -12,6 +12,6 @@ export function registerSeedCommands(program: Command, { withContext, out, examp
     .addHelpText('after', example('bun run cli -- seed demo', 'DATA_DIR=/srv/gamewise bun run cli -- seed demo --force'))
     .action(async (opts: { force?: boolean; svgImages?: boolean }) => {
       const result = await withContext((ctx) => ctx.services.seed.seedDemo({ force: opts.force, rasterImages: !opts.svgImages }))
-      out(result, `Seeded ${result.posts} posts and ${result.brands} brand pages.`)
+      out(result, `Seeded ${result.posts} posts, ${result.brands} brand pages and ${result.authors} authors.`)
     })
 }

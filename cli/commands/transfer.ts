@@ -5,22 +5,25 @@ import { type Kind, type OnConflict, parseExport, toNdjson } from '../../server/
 import { describeCounts } from '../../lib/collection-nouns.ts'
 import { type CliHelpers, CliError, listSome, readInput } from '../output.ts'
 
-/** The import report's items ("post a", "brand b") counted by the collection they go to. */
-const countByKind = (items: string[]) => ({ posts: items.filter((i) => i.startsWith('post ')).length, brands: items.filter((i) => i.startsWith('brand ')).length })
+/** The import report's items ("post a", "brand b", "author c") counted by the collection they go to. */
+const countByKind = (items: string[]) => {
+  const count = (label: string) => items.filter((i) => i.startsWith(`${label} `)).length
+  return { posts: count('post'), brands: count('brand'), authors: count('author') }
+}
 
 const kindArg = (v: string): Kind => {
-  if (v !== 'posts' && v !== 'brands' && v !== 'all') throw new CliError(`Unknown kind "${v}"; use posts, brands or all`)
+  if (v !== 'posts' && v !== 'brands' && v !== 'authors' && v !== 'all') throw new CliError(`Unknown kind "${v}"; use posts, brands, authors or all`)
   return v
 }
 
-/** `export` and `import`: posts and brands (with their images) to and from JSON, NDJSON or a CSV of posts. */
+/** `export` and `import`: posts, brands and author profiles (with their images) to and from JSON, NDJSON or a CSV of posts. */
 export function registerTransferCommands(program: Command, { withContext, out, example }: CliHelpers) {
   program
     .command('export <kind>')
-    .description('write posts, brands or all, with the images they use embedded as base64 (one self-contained file)')
+    .description('write posts (with the author profiles they name), brands, authors or all, with the images they use embedded as base64 (one self-contained file)')
     .option('--out <file>', 'write to a file instead of standard output')
     .addOption(new Option('--format <format>', 'json (one document) or ndjson (a record per line)').choices(['json', 'ndjson']).default('json'))
-    .addHelpText('after', example('bun run cli -- export all --out content.json', 'bun run cli -- export posts --format ndjson > posts.ndjson'))
+    .addHelpText('after', example('bun run cli -- export all --out content.json', 'bun run cli -- export posts --format ndjson > posts.ndjson', 'bun run cli -- export authors --out authors.json'))
     .action(async (kind: string, opts: { out?: string; format: 'json' | 'ndjson' }) => {
       const bundle = await withContext((ctx) => ctx.services.transfer.export(kindArg(kind)))
       const text = opts.format === 'ndjson' ? toNdjson(bundle) : `${JSON.stringify(bundle, null, 2)}\n`
@@ -42,6 +45,7 @@ export function registerTransferCommands(program: Command, { withContext, out, e
         'Interrupting an import (Ctrl-C) leaves the store as it was before: on SQLite and on a MongoDB replica set\n' +
         'the records land in one transaction; on a standalone MongoDB only whole records are ever written.\n' +
         'A CSV of posts needs a header line with title, and may have description, tag, image, position and type (default article).\n' +
+        'A post naming an author or reviewer profile (authorId, reviewerId) needs that profile in the file or the store.\n' +
         example('bun run cli -- import all content.json --dry-run', 'bun run cli -- import posts drafts.csv', 'bun run cli -- import brands brands.ndjson --on-conflict overwrite'),
     )
     .action(async (kind: string, file: string, opts: { dryRun?: boolean; onConflict: OnConflict; skipInvalid?: boolean }) => {

@@ -4,21 +4,28 @@ import { formatDay } from '../../lib/dates.ts'
 import { isLive } from '../../lib/publishing.ts'
 import type { Post, PostType } from '../../lib/schemas.ts'
 import { ApiError } from '../api-client.ts'
+import { AdminOnly } from '../account/AdminOnly.tsx'
+import { useSession } from '../account/session.ts'
 import { type AdminTab, goAdmin, TAB_TYPES, useAdminLocation } from './admin-location.ts'
 import { AdminNav } from './AdminNav.tsx'
 import { type AdminContent, adminApi } from './api.ts'
+import type { AuthorOptions } from './AuthorFields.tsx'
+import { authorsApi } from './authors-api.ts'
+import { AuthorsPanel } from './AuthorsPanel.tsx'
 import { InfoPagesPanel } from './InfoPagesPanel.tsx'
 import { PostForm } from './PostForm.tsx'
 import { PostList } from './PostList.tsx'
 import { RevisionsPanel } from './RevisionsPanel.tsx'
 import { clearUnsaved, confirmLeave } from './unsaved.ts'
 
-export const tabs: { label: string; tab: AdminTab }[] = [
+export const tabs: { label: string; tab: AdminTab; adminOnly?: true }[] = [
   { label: 'Hero', tab: 'hero' },
   { label: 'Featured', tab: 'featured' },
   { label: 'Articles', tab: 'articles' },
   { label: 'Bottom articles', tab: 'bottom-articles' }, // the spec's 'ArticleBottom' was an internal name (issue 12)
   { label: 'Info pages', tab: 'info' },
+  // issue 22: editors pick authors on posts; only admins manage the profiles (the server refuses editors too)
+  { label: 'Authors', tab: 'authors', adminOnly: true },
 ]
 
 /** What the editor is told after a save: done, and where the post can be seen. */
@@ -46,7 +53,7 @@ function SavedNotice({ post }: { post: Post }) {
  * One post's editor: the post the URL names, loaded by id (an Edit from the list hands it over at once),
  * or a new one; after a save it stays on the post with "Saved" (issue 25).
  */
-function PostEditor({ type, postId, handed, onSaved, onCancel, focusTitle, tagSuggestions, aiConfigured }: {
+function PostEditor({ type, postId, handed, onSaved, onCancel, focusTitle, tagSuggestions, aiConfigured, authors }: {
   type: PostType
   postId: string | null
   handed: Post | null
@@ -55,6 +62,7 @@ function PostEditor({ type, postId, handed, onSaved, onCancel, focusTitle, tagSu
   focusTitle: boolean
   tagSuggestions: string[]
   aiConfigured: boolean | null
+  authors: AuthorOptions
 }) {
   const [post, setPost] = useState<Post | null>(handed && handed._id === postId ? handed : null)
   const [missing, setMissing] = useState<string | null>(null)
@@ -105,6 +113,7 @@ function PostEditor({ type, postId, handed, onSaved, onCancel, focusTitle, tagSu
         focusTitle={focusTitle}
         tagSuggestions={tagSuggestions}
         aiConfigured={aiConfigured}
+        authors={authors}
         onSaved={(p) => {
           setPost(p)
           setSaved(p)
@@ -143,7 +152,9 @@ export function AdminPanel() {
   const [focusTitle, setFocusTitle] = useState(false)
   const [aiConfigured, setAiConfigured] = useState<boolean | null>(null)
   const [tagSuggestions, setTagSuggestions] = useState<string[]>([])
-  const type = loc.tab === 'info' ? null : TAB_TYPES[loc.tab]
+  const [authors, setAuthors] = useState<AuthorOptions>(null)
+  const { user } = useSession()
+  const type = loc.tab === 'info' || loc.tab === 'authors' ? null : TAB_TYPES[loc.tab]
   const listed = type === 'article' || type === 'articleBottom'
 
   const reload = useCallback(async () => {
@@ -156,10 +167,19 @@ export function AdminPanel() {
     }
   }, [])
 
-  // spec §2: switching tab reloads content (the info pages tab loads its own)
+  // spec §2: switching tab reloads content (the info pages and authors tabs load their own)
   useEffect(() => {
-    if (loc.tab !== 'info') void reload()
-  }, [loc.tab, reload])
+    if (type) void reload()
+  }, [type, reload])
+
+  // the author pickers' profiles, again on every tab (an admin may just have added one); a failure leaves the text fields
+  useEffect(() => {
+    if (!type) return
+    authorsApi
+      .list()
+      .then((r) => setAuthors(r.authors.map((a) => ({ _id: a._id, name: a.name }))))
+      .catch(() => setAuthors('failed'))
+  }, [type])
 
   // what the form can offer: AI writing, and the tags in use (neither blocks the form)
   const loadTags = useCallback(() => {
@@ -212,13 +232,17 @@ export function AdminPanel() {
       </button>
       <AdminNav />
       <div className="tabs" role="tablist" aria-label="Content">
-        {tabs.map((t) => (
+        {tabs.filter((t) => !t.adminOnly || user?.role === 'admin' || loc.tab === t.tab).map((t) => (
           <button key={t.tab} type="button" role="tab" aria-selected={loc.tab === t.tab} className={`tab${loc.tab === t.tab ? ' active' : ''}`} onClick={() => openTab(t.tab)}>
             {t.label}
           </button>
         ))}
       </div>
-      {loc.tab === 'info' || !type ? (
+      {loc.tab === 'authors' ? (
+        <AdminOnly>
+          <AuthorsPanel />
+        </AdminOnly>
+      ) : loc.tab === 'info' || !type ? (
         <InfoPagesPanel />
       ) : (
         <>
@@ -240,6 +264,7 @@ export function AdminPanel() {
                   focusTitle={focusTitle}
                   tagSuggestions={tagSuggestions}
                   aiConfigured={aiConfigured}
+                  authors={authors}
                   onSaved={afterSave}
                   onCancel={() => leave() && goAdmin({ tab: loc.tab, post: null })}
                 />
@@ -252,6 +277,7 @@ export function AdminPanel() {
                   focusTitle={false}
                   tagSuggestions={tagSuggestions}
                   aiConfigured={aiConfigured}
+                  authors={authors}
                   onSaved={afterSave}
                   onCancel={() => {}}
                 />

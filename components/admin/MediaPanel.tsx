@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useState } from 'react'
+import { authorPath } from '../../lib/authors.ts'
 import { infoPath } from '../../lib/info-pages.ts'
 import { ApiError } from '../api-client.ts'
 import { type MediaItem, type MediaPage, type MediaUse, mediaApi } from './media-api.ts'
 
 const failure = (err: unknown, fallback: string) => (err instanceof ApiError && err.explained ? err.message : fallback)
 const size = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`)
-const kindLabel: Record<MediaUse['kind'], string> = { post: 'Post', brand: 'Brand', 'info-page': 'Info page', 'site-setting': 'Setting', revision: 'Revision' }
+const kindLabel: Record<MediaUse['kind'], string> = { post: 'Post', brand: 'Brand', 'info-page': 'Info page', 'site-setting': 'Setting', revision: 'Revision', author: 'Author' }
 /** Where a use can be seen on the site (a post may be a hero, which has no page of its own: named only). */
-const useHref = (u: MediaUse) => (u.kind === 'brand' ? `/brands/${encodeURIComponent(u.id)}` : u.kind === 'info-page' ? infoPath(u.id) : null)
+const useHref = (u: MediaUse) => (u.kind === 'brand' ? `/brands/${encodeURIComponent(u.id)}` : u.kind === 'info-page' ? infoPath(u.id) : u.kind === 'author' ? authorPath(u.id) : null)
 
 function MediaCard({ item, onDelete, busy }: { item: MediaItem; onDelete: (i: MediaItem) => void; busy: boolean }) {
   return (

@@ -5,6 +5,7 @@ import { slugify } from '../../lib/slug.ts'
 import { saveFailure } from '../api-client.ts'
 import { FormError, type FormFailure, issueAt } from '../FormError.tsx'
 import { AiWritingBox } from './AiWritingBox.tsx'
+import { AuthorFields, type AuthorOptions } from './AuthorFields.tsx'
 import { adminApi } from './api.ts'
 import { BodyEditor, SummaryEditor } from './ContentEditors.tsx'
 import { ImagePicker } from './ImagePicker.tsx'
@@ -25,8 +26,8 @@ export const saveErrors: Record<PostType, string> = {
 /** How a refused field is named to the editor: the form's own labels, not the API's paths. */
 export const POST_FIELD_LABELS: Record<string, string> = {
   title: 'Title', slug: 'URL slug', image: 'Image', imageAlt: 'Alt text for the image', tag: 'Tags', tags: 'Tags', description: 'Description',
-  position: 'Order in lists', publishAt: 'Publish at', status: 'Status', 'meta.author': 'Author', 'meta.date': 'Date', 'meta.reviewer': 'Reviewer',
-  'meta.readTime': 'Read time', content: 'Content',
+  position: 'Order in lists', publishAt: 'Publish at', status: 'Status', 'meta.author': 'Author name', 'meta.date': 'Date', 'meta.reviewer': 'Reviewer name',
+  'meta.readTime': 'Read time', content: 'Content', authorId: 'Author', reviewerId: 'Reviewed by',
 }
 
 const FIELD_OF = { tag: 'tags' }
@@ -38,7 +39,7 @@ const noun: Record<PostType, string> = { hero: 'the hero', featured: 'the featur
  * published). After a save the form stays on the post (issue 25); the parent shows "Saved" and the
  * post's revisions. Unsaved changes are guarded and kept in this browser (./unsaved.ts).
  */
-export function PostForm({ type, saved, onSaved, onCancel, focusTitle = false, tagSuggestions = [], aiConfigured = null }: {
+export function PostForm({ type, saved, onSaved, onCancel, focusTitle = false, tagSuggestions = [], aiConfigured = null, authors = null }: {
   type: PostType
   /** the post as last saved; null for a new one */
   saved: Post | null
@@ -49,6 +50,8 @@ export function PostForm({ type, saved, onSaved, onCancel, focusTitle = false, t
   tagSuggestions?: string[]
   /** whether AI writing is configured (null: not known yet) */
   aiConfigured?: boolean | null
+  /** the author profiles to pick from (null: loading, or not loadable) */
+  authors?: AuthorOptions
 }) {
   const baseline = useMemo(() => toDraft(saved), [saved])
   const [draft, setDraft] = useState<PostDraft>(baseline)
@@ -217,23 +220,17 @@ export function PostForm({ type, saved, onSaved, onCancel, focusTitle = false, t
             />
             <SummaryEditor value={draft.content.summary} onChange={(summary) => setContent({ summary })} />
             <BodyEditor value={draft.content.body} onChange={(body) => setContent({ body })} />
-            <fieldset className="grid-2">
-              <legend>Meta</legend>
-              <label>
-                Author
-                <input name="meta.author" value={draft.meta.author} onChange={(e) => set({ meta: { ...draft.meta, author: e.target.value } })} />
-              </label>
+            <fieldset className="grid-2 byline-fields">
+              <legend>Byline</legend>
+              <AuthorFields authors={authors} meta={draft.meta} authorId={draft.authorId} reviewerId={draft.reviewerId} onChange={set} issue={issue} />
               <div className="field">
                 <label>
                   Date
                   <input name="meta.date" type="date" value={/^\d{4}-\d{2}-\d{2}$/.test(draft.meta.date) ? draft.meta.date : ''} onChange={(e) => set({ meta: { ...draft.meta, date: e.target.value } })} />
                 </label>
                 {draft.meta.date && !/^\d{4}-\d{2}-\d{2}$/.test(draft.meta.date) && <span className="field-hint">Saved as “{draft.meta.date}”: pick a date to replace it.</span>}
+                <span className="field-hint">Kept with the post for other clients; the page shows when it went live and was last updated.</span>
               </div>
-              <label>
-                Reviewer
-                <input name="meta.reviewer" value={draft.meta.reviewer} onChange={(e) => set({ meta: { ...draft.meta, reviewer: e.target.value } })} />
-              </label>
               <label>
                 Read time
                 <input name="meta.readTime" value={draft.meta.readTime} placeholder="e.g. 5 min" onChange={(e) => set({ meta: { ...draft.meta, readTime: e.target.value } })} />

@@ -7,11 +7,12 @@ import type { PostType } from '../../lib/schemas.ts'
  * reopen the same post in edit mode. The query, not the path: the server renders (and caches) /admin
  * once whatever follows the `?` (server/app.ts PAGE_QUERY), and the panel reads it in the browser.
  */
-export type AdminTab = 'hero' | 'featured' | 'articles' | 'bottom-articles' | 'info'
+export type AdminTab = 'hero' | 'featured' | 'articles' | 'bottom-articles' | 'info' | 'authors'
 export type AdminLocation = { tab: AdminTab; post: string | null }
 
-export const TAB_TYPES: Record<Exclude<AdminTab, 'info'>, PostType> = { hero: 'hero', featured: 'featured', articles: 'article', 'bottom-articles': 'articleBottom' }
-const TABS = new Set<string>(['hero', 'featured', 'articles', 'bottom-articles', 'info'])
+/** The tabs that edit posts; the others (info pages, authors) are panels of their own. */
+export const TAB_TYPES: Record<Exclude<AdminTab, 'info' | 'authors'>, PostType> = { hero: 'hero', featured: 'featured', articles: 'article', 'bottom-articles': 'articleBottom' }
+const TABS = new Set<string>(['hero', 'featured', 'articles', 'bottom-articles', 'info', 'authors'])
 const EVENT = 'gamewise:admin-location'
 
 export function readAdminLocation(search = typeof window === 'undefined' ? '' : window.location.search): AdminLocation {

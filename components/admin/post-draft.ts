@@ -18,6 +18,9 @@ export type PostDraft = {
   position: string
   content: PostContent
   meta: Post['meta']
+  /** the author and reviewer profiles (issue 22): '' for none */
+  authorId: string
+  reviewerId: string
   /** draft / scheduled / published (issue 13) */
   publishing: PublishingDraft
 }
@@ -36,6 +39,8 @@ export function toPayload(d: PostDraft, type: PostType) {
     ...(position === undefined || Number.isNaN(position) ? {} : { position }),
     content: d.content,
     meta: d.meta,
+    authorId: d.authorId || null,
+    reviewerId: d.reviewerId || null,
     // a new post's chosen address, or a changed one (the old address then answers 301)
     ...(slug && slug !== d._id ? { slug } : {}),
     ...publishingPayload(d.publishing),
@@ -57,6 +62,8 @@ export function toDraft(post?: Post | null): PostDraft {
     position: post?.position == null ? '' : String(post.position),
     content: { summary: post?.content?.summary ?? [], body: post?.content?.body ?? [] },
     meta: { author: '', date: '', reviewer: '', readTime: '', ...post?.meta },
+    authorId: post?.authorId ?? '',
+    reviewerId: post?.reviewerId ?? '',
     publishing: publishingDraftOf(post),
   }
 }

@@ -54,7 +54,8 @@ export function toPostDoc(post: Post): PostDoc {
 function fromDoc(doc: PostDoc | null): Post | null {
   if (!doc) return null
   const { rank: _r, live: _v, listed: _l, tagSlug: _t, tagSlugs: _ts, mediaRefs: _m, derived: _d, ...post } = doc
-  return post as Post
+  // a post saved before author profiles has none: answered as null, like one whose profiles were cleared
+  return { ...post, authorId: post.authorId ?? null, reviewerId: post.reviewerId ?? null } as Post
 }
 const fromDocs = (docs: PostDoc[]) => docs.map((d) => fromDoc(d)!)
 
@@ -73,6 +74,8 @@ export type PostQuery = {
   tagSlug?: string
   /** holding any of these tags (related articles) */
   anyTagSlug?: readonly string[]
+  /** written by this author profile (its page, issue 22) */
+  authorId?: string
   /** case-insensitive "contains" on the title (the admin's filter, spec §2) */
   titleContains?: string
   notId?: string
@@ -87,6 +90,7 @@ function where(q: PostQuery): Filter {
     ...(q.listed ? { listed: true } : {}),
     ...(q.tagSlug !== undefined ? { tagSlugs: q.tagSlug } : {}),
     ...(q.anyTagSlug?.length ? { tagSlugs: { $in: [...q.anyTagSlug] } } : {}),
+    ...(q.authorId !== undefined ? { authorId: q.authorId } : {}),
     ...(q.titleContains ? { title: { $regex: escapeRegex(q.titleContains), $options: 'i' } } : {}),
     ...(q.notId ? { _id: { $ne: q.notId } } : {}),
   }
@@ -141,6 +145,12 @@ export function createPostsRepository(store: Store, registry: Registry) {
       await store.ensureListIndex('posts', { field: 'tags' })
       // after the text index: declared before it, this field would change its keys and rebuild it on every existing store
       await store.ensureIndex('posts', { fields: { derived: 1 } })
+      // author pages (issue 22), also after the text index: a page of an author's articles in editorial order
+      // and its lastmod, read from an index like the tag archives; an author's posts of any status (a
+      // profile in use is not deleted) from the same index's first field, and a reviewer's from its own
+      await store.ensureIndex('posts', { fields: { authorId: 1, listed: 1, rank: 1, createdAt: -1, _id: 1 } })
+      await store.ensureIndex('posts', { fields: { authorId: 1, listed: 1, createdAt: -1, _id: 1 } })
+      await store.ensureIndex('posts', { fields: { reviewerId: 1 } })
       await repo.backfill()
     },
     /** Posts written before the derived fields existed, or by older rules, get them (once, in batches; found from an index). */
@@ -180,9 +190,9 @@ export function createPostsRepository(store: Store, registry: Registry) {
     sitemapEntries(opts: { skip: number; limit: number }) {
       return posts.find({ listed: true }, { sort: { _id: 1 }, skip: opts.skip, limit: opts.limit, projection: ['updatedAt', 'createdAt'] }) as Promise<Pick<Post, '_id' | 'updatedAt' | 'createdAt'>[]>
     },
-    /** The newest listed posts (of one tag when `tagSlug` is given), with only what a feed shows of each. */
-    latest(q: { tagSlug?: string }, limit: number) {
-      return posts.find(where({ listed: true, tagSlug: q.tagSlug }), { sort: NEWEST_FIRST, limit, projection: ['title', 'description', 'tag', 'createdAt', 'updatedAt'] }) as Promise<FeedEntry[]>
+    /** The newest listed posts (of one tag, or one author, when given), with only what a feed shows of each. */
+    latest(q: { tagSlug?: string; authorId?: string }, limit: number) {
+      return posts.find(where({ listed: true, tagSlug: q.tagSlug, authorId: q.authorId }), { sort: NEWEST_FIRST, limit, projection: ['title', 'description', 'tag', 'createdAt', 'updatedAt'] }) as Promise<FeedEntry[]>
     },
     /** A results page in one pass: the newest `window` listed posts holding every term, ranked; `matched` counts up to window + 1. */
     async searchPage(terms: readonly string[], opts: { window: number; limit: number; skip?: number }) {
@@ -228,6 +238,20 @@ export function createPostsRepository(store: Store, registry: Registry) {
     },
     async remove(id: string) {
       return (await posts.deleteOne({ _id: id })) > 0
+    },
+    /** How many posts of any status name a profile as author and as reviewer (two indexed counts). */
+    async authorUsage(authorId: string) {
+      const [authored, reviewed] = await Promise.all([posts.count({ authorId }), posts.count({ reviewerId: authorId })])
+      return { authored, reviewed }
+    },
+    /** A few posts naming a profile as author or reviewer: what a refused delete names. */
+    async namingAuthor(authorId: string, limit = 3) {
+      const [authored, reviewed] = await Promise.all([
+        posts.find({ authorId }, { limit, projection: ['title'] }),
+        posts.find({ reviewerId: authorId }, { limit, projection: ['title'] }),
+      ])
+      const seen = new Set<string>()
+      return [...authored, ...reviewed].filter((p) => !seen.has(p._id) && seen.add(p._id)).slice(0, limit) as { _id: string; title: string }[]
     },
     usingImage(url: string) {
       return posts.count({ image: url })

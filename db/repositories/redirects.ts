@@ -4,12 +4,13 @@ import type { BatchOp, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 
 /**
- * Old addresses of renamed items (issue 25: an editable slug): `post:<old id>` → the id it has now.
- * A rename points every older address of the item at the new one, so a chain is never followed.
+ * Old addresses of renamed items (issue 25: an editable slug): `post:<old id>` → the id it has now, and
+ * `author:<old slug>` → the author page's slug now (issue 22). A rename points every older address of the
+ * item at the new one, so a chain is never followed.
  */
-export type RedirectDoc = { _id: string; kind: 'post'; from: string; to: string; at: string }
+export type RedirectDoc = { _id: string; kind: 'post' | 'author'; from: string; to: string; at: string }
 
-const redirectSchema = z.object({ _id: z.string().min(1).max(120), kind: z.literal('post'), from: idSchema, to: idSchema, at: z.iso.datetime({ offset: true }) })
+const redirectSchema = z.object({ _id: z.string().min(1).max(120), kind: z.enum(['post', 'author']), from: idSchema, to: idSchema, at: z.iso.datetime({ offset: true }) })
 const key = (kind: RedirectDoc['kind'], id: string) => `${kind}:${id}`
 
 export function createRedirectsRepository(store: Store, registry: Registry) {

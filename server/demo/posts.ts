@@ -1,4 +1,5 @@
 import type { BodySection, PostType } from '../../lib/schemas.ts'
+import { demoProfilesFor } from './authors.ts'
 
 /**
  * Demo articles (issue 2, "Demo content"). Compact source form: each body section is
@@ -18,7 +19,7 @@ type Src = {
   readTime: string
 }
 
-const authors = ['Maya Lindqvist', 'Dev Patel', 'Sofia Marín', 'Jonah Okafor']
+const authors = ['Maya Chen', 'Daniel Okafor', 'Sofia Marín', 'Jonah Reyes']
 const reviewers = ['Elena Rossi, compliance editor', 'Tom Becker, senior editor']
 
 const src: Src[] = [
@@ -267,6 +268,8 @@ function expand(s: Src, i: number) {
     content: { summary: s.summary.map(([title, text]) => ({ title, text })), body },
     meta: { author: s.author, date: `2026-11-${day}`, reviewer: reviewers[i % 2], readTime: s.readTime },
     related_studies: [],
+    // issue 22: two of the demo's writers have profiles (server/demo/authors.ts); the rest keep text bylines
+    ...demoProfilesFor(s.author),
   }
 }
 

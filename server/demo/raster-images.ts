@@ -23,9 +23,11 @@ const PUBLIC = new URL('../../public', import.meta.url).pathname
  */
 export const DEMO_IMAGE_CACHE = new URL('../../node_modules/.cache/gamewise-demo-images', import.meta.url).pathname
 
-/** Pixel size a demo SVG is drawn at: covers 16:9 and banners 10:3, as wide as the widest layout slot (1160 px). */
+/** Pixel size a demo SVG is drawn at: covers 16:9 and banners 10:3, as wide as the widest layout slot (1160 px); author photos square. */
 const SIZE: { match: RegExp; width: number; height: number }[] = [
   { match: /^\/demo\/brands\/[\w-]+-banner\.svg$/, width: 1200, height: 360 },
+  // author photos (issue 22): square, twice the largest size a page draws them
+  { match: /^\/demo\/authors\/[\w-]+\.svg$/, width: 480, height: 480 },
   { match: /^\/demo\/[\w-]+\.svg$/, width: 1200, height: 675 },
 ]
 const JPEG_QUALITY = 80

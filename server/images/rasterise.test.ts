@@ -9,9 +9,13 @@ import { imageInfo, rasterise } from './rasterise.ts'
 const PUBLIC = join(import.meta.dirname, '../../public')
 const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="80" height="45"><rect width="80" height="45" fill="#7c3aed"/></svg>'
 
+// demo/authors/ holds the sources of the seed's raster photo uploads: a profile's photo is never a /demo/ path
+// (lib/author-schemas.ts), so no page shares those SVGs and they need no social rendition
+const NOT_SHARED = new Set(['social', 'authors'])
+
 function svgFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? (e.name === 'social' ? [] : svgFiles(join(dir, e.name))) : e.name.endsWith('.svg') ? [join(dir, e.name)] : [],
+    e.isDirectory() ? (NOT_SHARED.has(e.name) ? [] : svgFiles(join(dir, e.name))) : e.name.endsWith('.svg') ? [join(dir, e.name)] : [],
   )
 }
 

@@ -126,10 +126,10 @@ describe('GET /sitemap.xml and its children', () => {
     for (const loc of locs) {
       expect(loc.startsWith(`${SITE}/`), loc).toBe(true)
       expect(new URL(loc).pathname, loc).not.toMatch(PRIVATE)
-      expect(new URL(loc).pathname, loc).toMatch(/^\/(article\/[^/]+|brands(\/[^/]+|\/page\/\d+)?|articles(\/page\/\d+)?|tag\/[a-z0-9-]+(\/page\/\d+)?|info\/[a-z0-9-]+)?$/)
+      expect(new URL(loc).pathname, loc).toMatch(/^\/(article\/[^/]+|brands(\/[^/]+|\/page\/\d+)?|articles(\/page\/\d+)?|tag\/[a-z0-9-]+(\/page\/\d+)?|info\/[a-z0-9-]+|author\/[a-z0-9-]+(\/page\/\d+)?)?$/)
     }
     for (const u of all) for (const lastmod of childTexts(u, 'lastmod')) expect(lastmod).toMatch(W3C_DATETIME)
-    expect(Object.keys(await readSitemaps()).sort()).toEqual(['archives', 'articles', 'brands', 'info', 'tags'])
+    expect(Object.keys(await readSitemaps()).sort()).toEqual(['archives', 'articles', 'authors', 'brands', 'info', 'tags'])
   })
 
   it('a sitemap number past the end, or a name that is not one, is a 404', async () => {

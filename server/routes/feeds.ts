@@ -21,7 +21,7 @@ export function feedsRouter() {
   // GET /sitemap.xml – the sitemap index
   app.get(SITEMAP_PATH, publicRead, async (c) => answer(c, await c.var.services.sitemaps.index(), XML))
 
-  // GET /sitemap-{articles|brands|archives|tags}-{n}.xml – one child sitemap; past the last one, a 404
+  // GET /sitemap-{articles|brands|archives|tags|info|authors}-{n}.xml – one child sitemap; past the last one, a 404
   app.get('/:file{sitemap-[a-z]+-[0-9]+\\.xml}', publicRead, async (c) => {
     const name = parseSitemapName(c.req.param('file'))
     const xml = name && (await c.var.services.sitemaps.sitemap(name.kind, name.n))

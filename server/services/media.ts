@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import type { AuthorsRepository } from '../../db/repositories/authors.ts'
 import type { BrandsRepository } from '../../db/repositories/brands.ts'
 import type { InfoPagesRepository } from '../../db/repositories/info-pages.ts'
 import { type MediaKey, type MediaMeta, type MediaRepository, mediaIdSchema } from '../../db/repositories/media.ts'
@@ -149,7 +150,7 @@ function decodeCursor(cursor: string): MediaKey {
 /**
  * The library's reads and its deletes. Usage comes from the posts' and brands' list-indexed
  * `mediaRefs` (one indexed query per page of items, whatever the archive's size) and from the info
- * pages and site settings, which are a handful of documents read whole.
+ * pages, site settings and author profiles, which are a handful of documents read whole.
  */
 export function createMediaLibraryService(deps: {
   media: MediaRepository
@@ -158,6 +159,8 @@ export function createMediaLibraryService(deps: {
   revisions: RevisionsRepository
   infoPages: InfoPagesRepository
   siteSettings: SiteSettingsRepository
+  /** author profiles (their photos): a handful, read whole like the info pages */
+  authors: Pick<AuthorsRepository, 'list'>
   audit: AuditService
   now: () => Date
 }) {
@@ -186,6 +189,7 @@ export function createMediaLibraryService(deps: {
     }
     for (const page of await deps.infoPages.list()) add(mediaRefsOf(page), { kind: 'info-page', id: page._id, title: page.title })
     for (const setting of await deps.siteSettings.all()) add(mediaRefsOf(setting), { kind: 'site-setting', id: setting._id, title: setting._id })
+    for (const author of await deps.authors.list()) add(mediaRefsOf(author), { kind: 'author', id: author.slug, title: author.name })
     return uses
   }
 

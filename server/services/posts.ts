@@ -31,8 +31,30 @@ export function tagsForSave(input: { tag: string; tags?: string[] }, existing: P
   return { tag: tags[0] ?? '', tags }
 }
 
+/**
+ * The author profiles a save leaves on a post (issue 22): what the client sends, `null` clearing one; from
+ * a client that sends neither (an older one, spec §7), the post's own. Each must exist, and the reviewer
+ * is someone other than the author: a 400 naming the field otherwise.
+ */
+async function profilesForSave(
+  input: { authorId?: string | null; reviewerId?: string | null },
+  existing: Pick<Post, 'authorId' | 'reviewerId'> | null,
+  exists: (id: string) => Promise<boolean>,
+): Promise<{ authorId: string | null; reviewerId: string | null }> {
+  const authorId = input.authorId === undefined ? (existing?.authorId ?? null) : input.authorId
+  const reviewerId = input.reviewerId === undefined ? (existing?.reviewerId ?? null) : input.reviewerId
+  for (const [path, id] of [['authorId', authorId], ['reviewerId', reviewerId]] as const) {
+    // a profile the post already names stays valid here: only a new choice is checked
+    if (id && id !== existing?.[path] && !(await exists(id))) throw new AppError('bad_request', `Invalid ${path}: there is no author profile with this id`, [{ path, message: 'there is no author profile with this id' }])
+  }
+  if (authorId && authorId === reviewerId) throw new AppError('bad_request', 'Invalid reviewerId: the reviewer must be someone other than the author', [{ path: 'reviewerId', message: 'the reviewer must be someone other than the author' }])
+  return { authorId, reviewerId }
+}
+
 export function createPostsService(deps: {
   posts: PostsRepository
+  /** whether an author profile exists (issue 22: a post may only name one that does) */
+  authorExists: (id: string) => Promise<boolean>
   store: Pick<Store, 'batch'>
   redirects: RedirectsRepository
   revisionsRepo: Pick<RevisionsRepository, 'renameOps'>
@@ -104,10 +126,18 @@ export function createPostsService(deps: {
     return moved
   }
 
+  /** A revision's profiles, as far as they still exist (one deleted since is left out, not refused). */
+  async function restoredProfiles(r: { authorId?: string | null; reviewerId?: string | null }) {
+    const keep = async (id: string | null | undefined) => (id && (await deps.authorExists(id)) ? id : null)
+    const authorId = await keep(r.authorId)
+    const reviewerId = await keep(r.reviewerId)
+    return { authorId, reviewerId: reviewerId === authorId ? null : reviewerId }
+  }
+
   return {
     async create(type: PostType, body: PostBody): Promise<Post> {
       const { status: _s, publishAt: _p, slug, ...parsed } = postBodySchema.parse(body)
-      const input = { ...parsed, ...tagsForSave(parsed, null) }
+      const input = { ...parsed, ...tagsForSave(parsed, null), ...(await profilesForSave(parsed, null, deps.authorExists)) }
       const publishing = publishingOf({ status: _s, publishAt: _p }, null, deps.now())
       if (slug && (await posts.findById(slug))) throw new AppError('conflict', `URL slug "${slug}" is taken by another article`, [{ path: 'slug', message: 'is taken by another article' }])
       const _id = slug ?? (await freeId(input.title))
@@ -129,7 +159,7 @@ export function createPostsService(deps: {
       let existing = await posts.findById(id)
       if (!existing) throw notFound('Post not found')
       const { _id: _ignored, type: _type, status, publishAt, slug, ...parsed } = postBodySchema.parse(body)
-      const input = { ...parsed, ...tagsForSave(parsed, existing) }
+      const input = { ...parsed, ...tagsForSave(parsed, existing), ...(await profilesForSave(parsed, existing, deps.authorExists)) }
       const publishing = publishingOf({ status, publishAt }, existing, deps.now())
       if (slug && slug !== id) {
         existing = await rename(existing, slug)
@@ -153,7 +183,7 @@ export function createPostsService(deps: {
       const { _id: _i, type: _t, createdAt: _c, updatedAt: _u, status: _s, publishAt: _p, ...record } = revision.record as Post
       const { status: _s2, publishAt: _p2, slug: _sl, ...parsed } = postBodySchema.parse(record)
       // a revision from before tag lists holds only `tag`: it is the whole list then
-      const fields = { ...parsed, ...tagsForSave({ tag: parsed.tag, tags: parsed.tags ?? tagsOf(parsed) }, null) }
+      const fields = { ...parsed, ...tagsForSave({ tag: parsed.tag, tags: parsed.tags ?? tagsOf(parsed) }, null), ...(await restoredProfiles(parsed)) }
       return save(existing, { ...fields, status: existing.status, publishAt: existing.publishAt }, { action: 'post.restore', revision: 'restore', restoredFrom: revisionId, created: [] })
     },
 

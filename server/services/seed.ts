@@ -2,6 +2,9 @@ import type { AuditService } from './audit.ts'
 import { brandInputSchema, type Post, postInputSchema } from '../../lib/schemas.ts'
 import type { BrandDoc, BrandsRepository } from '../../db/repositories/brands.ts'
 import type { PostsRepository } from '../../db/repositories/posts.ts'
+import type { AuthorsRepository } from '../../db/repositories/authors.ts'
+import { authorBodySchema } from '../../lib/author-schemas.ts'
+import { demoAuthors } from '../demo/authors.ts'
 import { demoBrands } from '../demo/brands.ts'
 import { demoPosts } from '../demo/posts.ts'
 import { AppError } from '../errors.ts'
@@ -12,6 +15,7 @@ import { type DemoImage, loadDemoImages } from '../demo/raster-images.ts'
 export function createSeedService(deps: {
   posts: PostsRepository
   brands: BrandsRepository
+  authors: Pick<AuthorsRepository, 'insertMissing'>
   infoPages: Pick<InfoPagesService, 'ensureDefaults'>
   audit: AuditService
   media: Pick<MediaService, 'saveImage'>
@@ -37,8 +41,9 @@ export function createSeedService(deps: {
       const base = deps.now().getTime()
       const postInputs = demoPosts.map((raw) => postInputSchema.parse(raw))
       const brandInputs = demoBrands.map((raw) => brandInputSchema.parse(raw))
+      const authorInputs = demoAuthors.map(({ _id, photoSvg, ...raw }) => ({ _id, photoSvg, ...authorBodySchema.parse(raw) }))
       const images = (opts.rasterImages ?? true)
-        ? await loadDemoImages([...postInputs.map((p) => p.image), ...brandInputs.map((b) => b.bannerImage ?? '')], { cacheDir: deps.demoImageCache })
+        ? await loadDemoImages([...postInputs.map((p) => p.image), ...brandInputs.map((b) => b.bannerImage ?? ''), ...authorInputs.map((a) => a.photoSvg)], { cacheDir: deps.demoImageCache })
         : new Map<string, DemoImage>()
       /** The demo image as an upload (its id and URL), or null to keep the path as it is. */
       const upload = async (path: string, alt: string) => {
@@ -47,6 +52,14 @@ export function createSeedService(deps: {
         const name = path.split('/').pop()!.replace(/\.svg$/, '.jpg')
         return deps.media.saveImage(image.bytes, { filename: name, alt, renditions: image.renditions })
       }
+      // the profiles first: demo posts name them (issue 22); a photo is an upload or nothing
+      const authors = []
+      for (const { photoSvg, slug, ...input } of authorInputs) {
+        const at = new Date(base).toISOString()
+        const photo = (await upload(photoSvg, `Photo of ${input.name}`))?.url ?? ''
+        authors.push({ ...input, slug: slug!, photo, createdAt: at, updatedAt: at })
+      }
+      const authorCount = (await deps.authors.insertMissing(authors)).length
       let postCount = 0
       for (const [i, input] of postInputs.entries()) {
         if (opts.force && (await posts.findById(input._id!))) continue
@@ -71,8 +84,8 @@ export function createSeedService(deps: {
       // the default info pages too (a start adds them to any store; a test or `seed demo` needs them now)
       const infoPages = (await deps.infoPages.ensureDefaults()).length
       deps.onChange()
-      await deps.audit.record({ action: 'seed.demo', target: 'store', note: `${postCount} posts, ${brandCount} brand pages` })
-      return { posts: postCount, brands: brandCount, infoPages }
+      await deps.audit.record({ action: 'seed.demo', target: 'store', note: `${postCount} posts, ${brandCount} brand pages, ${authorCount} authors` })
+      return { posts: postCount, brands: brandCount, authors: authorCount, infoPages }
     },
   }
 }

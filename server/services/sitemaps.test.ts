@@ -22,6 +22,7 @@ import {
 
 const SITE = 'https://gamewise.example'
 const noInfo = { sitemapEntries: async () => [] }
+const noAuthors = { sitemapLists: async () => [] }
 const locs = (xml: string, child = 'url') => [...parseXml(xml).documentElement.children].filter((e) => e.localName === child).flatMap((e) => childTexts(e, 'loc'))
 
 describe('sitemap XML', () => {
@@ -84,7 +85,7 @@ describe('the sitemap service splits every list into sitemaps of `pageSize` URLs
   const brandsRepo = createBrandsRepository(store, registry)
   const content = createContentService({ posts })
   const directory = createBrandsService({ brands: brandsRepo })
-  const service = createSitemapService({ posts, brands: brandsRepo, content, directory, info: noInfo, siteUrl: SITE, pageSize: PAGE })
+  const service = createSitemapService({ posts, brands: brandsRepo, content, directory, info: noInfo, authors: noAuthors, siteUrl: SITE, pageSize: PAGE })
   const articleIds: string[] = []
   const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString()
 
@@ -167,6 +168,6 @@ describe('the sitemap service splits every list into sitemaps of `pageSize` URLs
   })
 
   it('refuses a page size over the cap', () => {
-    expect(() => createSitemapService({ posts, brands: brandsRepo, content, directory, info: noInfo, siteUrl: SITE, pageSize: SITEMAP_MAX_URLS + 1 })).toThrow()
+    expect(() => createSitemapService({ posts, brands: brandsRepo, content, directory, info: noInfo, authors: noAuthors, siteUrl: SITE, pageSize: SITEMAP_MAX_URLS + 1 })).toThrow()
   })
 })

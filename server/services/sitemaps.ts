@@ -17,7 +17,7 @@ export const SITEMAP_PAGE_SIZE = 2_000
 const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9'
 
 /** The child sitemaps, in the order the index lists them. */
-export const SITEMAP_KINDS = ['articles', 'brands', 'archives', 'tags', 'info'] as const
+export const SITEMAP_KINDS = ['articles', 'brands', 'archives', 'tags', 'info', 'authors'] as const
 export type SitemapKind = (typeof SITEMAP_KINDS)[number]
 
 /** A URL a sitemap lists; `lastmod` is left out when unknown (a guessed date is worse than none). */
@@ -77,6 +77,8 @@ export type SitemapDeps = {
   directory: Pick<BrandsService, 'directorySize'>
   /** the info pages (responsible gambling, disclosure, privacy…): few, read whole */
   info: { sitemapEntries(): Promise<{ path: string; lastmod: string }[]> }
+  /** every author page's list (issue 22): few, one count each */
+  authors: { sitemapLists(withLastmod: boolean): Promise<ArchiveList[]> }
   siteUrl: string
   /** URLs per child sitemap (tests make it small) */
   pageSize?: number
@@ -84,8 +86,8 @@ export type SitemapDeps = {
 
 /**
  * The sitemap index and its children: every listed article, every brand page, the home page and every
- * page of `/articles` and `/brands` ("archives"), every page of each tag's archive ("tags") and the
- * info pages ("info"). Lists
+ * page of `/articles` and `/brands` ("archives"), every page of each tag's archive ("tags"), the
+ * info pages ("info") and every page of each author's (issue 22, "authors"). Lists
  * are read a sitemap's worth at a time; no sitemap asks the store more than its own kind needs.
  */
 export function createSitemapService(deps: SitemapDeps) {
@@ -134,8 +136,8 @@ export function createSitemapService(deps: SitemapDeps) {
      * search engines fetch a few dozen small files happily.
      */
     async index(): Promise<string> {
-      const [main, tags, info] = await Promise.all([mainLists(false), tagLists(false), deps.info.sitemapEntries()])
-      const totals: Record<SitemapKind, number> = { articles: main.articles, brands: main.brands, archives: pagesOf(main.lists), tags: pagesOf(tags), info: info.length }
+      const [main, tags, info, authors] = await Promise.all([mainLists(false), tagLists(false), deps.info.sitemapEntries(), deps.authors.sitemapLists(false)])
+      const totals: Record<SitemapKind, number> = { articles: main.articles, brands: main.brands, archives: pagesOf(main.lists), tags: pagesOf(tags), info: info.length, authors: pagesOf(authors) }
       return sitemapIndexXml(
         SITEMAP_KINDS.flatMap((kind) => Array.from({ length: sitemapCount(totals[kind], pageSize) }, (_, i) => ({ loc: siteUrl + sitemapPath(kind, i + 1) }))),
       )
@@ -153,7 +155,8 @@ export function createSitemapService(deps: SitemapDeps) {
       } else if (kind === 'info') {
         urls = (await deps.info.sitemapEntries()).slice(skip, skip + pageSize).map((p) => ({ loc: siteUrl + p.path, lastmod: p.lastmod }))
       } else {
-        urls = archiveUrls(kind === 'archives' ? (await mainLists(true)).lists : await tagLists(true), skip, pageSize, siteUrl)
+        const lists = kind === 'archives' ? (await mainLists(true)).lists : kind === 'tags' ? await tagLists(true) : await deps.authors.sitemapLists(true)
+        urls = archiveUrls(lists, skip, pageSize, siteUrl)
       }
       return urls.length ? urlsetXml(urls) : null
     },

@@ -7,7 +7,7 @@ import { RelatedArticles } from '../../../components/RelatedArticles.tsx'
 import type { Data } from './+data.ts'
 
 export default function Page() {
-  const { article, body, related, offers, comparisons, preview } = useData<Data>()
+  const { article, body, related, offers, comparisons, byline, preview } = useData<Data>()
   // spec §2: scrolls to top on opening (a block body: an effect must return nothing or a cleanup)
   useEffect(() => {
     window.scrollTo(0, 0)
@@ -18,7 +18,7 @@ export default function Page() {
       <button type="button" className="btn back" onClick={() => window.history.back()}>
         ← Back
       </button>
-      <ArticleView article={article} body={body} comparisons={comparisons} />
+      <ArticleView article={article} body={body} comparisons={comparisons} byline={byline} />
       <ArticleOffers {...offers} />
       <RelatedArticles articleId={article._id} related={related} />
     </>

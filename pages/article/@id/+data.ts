@@ -4,6 +4,7 @@ import { type ArticleCardData, toCard } from '../../../lib/cards.ts'
 import { articlePath } from '../../../lib/links.ts'
 import { postDescription } from '../../../lib/seo.ts'
 import type { ArticleData, RenderedSection } from '../../../lib/article-body.ts'
+import type { Byline } from '../../../lib/authors.ts'
 import type { BrandOffer } from '../../../lib/schemas.ts'
 import type { Comparison, CompareSpec } from '../../../lib/comparison.ts'
 import { tagsOf } from '../../../lib/tags.ts'
@@ -12,6 +13,8 @@ import { renderBody } from '../../../server/article-body.ts'
 export type Data = {
   article: ArticleData
   body: RenderedSection[]
+  /** the author and reviewer profiles the byline links to (issue 22) */
+  byline: Byline
   description: string
   related: ArticleCardData[]
   /** the article's top offers box (issue 21), for the visitor's country */
@@ -29,7 +32,7 @@ export type Data = {
  */
 export async function data(pageContext: PageContextServer): Promise<Data> {
   const id = pageContext.routeParams.id
-  const { content, posts, brands, siteSettings } = pageContext.services!
+  const { content, posts, brands, siteSettings, authors } = pageContext.services!
   // an editor's preview (server/routes/preview.ts) shows a draft or scheduled article too
   const preview = pageContext.preview === true
   const article = await content.findArticle(id, { preview })
@@ -42,11 +45,12 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
   const specs: CompareSpec[] = []
   const rendered = renderBody(body, pageContext.siteUrl!, specs)
   const country = pageContext.visitorCountry ?? null
-  const [top, disclosure, comparisons] = await Promise.all([brands.topOffers(country, tagsOf(article)), siteSettings.disclosure(), brands.comparisons(specs, country)])
+  const [top, disclosure, comparisons, byline] = await Promise.all([brands.topOffers(country, tagsOf(article)), siteSettings.disclosure(), brands.comparisons(specs, country), authors.bylineOf(article)])
   return {
     article: { ...rest, content: { summary } },
     body: rendered,
     comparisons,
+    byline,
     description: postDescription(article),
     related: (await content.related(article)).map(toCard),
     offers: { ...top, disclosure: disclosure.text },

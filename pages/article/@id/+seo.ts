@@ -13,7 +13,7 @@ import type { Data } from './+data.ts'
  * back- or forward-dated at will: the demo's are invented), shown as typed but not claimed as a time.
  */
 export default (pageContext: PageContextServer<Data>): PageSeo => {
-  const { article: post, description } = pageContext.data
+  const { article: post, description, byline } = pageContext.data
   const siteUrl = pageContext.siteUrl!
   const path = articlePath(post._id)
   const url = absoluteUrl(path, siteUrl)
@@ -25,7 +25,7 @@ export default (pageContext: PageContextServer<Data>): PageSeo => {
     type: 'article',
     article: { publishedTime: post.createdAt, modifiedTime: post.updatedAt },
     jsonLd: [
-      article({ post, url, image, description, siteUrl }),
+      article({ post, url, image, description, siteUrl, author: byline.author }),
       // Home › {tag} › title: the tag chip on the page links its archive; without one, Home › All articles
       breadcrumbList(siteUrl, [tagPath(post.tag) !== '/tag/' ? { name: post.tag.trim(), path: tagPath(post.tag) } : { name: 'All articles', path: '/articles' }, { name: post.title, path }]),
     ],

@@ -1,0 +1,92 @@
+import type { AuthorLink } from '../lib/author-schemas.ts'
+import { initialsOf } from '../lib/authors.ts'
+import { ArchivePagination } from './ArchivePagination.tsx'
+import { type ArticleCardData, ArticleCard } from './ArticleGrid.tsx'
+import { ResponsiveImage } from './ResponsiveImage.tsx'
+
+/** What the author page shows of a profile (pages/author/+data.ts trims it to this). */
+export type AuthorProfile = { slug: string; name: string; bio: string; expertise: string[]; photo: string; links: AuthorLink[] }
+
+/** A link's label: what the admin wrote, else the site it points to. */
+export function linkLabel(l: AuthorLink): string {
+  if (l.label.trim()) return l.label.trim()
+  try {
+    return new URL(l.url).hostname.replace(/^www\./, '')
+  } catch {
+    return l.url
+  }
+}
+
+/** The bio as typed: plain text, paragraphs at blank lines, never HTML. */
+function Bio({ text }: { text: string }) {
+  const paragraphs = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean)
+  return (
+    <div className="author-bio">
+      {paragraphs.map((p, i) => (
+        <p key={i}>{p}</p>
+      ))}
+    </div>
+  )
+}
+
+/**
+ * An author's page (issue 22): photo, name, what they write about, bio and their profiles elsewhere
+ * (`rel="me"`), then their published articles, paged like the archives with real links.
+ */
+export function AuthorView({ author, articles, base, page, pages, total }: { author: AuthorProfile; articles: ArticleCardData[]; base: string; page: number; pages: number; total: number }) {
+  return (
+    <div className="author-page">
+      <header className="author-header card">
+        {author.photo ? (
+          <ResponsiveImage className="author-photo" src={author.photo} alt={`Photo of ${author.name}`} width={144} height={144} sizes="144px" priority />
+        ) : (
+          <span className="author-photo author-initials" aria-hidden="true">
+            {initialsOf(author.name)}
+          </span>
+        )}
+        <div className="author-intro">
+          <p className="author-eyebrow muted small">Author</p>
+          <h1 id="author-heading">{author.name}</h1>
+          {author.expertise.length > 0 && (
+            <ul className="chips author-expertise" aria-label="Writes about">
+              {author.expertise.map((t) => (
+                <li key={t} className="chip">
+                  {t}
+                </li>
+              ))}
+            </ul>
+          )}
+          {author.bio && <Bio text={author.bio} />}
+          {author.links.length > 0 && (
+            <ul className="author-links" aria-label={`${author.name} elsewhere`}>
+              {author.links.map((l) => (
+                <li key={l.url}>
+                  <a className="btn" href={l.url} rel="me noopener" target="_blank">
+                    {linkLabel(l)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </header>
+      <section className="archive author-articles" aria-labelledby="author-articles-heading">
+        <h2 id="author-articles-heading">Articles by {author.name}</h2>
+        <p className="muted">
+          {total === 1 ? '1 article' : `${total} articles`}
+          {pages > 1 ? ` · page ${page} of ${pages}` : ''}
+        </p>
+        {articles.length ? (
+          <div className="grid">
+            {articles.map((a) => (
+              <ArticleCard key={a._id} article={a} level={3} />
+            ))}
+          </div>
+        ) : (
+          <p className="empty">No articles yet.</p>
+        )}
+        <ArchivePagination base={base} page={page} pages={pages} />
+      </section>
+    </div>
+  )
+}
