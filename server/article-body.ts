@@ -68,8 +68,11 @@ function linkTree(tree: MdTree, links: Link[], used: Set<string>): MdTree {
   return tree.map(block)
 }
 
-/** Section text → tree: headings inside a section sit below its own (h4). */
-export const sectionTextTree = (text: string, siteUrl: string) => markdownToTree(text, { siteUrl, headings: 'h4' })
+/**
+ * Section text → tree: headings inside a section sit one level below its own headline (an h2, so h3),
+ * and inside a subsection below its subheading (an h3, so h4).
+ */
+export const sectionTextTree = (text: string, siteUrl: string, level: 'h3' | 'h4' = 'h3') => markdownToTree(text, { siteUrl, headings: level })
 
 /** One section's text with its hyperlinks applied, and the hyperlinks whose text occurs nowhere in it (by index). */
 export function renderSectionText(text: string, hyperlinks: BodySection['hyperlinks'], siteUrl: string): { tree: MdTree; unmatched: number[] } {
@@ -84,6 +87,6 @@ export function renderBody(body: readonly BodySection[], siteUrl: string): Rende
     headline: s.headline,
     tree: renderSectionText(s.content, s.hyperlinks, siteUrl).tree,
     keywords: s.keywords,
-    subsections: s.subsections.map((sub) => ({ subheading: sub.subheading, tree: sectionTextTree(sub.content, siteUrl) })),
+    subsections: s.subsections.map((sub) => ({ subheading: sub.subheading, tree: sectionTextTree(sub.content, siteUrl, 'h4') })),
   }))
 }
