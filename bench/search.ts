@@ -12,9 +12,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createRegistry } from '../db/registry.ts'
 import { createPostsRepository } from '../db/repositories/posts.ts'
+import { createBrandsRepository } from '../db/repositories/brands.ts'
 import { SqliteStore } from '../db/sqlite.ts'
 import type { Post } from '../lib/schemas.ts'
-import { createSearchService } from '../server/services/search.ts'
+import { createSearchService } from '../server/services/search/index.ts'
 
 const POSTS = Number(process.argv[2] ?? 20_000)
 const SEARCHES = Number(process.argv[3] ?? 200)
@@ -100,7 +101,9 @@ const dir = kept ? null : mkdtempSync(join(tmpdir(), 'gamewise-search-bench-'))
 const file = kept ?? join(dir!, 'gamewise.db')
 const store = new SqliteStore(file)
 try {
-  const posts = createPostsRepository(store, createRegistry(store))
+  const registry = createRegistry(store)
+  const posts = createPostsRepository(store, registry)
+  const brands = createBrandsRepository(store, registry)
   let started = performance.now()
   await posts.init()
   console.log(`store opened in ${((performance.now() - started) / 1000).toFixed(1)} s`)
@@ -117,7 +120,7 @@ try {
   else console.log(`${have.toLocaleString('en')} posts already in ${file} (${mb} MB)`)
 
   // SEARCH_MAX_RESULTS=n tries another bound on counted and ranked matches (lib/search.ts)
-  const search = createSearchService({ posts, maxResults: process.env.SEARCH_MAX_RESULTS ? Number(process.env.SEARCH_MAX_RESULTS) : undefined })
+  const search = createSearchService({ posts, brands, generation: () => 0, maxResults: process.env.SEARCH_MAX_RESULTS ? Number(process.env.SEARCH_MAX_RESULTS) : undefined })
   seed = 7 // the same queries every run, whether the posts were generated now or before
   const titles = (await Promise.all(Array.from({ length: 40 }, (_, i) => posts.findById(`p${Math.floor((i * POSTS) / 40)}`)))).map((p) => p!.title)
   Bun.gc(true) // generating posts leaves garbage the collector would otherwise clear during the timings

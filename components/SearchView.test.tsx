@@ -16,7 +16,7 @@ const result = (over: Partial<SearchResult> = {}): SearchResult => ({
   snippet: [{ text: 'What ' }, { text: 'RTP', highlight: true }, { text: ' means <script>alert(1)</script>' }],
   ...over,
 })
-const answer = (over: Partial<SearchAnswer> = {}): SearchAnswer => ({ q: 'rtp', total: 1, capped: false, page: 1, pages: 1, results: [result()], ...over })
+const answer = (over: Partial<SearchAnswer> = {}): SearchAnswer => ({ q: 'rtp', total: 1, capped: false, page: 1, pages: 1, results: [result()], brands: [], tags: [], didYouMean: null, ...over })
 
 describe('SearchView', () => {
   it('shows the count, result titles linking to the article, and highlights as <mark> around text only', () => {

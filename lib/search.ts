@@ -1,3 +1,5 @@
+import type { BrandOffer } from './schemas.ts'
+
 /**
  * Site search, the parts the server and the browser share: how a visitor's query becomes search
  * terms, the answer's shape, and search URLs. The snippet builder is `lib/snippet.ts`.
@@ -34,8 +36,38 @@ export type SearchResult = {
   snippet: SnippetSegment[]
 }
 
-/** `capped`: more than `total` (= `SEARCH_MAX_RESULTS`) articles match; the results come from the newest of them. */
-export type SearchAnswer = { q: string; total: number; capped: boolean; page: number; pages: number; results: SearchResult[] }
+/** A tag whose name the query matches (its archive). */
+export type TagHit = { name: string; href: string }
+
+/**
+ * `capped`: more than `total` (= `SEARCH_MAX_RESULTS`) articles match; the results come from the newest
+ * of them. `brands` (issue 26): brand pages the query names, available in the visitor's country, as
+ * offers (first page only); `tags`: tags it names; `didYouMean`: a close spelling that finds something,
+ * when no article matches.
+ */
+export type SearchAnswer = {
+  q: string
+  total: number
+  capped: boolean
+  page: number
+  pages: number
+  results: SearchResult[]
+  brands: BrandOffer[]
+  tags: TagHit[]
+  didYouMean: { q: string; href: string } | null
+}
+
+/** Brand offer cards above the results, and tag links. */
+export const SEARCH_BRANDS_MAX = 3
+export const SEARCH_TAGS_MAX = 5
+
+/** Suggestions as you type (GET /api/search/suggest): after `SUGGEST_MIN_CHARS`, at most `SUGGEST_MAX`. */
+export const SUGGEST_MIN_CHARS = 2
+export const SUGGEST_MAX = 8
+/** The longest query a suggestion request takes: past it suggestions help no one (the search still does). */
+export const SUGGEST_QUERY_MAX = 100
+export type Suggestion = { kind: 'brand' | 'tag' | 'article'; label: string; href: string }
+export type SuggestAnswer = { q: string; suggestions: Suggestion[] }
 
 /**
  * A run of what the text index (SQLite FTS5 `unicode61`) counts as word characters: letters, digits

@@ -189,6 +189,18 @@ export function createPostsRepository(store: Store, registry: Registry) {
       const { hits, matched } = await posts.textPage(terms, { filter: { listed: true }, ...opts })
       return { hits: hits.map((h) => ({ post: fromDoc(h.doc)!, score: h.score })), matched }
     },
+    /** How many listed posts hold every term, counting no further than `limit` ("Did you mean": does a spelling find anything?). */
+    searchCount(terms: readonly string[], limit: number) {
+      return posts.textCount(terms, { listed: true }, { limit })
+    },
+    /** The tags of listed posts, one spelling per archive (search's lexicon). */
+    async listedTags(): Promise<string[]> {
+      return normalizeTags((await posts.distinct('tags', { listed: true })) as string[])
+    },
+    /** The newest listed posts' ids and titles, newest first (search's lexicon: suggestions and spellings). */
+    recentTitles(limit: number) {
+      return posts.find({ listed: true }, { sort: NEWEST_FIRST, limit, projection: ['title'] }) as Promise<{ _id: string; title: string }[]>
+    },
     /** Every post of a type (exports and the content-ops CLI; the site reads pages). */
     async listByType(type: PostType) {
       return fromDocs(await posts.find({ type }, { sort: EDITORIAL_ORDER }))
