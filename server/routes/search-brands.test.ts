@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { PostBody } from '../../lib/schemas.ts'
 import type { SearchAnswer, SuggestAnswer } from '../../lib/search.ts'
 import { loginAs, makeTestApp } from '../../test/make-app.ts'
+import { createApp } from '../app.ts'
 
 /**
  * Issue 26: search knows brands and tags, forgives typos and word starts, suggests as a visitor types,
@@ -65,6 +67,28 @@ describe('brands in search (issue 26)', () => {
   })
 })
 
+describe('the lexicon follows content writes (issue 26)', () => {
+  const article = (title: string, tag: string): PostBody =>
+    ({ title, description: '', tag, image: '', content: { summary: [], body: [] }, meta: { author: '', date: '', reviewer: '', readTime: '' }, related_studies: [] }) as PostBody
+
+  it('a new article\'s tag and title are suggested and searchable at once; a deleted brand is gone at once', async () => {
+    expect((await suggest('quokka')).body.suggestions).toEqual([]) // and the lexicon is built
+    await t.ctx.services.posts.create('article', article('Quokka Tactics for Beginners', 'Quokka Tactics'))
+    expect((await suggest('quokka')).body.suggestions).toEqual([
+      { kind: 'tag', label: 'Quokka Tactics', href: '/tag/quokka-tactics' },
+      { kind: 'article', label: 'Quokka Tactics for Beginners', href: expect.stringMatching(/^\/article\//) },
+    ])
+    expect((await search('quoka tactics')).tags.map((x) => x.name)).toEqual(['Quokka Tactics'])
+
+    const target = (await search('lucky')).brands[0]!
+    expect(target).toBeTruthy()
+    const res = await t.app.request(`/api/brands/${target._id}`, { method: 'DELETE', headers: { authorization: `Bearer ${editor}` } })
+    expect(res.status).toBeLessThan(300)
+    expect((await search(target.brandName)).brands.map((b) => b._id)).not.toContain(target._id)
+    expect((await suggest(target.brandName)).body.suggestions.map((x) => x.label)).not.toContain(target.brandName)
+  })
+})
+
 describe('GET /api/search/suggest (issue 26)', () => {
   it('suggests brands, tags and articles after two characters, at most eight, kept a minute', async () => {
     const { res, body } = await suggest('nov')
@@ -111,6 +135,24 @@ describe('what readers search for (issue 26)', () => {
     expect(none.queries.map((q: { query: string }) => q.query)).toContain('qwxyz nothing here')
     expect(none.queries.map((q: { query: string }) => q.query)).not.toContain('bankroll management')
     expect(JSON.stringify(await t.ctx.store.readCounters('search_queries'))).not.toMatch(/127\.0\.0\.1|Mozilla/)
+  })
+
+  it('counts /search page views too, cache hits included (never answered before routing), and not bots\' or HEAD requests', async () => {
+    const app = createApp({
+      config: t.ctx.config,
+      services: t.ctx.services,
+      store: t.ctx.store,
+      renderCache: t.ctx.renderCache,
+      renderPage: async () => new Response('<!doctype html><p>results</p>', { headers: { 'content-type': 'text/html' } }),
+    })
+    const page = (q: string, init: RequestInit = {}) => app.request(`/search?${new URLSearchParams({ q })}`, { ...from('GB'), ...init })
+    const hits = t.ctx.renderCache.stats.hits
+    for (let i = 0; i < 3; i++) expect((await page('Zebrafish Strategy')).status).toBe(200)
+    expect(t.ctx.renderCache.stats.hits).toBe(hits + 2) // the second and third came from the cache
+    await page('zebrafish strategy', { headers: { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)', 'cf-ipcountry': 'GB' } })
+    await page('zebrafish strategy', { method: 'HEAD' })
+    const report = await t.ctx.services.searchQueries.report({ days: 1 })
+    expect(report.queries.find((q) => q.query === 'zebrafish strategy')?.searches).toBe(3)
   })
 
   it('is for editors and admins only, and refuses bad parameters with 400', async () => {
