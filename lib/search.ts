@@ -120,3 +120,31 @@ export function searchHref(q: string, page = 1): string {
   if (page > 1) params.set('page', String(page))
   return `/search?${params}`
 }
+
+/** Path segments that say what kind of page an address was, not what the visitor looked for. */
+const ROUTE_WORDS = new Set(['article', 'articles', 'brands', 'brand', 'tag', 'tags', 'info', 'page', 'search', 'index', 'www', 'html', 'htm', 'php', 'asp', 'aspx', 'jsp'])
+
+/**
+ * The words of an address, for the 404 page's search field (issue 26): `/article/nova-spins-reveiw` →
+ * "nova spins reveiw", `/brands/NovaSpins.html` → "novaspins". Route words, file extensions and page
+ * numbers are left out; at most `SEARCH_TERMS_MAX` words and `SUGGEST_QUERY_MAX` characters.
+ */
+export function queryFromPath(pathname: string): string {
+  const words: string[] = []
+  for (const segment of pathname.slice(0, 1_000).split('/')) {
+    let text = segment
+    try {
+      text = decodeURIComponent(segment)
+    } catch {
+      // a malformed escape: its characters as they are
+    }
+    if (/^\d+$/.test(text)) continue
+    for (const [w] of text.normalize('NFC').matchAll(WORD)) {
+      const word = w.toLowerCase()
+      if (!ROUTE_WORDS.has(word) && !words.includes(word)) words.push(word)
+    }
+  }
+  let q = words.slice(0, SEARCH_TERMS_MAX).join(' ')
+  if (q.length > SUGGEST_QUERY_MAX) q = q.slice(0, SUGGEST_QUERY_MAX).replace(/\s+\S*$/, '')
+  return q
+}

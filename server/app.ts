@@ -40,8 +40,12 @@ import { serveStatic, type StaticFile } from './static-files.ts'
 
 export type { AppEnv } from './router.ts'
 
-/** What a page renders from besides its URL (Vike's pageContextInit). */
-export type PageInit = { visitorCountry: VisitorCountry; preview?: boolean }
+/**
+ * What a page renders from besides its URL (Vike's pageContextInit). `errorPageCountry`: the visitor's
+ * country on every request, for the 404 page's offers only; an error page is never cached
+ * (server/vike-renderer.ts), so no visitor's country is frozen into another's answer.
+ */
+export type PageInit = { visitorCountry: VisitorCountry; errorPageCountry?: VisitorCountry; preview?: boolean }
 /** Renders a page for a URL; Vike's renderPage in production and dev, absent in API-only tests. */
 export type PageRenderer = (req: Request, init?: PageInit) => Promise<Response>
 
@@ -149,7 +153,7 @@ export function createApp(deps: AppDeps) {
     // those that depend on the visitor's country once per country profile. Other pages are shared by
     // every country, so they render with no country at all: one visitor's must not be frozen into everyone's.
     const country = { country: isCountryPage }
-    const init = (c: { req: { path: string }; var: { country: VisitorCountry } }) => ({ visitorCountry: isCountryPage(c.req.path) ? c.var.country : null })
+    const init = (c: { req: { path: string }; var: { country: VisitorCountry } }): PageInit => ({ visitorCountry: isCountryPage(c.req.path) ? c.var.country : null, errorPageCountry: c.var.country })
     for (const [path, query] of Object.entries(PAGE_QUERY)) {
       const page = rule({ access: 'public', cache: 'public', query, vary: country, observe: PAGE_OBSERVE[path] })
       // the page, and its data for client-side navigation (Vike's pageContext.json), read the same parameters

@@ -54,6 +54,7 @@ import { createScheduler } from './services/scheduler.ts'
 import { createPreviewLinks } from './services/preview.ts'
 import { createSearchService } from './services/search/index.ts'
 import { createSearchQueries } from './services/search/queries.ts'
+import { createNotFoundService } from './services/not-found.ts'
 import { createTracker } from './services/tracking.ts'
 import { createTransferService } from './services/transfer.ts'
 import { createUsersService } from './services/users.ts'
@@ -145,13 +146,16 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   const currency = createCurrencyService({ rates: repos.exchangeRates, reportCurrency: env.REPORT_CURRENCY, now })
   // what readers search for (issue 26): counted in memory, written in batches
   const searchQueries = createSearchQueries({ repo: repos.searchQueries, now, onError: (err) => log.error({ err }, 'search statistics: a batch was not written') })
+  const search = createSearchService({ posts: repos.posts, brands: repos.brands, generation: () => renderCache.generation, onSearch: searchQueries.noteOutcome })
   const infoPages = createInfoPagesService({ infoPages: repos.infoPages, audit, now, onChange, siteUrl: config.siteUrl })
   const services = {
     content,
     feeds: createFeedsService({ posts: repos.posts, siteUrl: config.siteUrl }),
     sitemaps: createSitemapService({ posts: repos.posts, brands: repos.brands, content, directory: brands, info: infoPages, siteUrl: config.siteUrl }),
-    search: createSearchService({ posts: repos.posts, brands: repos.brands, generation: () => renderCache.generation, onSearch: searchQueries.noteOutcome }),
+    search,
     searchQueries,
+    // the 404 page's help (issue 26): suggestions and offers from search's memory, popular articles kept a while
+    notFound: createNotFoundService({ search, posts: repos.posts, counters: repos.counters, now, generation: () => renderCache.generation }),
     limiter,
     brands,
     brandAdmin: createBrandAdminService({ brands: repos.brands, posts: repos.posts, media, usedBy: mediaLibrary.usedBy, audit, revisions, now, onChange }),

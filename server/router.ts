@@ -195,7 +195,8 @@ async function servePublic(c: Parameters<MiddlewareHandler<AppEnv>>[0], next: ()
     return answerFrom(hit, c.req.raw)
   }
   await next()
-  if (c.res.status !== 200 || c.res.headers.has('set-cookie')) {
+  // a handler's own no-store is kept (the pages' error answers: server/vike-renderer.ts)
+  if (c.res.status !== 200 || c.res.headers.has('set-cookie') || /\bno-store\b/.test(c.res.headers.get('cache-control') ?? '')) {
     c.res.headers.set('Cache-Control', NO_STORE)
     return
   }

@@ -76,6 +76,8 @@ export type PostQuery = {
   /** case-insensitive "contains" on the title (the admin's filter, spec §2) */
   titleContains?: string
   notId?: string
+  /** only these posts (the 404 page's most read articles; not with `notId`) */
+  ids?: readonly string[]
 }
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -89,6 +91,7 @@ function where(q: PostQuery): Filter {
     ...(q.anyTagSlug?.length ? { tagSlugs: { $in: [...q.anyTagSlug] } } : {}),
     ...(q.titleContains ? { title: { $regex: escapeRegex(q.titleContains), $options: 'i' } } : {}),
     ...(q.notId ? { _id: { $ne: q.notId } } : {}),
+    ...(q.ids ? { _id: { $in: [...q.ids] } } : {}),
   }
 }
 

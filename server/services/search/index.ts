@@ -185,6 +185,31 @@ export function createSearchService(deps: {
       return { q, suggestions: out.slice(0, SUGGEST_MAX) }
     },
 
+    /**
+     * Suggestions for words that may be misspelt (the 404 page's, from its address: issue 26): those of
+     * the words as they are, else those of their nearest known spelling. From memory only.
+     */
+    async suggestForgiving(q: string, country: VisitorCountry = null, limit = SUGGEST_MAX): Promise<Suggestion[]> {
+      const own = (await service.suggest(q, country)).suggestions
+      if (own.length) return own.slice(0, limit)
+      const corrected = correctTerms(searchTerms(q).map(foldWord), await lexicons.current())
+      return corrected ? (await service.suggest(corrected.join(' '), country)).suggestions.slice(0, limit) : []
+    },
+
+    /**
+     * The first `limit` live brands that may be shown in `country`, in editorial order (the order of the
+     * home page's offers list), as offers: from memory, so a page that cannot be cached (the 404) costs
+     * no store read for them.
+     */
+    async topOffers(country: VisitorCountry, limit: number): Promise<BrandOffer[]> {
+      const out: BrandOffer[] = []
+      for (const b of (await lexicons.current()).brands) {
+        if (out.length >= limit) break
+        if (isAvailableIn(b.geo, country)) out.push(b.offer)
+      }
+      return out
+    },
+
     /** The lexicon as of the last content write (built on first use after one). */
     lexicon: () => lexicons.current(),
   }

@@ -30,6 +30,7 @@ export type LexiconBrand = {
 export type LexiconTag = { name: string; href: string; words: string[]; joined: string }
 export type LexiconTitle = { id: string; title: string; words: string[] }
 export type Lexicon = {
+  /** in editorial order (as the repository lists them: the home page's offers list) */
   brands: LexiconBrand[]
   tags: LexiconTag[]
   /** newest first */
