@@ -96,6 +96,7 @@ const publicPages = () => [
   tagPath(post.tag),
   '/search?q=bonus',
   '/search?q=nothingmatchesthisquery',
+  '/search?q=nova+spns', // a brand's offer card above the results (issue 26)
   '/info/responsible-gambling',
   '/login',
   '/signup',

@@ -16,7 +16,9 @@ type Server = { base: string; proc: Bun.Subprocess }
 const servers: Server[] = []
 
 async function startServer(): Promise<Server> {
-  const port = 4600 + Math.floor(Math.random() * 300) + servers.length
+  // SERVER_PORTS (`3400-3499`) keeps runs that share a machine in their own range, as scripts/production-server.ts does
+  const [from, to] = /^(\d+)-(\d+)$/.exec(process.env.SERVER_PORTS ?? '')?.slice(1).map(Number) ?? [4600, 4899]
+  const port = from + ((Math.floor(Math.random() * (to - from + 1)) + servers.length) % (to - from + 1))
   const base = `http://127.0.0.1:${port}`
   const proc = Bun.spawn([process.execPath, 'server/start.ts'], {
     cwd: root,
