@@ -26,7 +26,7 @@ import { buildSnippet } from '../../../lib/snippet.ts'
 import { type BrandsRepository, LIVE } from '../../../db/repositories/brands.ts'
 import { isAvailableIn, type VisitorCountry } from '../../../lib/geo.ts'
 import { toBrandPage, toOffer } from '../brands.ts'
-import { brandScore, buildLexicon, correctTerms, type Lexicon, tagScore, titleMatches, TITLES_KEPT } from './lexicon.ts'
+import { brandCandidates, brandScore, buildLexicon, correctTerms, type Lexicon, scoreTerms, tagScore, titleMatches, TITLES_KEPT } from './lexicon.ts'
 import { AppError, badRequest } from '../../errors.ts'
 
 /** `q` and `page` as a visitor sent them (query-string values, or absent). */
@@ -101,8 +101,9 @@ export function createSearchService(deps: {
 
   /** The brands the terms name that may be shown in `country`, best first. */
   function brandsFor(lex: Lexicon, terms: readonly string[], country: VisitorCountry, limit: number): BrandOffer[] {
-    return lex.brands
-      .map((b) => ({ b, score: brandScore(terms, b) }))
+    const scores = scoreTerms(terms, lex.brandWords)
+    return brandCandidates(terms, lex, scores)
+      .map((b) => ({ b, score: brandScore(terms, b, scores) }))
       .filter((x) => x.score > 0 && isAvailableIn(x.b.geo, country))
       .sort((a, b) => b.score - a.score || (b.b.offer.rating ?? 0) - (a.b.offer.rating ?? 0))
       .slice(0, limit)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { offer } from '../../../test/factories.ts'
-import { brandScore, buildLexicon, correctTerms, type BrandSource, tagScore, termScore, titleMatches, TITLES_KEPT, typosAllowed, VOCABULARY_MAX, wordsOf } from './lexicon.ts'
+import { brandCandidates, brandScore, buildLexicon, correctTerms, scoreTerms, type BrandSource, tagScore, termScore, titleMatches, TITLES_KEPT, typosAllowed, VOCABULARY_MAX, wordsOf } from './lexicon.ts'
 
 /**
  * Issue 26: the lexicon that lets search name brands and tags, forgive typos and word starts, and
@@ -77,6 +77,21 @@ describe('brands a query names (issue 26: "nov", "nova spns", "novaspins")', () 
     expect(brandsFor('crypto poker')).toEqual([])
     expect(brandScore([], named('Nova Spins'))).toBe(0)
   })
+})
+
+describe('scoring only the candidates (the lexicon\'s word index)', () => {
+  it.each(['nova spins', 'nov', 'nova spns', 'novaspins', 'novaspns', 'crypto', 'live casino', 'withdrawal time', 'spinzone', 'spinzon', 'zzqx', 'poker'])(
+    '"%s": the candidates hold every brand that scores, and each scores as it would alone',
+    (q) => {
+      const t = terms(q)
+      const scores = scoreTerms(t, lexicon.brandWords)
+      const candidates = brandCandidates(t, lexicon, scores)
+      const scoring = lexicon.brands.filter((b) => brandScore(t, b) > 0)
+      expect(candidates.map((b) => b.offer.brandName)).toEqual(expect.arrayContaining(scoring.map((b) => b.offer.brandName)))
+      for (const b of candidates) expect(brandScore(t, b, scores)).toBe(brandScore(t, b))
+      expect(candidates.map((b) => lexicon.brands.indexOf(b))).toEqual([...candidates.map((b) => lexicon.brands.indexOf(b))].sort((x, y) => x - y)) // editorial order
+    },
+  )
 })
 
 describe('tags and titles', () => {

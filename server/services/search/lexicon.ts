@@ -28,13 +28,18 @@ export type LexiconBrand = {
   other: Set<string>
 }
 export type LexiconTag = { name: string; href: string; words: string[]; joined: string }
-export type LexiconTitle = { id: string; title: string; words: string[] }
+/** `text`: the words one space apart, with a space either side (" rtp explained "): a word start is one `includes` */
+export type LexiconTitle = { id: string; title: string; words: string[]; text: string }
 export type Lexicon = {
   /** in editorial order (as the repository lists them: the home page's offers list) */
   brands: LexiconBrand[]
   tags: LexiconTag[]
   /** newest first */
   titles: LexiconTitle[]
+  /** every word of the brands' names and other text, once: a query's terms are scored against these once, not per brand */
+  brandWords: string[]
+  /** which brands (their index in `brands`) hold each of those words */
+  brandsByWord: Map<string, number[]>
   /** every word above, with how often it occurs, bucketed by length for corrections */
   vocabulary: Map<string, number>
   byLength: Map<number, string[]>
@@ -77,7 +82,7 @@ export function buildLexicon(input: { brands: readonly BrandSource[]; tags: read
   const titles = input.titles.slice(0, TITLES_KEPT).map((t): LexiconTitle => {
     const words = wordsOf(t.title)
     count(words)
-    return { id: t._id, title: t.title, words }
+    return { id: t._id, title: t.title, words, text: ` ${words.join(' ')} ` }
   })
   // bounded: a huge archive keeps its most frequent words
   if (vocabulary.size > VOCABULARY_MAX) {
@@ -90,7 +95,11 @@ export function buildLexicon(input: { brands: readonly BrandSource[]; tags: read
     const list = byLength.get(w.length) ?? byLength.set(w.length, []).get(w.length)!
     list.push(w)
   }
-  return { brands, tags, titles, vocabulary, byLength }
+  const brandsByWord = new Map<string, number[]>()
+  brands.forEach((b, i) => {
+    for (const w of new Set([...b.name, ...b.other])) (brandsByWord.get(w) ?? brandsByWord.set(w, []).get(w)!).push(i)
+  })
+  return { brands, tags, titles, brandWords: [...brandsByWord.keys()], brandsByWord, vocabulary, byLength }
 }
 
 /**
@@ -111,9 +120,20 @@ export function termScore(term: string, word: string, opts: { fuzzy: boolean }):
   const typos = typosAllowed(term)
   if (!typos || Math.abs(word.length - term.length) > typos) {
     // a misspelt start of a longer word ("spinz" of "spinzone") is still a start
-    return typos && word.length > term.length && distance(term, word.slice(0, term.length)) <= Math.min(1, typos) ? 0.5 : 0
+    return typos && word.length > term.length && oneSubstitutionAtMost(term, word) ? 0.5 : 0
   }
   return distance(term, word) <= typos ? 0.6 : 0
+}
+
+/**
+ * Is `term` within one edit of `word`'s start of the same length? Between strings of one length a
+ * single edit is a substitution (an insertion needs a deletion too), so this counts differing letters,
+ * stopping at the second: no edit-distance call for the many words it is asked about.
+ */
+function oneSubstitutionAtMost(term: string, word: string): boolean {
+  let differ = 0
+  for (let i = 0; i < term.length; i++) if (term.charCodeAt(i) !== word.charCodeAt(i) && ++differ > 1) return false
+  return true
 }
 
 /** The best score of `term` against any of `words`. */
@@ -125,6 +145,23 @@ function best(term: string, words: Iterable<string>, fuzzy: boolean): number {
     if (top === 1) break
   }
   return top
+}
+
+/**
+ * Each term's (fuzzy) score against each of `words` that it matches at all, worked out once per query: a
+ * thousand brands share a few thousand words, so scoring the words once and the brands by lookup costs
+ * one edit distance per word instead of one per word per brand (`bun bench/search.ts`).
+ */
+export type TermScores = Map<string, number>[]
+export function scoreTerms(terms: readonly string[], words: Iterable<string>): TermScores {
+  const out = terms.map(() => new Map<string, number>())
+  for (const w of words) {
+    for (let i = 0; i < terms.length; i++) {
+      const s = termScore(terms[i]!, w, { fuzzy: true })
+      if (s) out[i]!.set(w, s)
+    }
+  }
+  return out
 }
 
 /** The query as one word ("nova spns" → "novaspns"): reaches names whose words it runs together or misspells. */
@@ -142,17 +179,21 @@ const joinedScore = (terms: readonly string[], joined: string) => {
  * "nov"), even beside other words ("nova spins review") — or when every term is found in its name,
  * tagline, type tags or facts. A name outranks the rest.
  */
-export function brandScore(terms: readonly string[], brand: LexiconBrand): number {
+export function brandScore(terms: readonly string[], brand: LexiconBrand, scores: TermScores = scoreTerms(terms, [...brand.name, ...brand.other])): number {
   if (!terms.length) return 0
   const joined = joinedScore(terms, brand.joined)
   if (joined) return 10 * joined
+  // (short terms match only exactly or as word starts: typosAllowed gives them none)
+  const bestOf = (i: number, words: Iterable<string>) => {
+    let top = 0
+    for (const w of words) top = Math.max(top, scores[i]!.get(w) ?? 0)
+    return top
+  }
   // the name covered: each of its words matched by a term
-  const nameHit = brand.name.length > 0 && brand.name.every((w) => terms.some((t) => termScore(t, w, { fuzzy: true }) > 0))
+  const nameHit = brand.name.length > 0 && brand.name.every((w) => scores.some((m) => m.has(w)))
   let sum = 0
-  for (const t of terms) {
-    const inName = best(t, brand.name, true)
-    const elsewhere = best(t, brand.other, t.length >= 4) // short terms only exactly or as word starts
-    const s = Math.max(inName * 3, elsewhere)
+  for (let i = 0; i < terms.length; i++) {
+    const s = Math.max(bestOf(i, brand.name) * 3, bestOf(i, brand.other))
     if (!s && !nameHit) return 0
     sum += s
   }
@@ -175,7 +216,22 @@ export function tagScore(terms: readonly string[], tag: LexiconTag): number {
 
 /** Does a title hold every term (each as a word or a word's start)? Suggestions only: no typos. */
 export function titleMatches(terms: readonly string[], title: LexiconTitle): boolean {
-  return terms.every((t) => title.words.some((w) => w === t || (t.length >= 2 && w.startsWith(t))))
+  return terms.every((t) => title.text.includes(t.length >= 2 ? ` ${t}` : ` ${t} `))
+}
+
+/**
+ * The brands worth scoring for a query, in editorial order: those holding a word some term matches
+ * (`scores`, from `scoreTerms` over `brandWords`), and those whose name the query runs together or
+ * misspells as one word. Every other brand scores 0: a thousand brands cost a few lookups, not a
+ * thousand scorings.
+ */
+export function brandCandidates(terms: readonly string[], lexicon: Lexicon, scores: TermScores): LexiconBrand[] {
+  const picked = new Set<number>()
+  for (const m of scores) for (const w of m.keys()) for (const i of lexicon.brandsByWord.get(w) ?? []) picked.add(i)
+  lexicon.brands.forEach((b, i) => {
+    if (!picked.has(i) && joinedScore(terms, b.joined) > 0) picked.add(i)
+  })
+  return [...picked].sort((a, b) => a - b).map((i) => lexicon.brands[i]!)
 }
 
 /**
