@@ -397,7 +397,7 @@ describe('axe-core, WCAG 2.2 AA: 0 violations', () => {
         await done(page)
       }
       expect(failures).toEqual([])
-    })
+    }, 180_000) // 17 page types, the 404 and search with brands among them (issue 26), on a shared 2-core machine
     it(`both admin panels at ${width} px`, async () => {
       const failures: string[] = []
       for (const path of adminPages) {
