@@ -6,18 +6,27 @@
  * searches through the search service — count, ranked page and snippets, what one uncached
  * `GET /api/search` costs — and prints p50/p99/max per kind of query. The issue's target: ≤ 30 ms p99
  * at 100,000 articles. Deterministic (seeded), so runs compare.
+ *
+ * Issue 26: `SEARCH_BENCH_BRANDS` (default 1,000) live brands with generated names are added, so every
+ * search also matches brands and tags from the in-memory lexicon; the lexicon's build time and size are
+ * printed, and `searches` × 5 suggestions as a visitor types (GET /api/search/suggest's work) are timed.
+ * Targets at 100,000 articles and 1,000 brands: search p99 ≤ 20 ms, suggestions p99 ≤ 10 ms.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createRegistry } from '../db/registry.ts'
 import { createPostsRepository } from '../db/repositories/posts.ts'
+import { createBrandsRepository } from '../db/repositories/brands.ts'
 import { SqliteStore } from '../db/sqlite.ts'
+import type { BrandDoc } from '../db/repositories/brands.ts'
 import type { Post } from '../lib/schemas.ts'
-import { createSearchService } from '../server/services/search.ts'
+import { demoBrands } from '../server/demo/brands.ts'
+import { createSearchService } from '../server/services/search/index.ts'
 
 const POSTS = Number(process.argv[2] ?? 20_000)
 const SEARCHES = Number(process.argv[3] ?? 200)
+const BRANDS = Number(process.env.SEARCH_BENCH_BRANDS ?? 1_000)
 
 // a small seeded PRNG (mulberry32): the same corpus and queries every run
 let seed = 42
@@ -100,7 +109,9 @@ const dir = kept ? null : mkdtempSync(join(tmpdir(), 'gamewise-search-bench-'))
 const file = kept ?? join(dir!, 'gamewise.db')
 const store = new SqliteStore(file)
 try {
-  const posts = createPostsRepository(store, createRegistry(store))
+  const registry = createRegistry(store)
+  const posts = createPostsRepository(store, registry)
+  const brands = createBrandsRepository(store, registry)
   let started = performance.now()
   await posts.init()
   console.log(`store opened in ${((performance.now() - started) / 1000).toFixed(1)} s`)
@@ -116,8 +127,28 @@ try {
   if (have < POSTS) console.log(`${(POSTS - have).toLocaleString('en')} posts inserted in ${insertS.toFixed(1)} s (${Math.round((POSTS - have) / insertS)}/s); store file ${mb} MB`)
   else console.log(`${have.toLocaleString('en')} posts already in ${file} (${mb} MB)`)
 
+  // issue 26: live brands with two- or three-word names ("Kalomi Spins"), for the lexicon
+  await brands.init()
+  const haveBrands = await brands.count()
+  const suffixes = ['Spins', 'Casino', 'Bet', 'Slots', 'Play', 'Palace', 'Club']
+  const brandNames: string[] = []
+  const taken = new Set<string>()
+  while (brandNames.length < BRANDS) {
+    const name = `${Array.from({ length: 2 + Math.floor(random() * 2) }, () => pick(SYLLABLES)).join('')} ${pick(suffixes)}`.replace(/^./, (c) => c.toUpperCase())
+    if (!taken.has(name)) taken.add(name), brandNames.push(name)
+  }
+  if (haveBrands < BRANDS) {
+    const template = demoBrands[0] as unknown as BrandDoc
+    const docs = brandNames.slice(haveBrands).map((brandName, k) => {
+      const i = haveBrands + k
+      return { ...template, _id: `b${i}`, brandName, logo: null, bannerImage: null, tagline: sentence(12), createdAt: new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString() } as unknown as BrandDoc
+    })
+    for (let i = 0; i < docs.length; i += 500) await store.batch(docs.slice(i, i + 500).map((d) => brands.insertOp(d)))
+    console.log(`${docs.length.toLocaleString('en')} brands inserted`)
+  }
+
   // SEARCH_MAX_RESULTS=n tries another bound on counted and ranked matches (lib/search.ts)
-  const search = createSearchService({ posts, maxResults: process.env.SEARCH_MAX_RESULTS ? Number(process.env.SEARCH_MAX_RESULTS) : undefined })
+  const search = createSearchService({ posts, brands, generation: () => 0, maxResults: process.env.SEARCH_MAX_RESULTS ? Number(process.env.SEARCH_MAX_RESULTS) : undefined })
   seed = 7 // the same queries every run, whether the posts were generated now or before
   const titles = (await Promise.all(Array.from({ length: 40 }, (_, i) => posts.findById(`p${Math.floor((i * POSTS) / 40)}`)))).map((p) => p!.title)
   Bun.gc(true) // generating posts leaves garbage the collector would otherwise clear during the timings
@@ -135,6 +166,14 @@ try {
     'page 3 of a common word': () => common(),
   }
   const names = Object.keys(kinds)
+  const heapBefore = process.memoryUsage().heapUsed
+  started = performance.now()
+  const lexicon = await search.lexicon()
+  const buildMs = performance.now() - started
+  Bun.gc(true)
+  console.log(
+    `lexicon built in ${buildMs.toFixed(0)} ms: ${lexicon.brands.length.toLocaleString('en')} brands, ${lexicon.tags.length} tags, ${lexicon.titles.length.toLocaleString('en')} titles, ${lexicon.vocabulary.size.toLocaleString('en')} words; heap +${((process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024).toFixed(0)} MB`,
+  )
   for (let i = 0; i < 40; i++) await search.search({ q: kinds[names[i % names.length]]() }) // warm SQLite's page cache and the JIT
   const times: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]))
   const all: number[] = []
@@ -163,6 +202,32 @@ try {
   for (const n of names) console.log(`  ${n.padEnd(30)} ${stats(times[n])}`)
   console.log(`  ${'all (CPU)'.padEnd(30)} ${stats(Object.values(times).flat())}`)
   console.log(`  ${'all (wall clock)'.padEnd(30)} ${stats(all)}`)
+
+  // issue 26: suggestions as a visitor types, from memory (no store read)
+  const typo = (w: string) => (w.length > 4 ? w.slice(0, 2) + w.slice(3) : w)
+  const suggestKinds: Record<string, () => string> = {
+    "a brand's first letters": () => pick(brandNames).slice(0, 3 + Math.floor(random() * 3)),
+    'a brand with a typo': () => pick(brandNames).split(' ').map(typo).join(' '),
+    "a title's first words": () => pick(titles).split(' ').slice(0, 2).join(' '),
+    'a word start (2 letters)': () => mid().slice(0, 2),
+    'two words, the last half typed': () => `${mid()} ${mid().slice(0, 3)}`,
+    'nothing like it': () => `zq${Math.floor(random() * 1e6).toString(36)}`,
+  }
+  const suggestNames = Object.keys(suggestKinds)
+  for (let i = 0; i < 60; i++) await search.suggest(suggestKinds[suggestNames[i % suggestNames.length]](), 'GB')
+  const suggestTimes: Record<string, number[]> = Object.fromEntries(suggestNames.map((n) => [n, []]))
+  let offered = 0
+  for (let i = 0; i < SEARCHES * 5; i++) {
+    const kind = suggestNames[i % suggestNames.length]
+    const q = suggestKinds[kind]()
+    const cpu = process.cpuUsage()
+    offered += (await search.suggest(q, 'GB')).suggestions.length
+    const used = process.cpuUsage(cpu)
+    suggestTimes[kind].push((used.user + used.system) / 1000)
+  }
+  console.log(`${SEARCHES * 5} suggestions as you type (brands, tags, titles), ${(offered / (SEARCHES * 5)).toFixed(1)} offered on average; CPU time per request:`)
+  for (const n of suggestNames) console.log(`  ${n.padEnd(30)} ${stats(suggestTimes[n])}`)
+  console.log(`  ${'all (CPU)'.padEnd(30)} ${stats(Object.values(suggestTimes).flat())}`)
 } finally {
   await store.close()
   if (dir) rmSync(dir, { recursive: true, force: true })

@@ -94,15 +94,15 @@ export function ArticleView({ article, body, comparisons = [], byline = NO_BYLIN
         </section>
       )}
       {body.length > 0 && (
-        <section aria-labelledby="article-heading">
-          <h2 id="article-heading">Article</h2>
+        <div className="article-body">
+          {/* no generic "Article" heading: each section's own headline is an h2, its subsections' h3 */}
           {body.map((s, i) => (
             <section key={i} className="body-section">
-              <h3>{s.headline}</h3>
+              <h2>{s.headline}</h2>
               <MarkdownTree tree={s.tree} compare={compare} />
               {s.subsections.map((sub, k) => (
                 <div key={k} className="subsection">
-                  <h4>{sub.subheading}</h4>
+                  <h3>{sub.subheading}</h3>
                   <MarkdownTree tree={sub.tree} compare={compare} />
                 </div>
               ))}
@@ -117,7 +117,7 @@ export function ArticleView({ article, body, comparisons = [], byline = NO_BYLIN
               )}
             </section>
           ))}
-        </section>
+        </div>
       )}
     </article>
   )

@@ -62,16 +62,17 @@ function OfferTable({ offers, slot, offset }: { offers: BrandOffer[]; slot: Slot
             <th aria-label="Actions" />
           </tr>
         </thead>
-        <tbody>
-          {offers.map((o, i) => (
-            <tr key={o._id} data-testid="offer-row">
+        {/* one body per offer: its row, then its terms on a row of their own below the Play button, so
+            keyboard focus meets Play before 'Full T&Cs' as the eye does (issue 26) */}
+        {offers.map((o, i) => (
+          <tbody key={o._id} className="offer" data-testid="offer-row">
+            <tr>
               <td>
                 <OfferBrand offer={o} />
               </td>
               <td>
                 <strong className="deal-main">{o.dealBox?.mainText}</strong>
                 <p className="muted">{o.dealBox?.subText}</p>
-                <OfferTerms offer={o} />
               </td>
               <td className="rating-cell">{o.rating != null ? `★ ${o.rating.toFixed(1)}` : '-'}</td>
               <td>
@@ -81,8 +82,14 @@ function OfferTable({ offers, slot, offset }: { offers: BrandOffer[]; slot: Slot
                 </div>
               </td>
             </tr>
-          ))}
-        </tbody>
+            <tr className="offer-terms-row">
+              <td />
+              <td colSpan={3}>
+                <OfferTerms offer={o} />
+              </td>
+            </tr>
+          </tbody>
+        ))}
       </table>
     </div>
   )

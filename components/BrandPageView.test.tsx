@@ -100,6 +100,14 @@ describe('sections (spec §2)', () => {
     expect(screen.getByRole('heading', { name: 'Sub' })).toBeTruthy()
     expect(screen.getByText('<b>not html</b>')).toBeTruthy() // stored text is never rendered as HTML
   })
+  it('keeps the paragraphs of a text section (issue 26): its Markdown tree from the server, or its blank lines without one', () => {
+    const { container, rerender } = render(<SectionView section={{ type: 'text', content: '' }} tree={[{ t: 'p', c: ['One'] }, { t: 'p', c: [{ t: 'strong', c: ['Two'] }] }]} />)
+    expect([...container.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['One', 'Two'])
+    expect(container.querySelector('p strong')?.textContent).toBe('Two')
+    rerender(<SectionView section={{ type: 'text', content: 'First para.\n\nSecond <i>para</i>.' }} />)
+    expect([...container.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['First para.', 'Second <i>para</i>.'])
+    expect(container.querySelector('i')).toBeNull()
+  })
 })
 
 describe('brand page', () => {

@@ -4,6 +4,8 @@ import type { BrandOffer, BrandPage, DealBox, PromoTable, Section } from '../lib
 import { isSafeHref } from '../lib/links.ts'
 import { truncate } from '../lib/text.ts'
 import { GeoUnavailable } from './GeoUnavailable.tsx'
+import { MarkdownTree } from './MarkdownTree.tsx'
+import type { MdTree } from '../lib/markdown-tree.ts'
 import { useGoHref } from './tracked-link.ts'
 import { AffiliateDisclosure, OfferTerms } from './OfferTerms.tsx'
 import { IMAGE_SIZES } from '../lib/images.ts'
@@ -99,7 +101,7 @@ export function MobileDealBar({ brand }: { brand: BrandPage }) {
         </span>
       )}
       <CtaButton brand={brand} className="btn btn-primary" slot="brand-mobile-bar" />
-      <OfferTerms offer={brand} compact />
+      <OfferTerms offer={brand} compact detailsHref="#offer-details" />
     </div>
   )
 }
@@ -167,7 +169,12 @@ export function FaqAccordion({ title, items }: { title?: string; items: { q: str
   )
 }
 
-export function SectionView({ section }: { section: Section }) {
+/**
+ * A brand page section. A text section is the editor's Markdown subset, parsed on the server into `tree`
+ * (the brand page's +data; no parser reaches the browser); without one its blank lines still part
+ * paragraphs, as text.
+ */
+export function SectionView({ section, tree }: { section: Section; tree?: MdTree | null }) {
   switch (section.type) {
     case 'table':
       return (
@@ -209,7 +216,14 @@ export function SectionView({ section }: { section: Section }) {
       return (
         <section className="card brand-section">
           {section.title && <h2>{section.title}</h2>}
-          <p>{section.content}</p>
+          {tree ? (
+            <MarkdownTree tree={tree} />
+          ) : (
+            section.content
+              .split(/\n\s*\n/)
+              .filter((p) => p.trim())
+              .map((p, i) => <p key={i}>{p.trim()}</p>)
+          )}
         </section>
       )
   }
@@ -221,7 +235,8 @@ export function SectionView({ section }: { section: Section }) {
  */
 export type BrandAvailability = { available: boolean; alternatives: BrandOffer[]; offer?: OfferState }
 
-export function BrandPageView({ brand, disclosure, availability }: { brand: BrandPage; disclosure?: string; availability?: BrandAvailability }) {
+/** `sectionTrees`: each text section's Markdown as a tree, by section index (the server's +data builds them). */
+export function BrandPageView({ brand, disclosure, availability, sectionTrees }: { brand: BrandPage; disclosure?: string; availability?: BrandAvailability; sectionTrees?: (MdTree | null)[] }) {
   const unavailable = availability?.available === false
   const offer = availability?.offer ?? 'active'
   // an offer that is not running shows nowhere on its page: not in the deal box, the bar or the side card
@@ -294,7 +309,7 @@ export function BrandPageView({ brand, disclosure, availability }: { brand: Bran
           )}
           {!notRunning && <OfferDetails brand={brand} />}
           {brand.sections.map((s, i) => (
-            <SectionView key={i} section={s} />
+            <SectionView key={i} section={s} tree={sectionTrees?.[i]} />
           ))}
         </div>
         <aside className="brand-side">

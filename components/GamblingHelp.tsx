@@ -12,7 +12,9 @@ function HelpLinkWithPhone({ link }: { link: HelpLink }) {
       </a>
       {link.phone && (
         <>
-          , call <a href={`tel:${link.phone.tel}`}>{link.phone.display}</a>
+          , call <a className="phone" href={`tel:${link.phone.tel}`}>
+            {link.phone.display}
+          </a>
         </>
       )}
     </>

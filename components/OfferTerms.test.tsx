@@ -6,7 +6,7 @@ import { BrandDirectoryView } from './BrandDirectoryView.tsx'
 import { BrandOffers } from './BrandOffers.tsx'
 import { BrandPageView, DealBoxCard, MobileDealBar } from './BrandPageView.tsx'
 import { HomeView } from './HomeView.tsx'
-import { AffiliateDisclosure, OfferTerms } from './OfferTerms.tsx'
+import { AffiliateDisclosure, OfferTerms, splitAgeMark } from './OfferTerms.tsx'
 
 /**
  * Compliance (UKGC / ASA-CAP): every rendering of an offer shows its significant terms, an 18+ badge
@@ -21,7 +21,9 @@ const URL = 'https://operator.example/terms'
 function expectTerms(el: HTMLElement, opts: { summary?: string; url?: string; brand: string }) {
   const terms = within(el).getByTestId('offer-terms')
   expect(within(terms).getByText('18+')).toBeTruthy()
-  expect(terms.textContent).toContain(opts.summary ?? '| T&Cs apply')
+  // terms that begin with 18+ lose it: the badge shows it once (issue 26)
+  expect(terms.textContent).toContain(opts.summary ? splitAgeMark(opts.summary).rest : '| T&Cs apply')
+  expect(terms.textContent).not.toMatch(/18\+\W*18\+/)
   const link = within(terms).queryByRole('link', { name: `Full T&Cs for ${opts.brand}` })
   if (!opts.url) return expect(link).toBeNull()
   expect(link!.textContent).toBe('Full T&Cs')
@@ -43,6 +45,26 @@ describe('OfferTerms', () => {
     rerender(<OfferTerms offer={{ brandName: 'Nova', termsSummary: '  ', termsUrl: URL }} />)
     expect(screen.getByTestId('offer-terms').textContent).toBe('18+ | T&Cs apply Full T&Cs')
     expectTerms(container, { url: URL, brand: 'Nova' })
+  })
+
+  it('shows the age mark once when the terms begin with their own (issue 26: "18+ 18+."), taking a different age from them', () => {
+    const { rerender } = render(<OfferTerms offer={{ brandName: 'Nova', termsSummary: SUMMARY, termsUrl: '' }} />)
+    expect(screen.getByTestId('offer-terms').textContent).toBe('18+ New customers only. Min deposit £10. 35x wagering. T&Cs apply.')
+    rerender(<OfferTerms offer={{ brandName: 'Nova', termsSummary: ' 21+ | New customers only.', termsUrl: '' }} />)
+    expect(screen.getByTestId('offer-terms').textContent).toBe('21+ New customers only.')
+    rerender(<OfferTerms offer={{ brandName: 'Nova', termsSummary: '180+ free spins for new customers.', termsUrl: '' }} />)
+    expect(screen.getByTestId('offer-terms').textContent).toBe('18+ 180+ free spins for new customers.')
+  })
+
+  it("compact (the phone's deal bar): short terms in full, longer ones as a link to where they are in full, never cut", () => {
+    const { rerender } = render(<OfferTerms offer={{ brandName: 'Nova', termsSummary: '18+. New customers only. T&Cs apply.', termsUrl: URL }} compact detailsHref="#offer-details" />)
+    expect(screen.getByTestId('offer-terms').textContent).toBe('18+ New customers only. T&Cs apply. Full T&Cs')
+    const long = `18+. ${'New customers only. Min deposit £10. '.repeat(4)}T&Cs apply.`
+    rerender(<OfferTerms offer={{ brandName: 'Nova', termsSummary: long, termsUrl: URL }} compact detailsHref="#offer-details" />)
+    const terms = screen.getByTestId('offer-terms')
+    expect(within(terms).getByRole('link', { name: 'Significant terms apply: read them' }).getAttribute('href')).toBe('#offer-details')
+    expect(within(terms).getByRole('link', { name: 'Full T&Cs for Nova' })).toBeTruthy()
+    expect(terms.textContent).not.toContain('Min deposit')
   })
 
   it('renders stored text as text and never links anything but http(s)', () => {

@@ -2,18 +2,27 @@ import { AFFILIATE_DISCLOSURE_PATH, DEFAULT_AFFILIATE_DISCLOSURE, isAbsoluteHttp
 import type { BrandOffer } from '../lib/schemas.ts'
 
 /**
- * The significant terms of an offer, its 18+ badge and a link to the operator's full terms: shown
+ * The significant terms of an offer, its age badge and a link to the operator's full terms: shown
  * without a click beside every rendering of an offer (UK Gambling Commission / ASA-CAP). Every list of
- * offers uses this one component, so a new one cannot forget the terms. `compact` keeps the line to
- * two lines where height is scarce (the phone's fixed deal bar); the full terms link stays visible.
+ * offers uses this one component, so a new one cannot forget the terms. Terms that begin with their
+ * own age mark ("18+.", "21+") give the badge its text and lose the mark, so it is never shown twice.
+ * `compact` (the phone's fixed deal bar, where height is scarce) shows short terms in full and longer
+ * ones as a link to `detailsHref`, where they are in full: never cut mid-sentence.
  */
-export function OfferTerms({ offer, compact = false }: { offer: Pick<BrandOffer, 'brandName' | 'termsSummary' | 'termsUrl'>; compact?: boolean }) {
-  const summary = offer.termsSummary?.trim()
+export function OfferTerms({ offer, compact = false, detailsHref }: { offer: Pick<BrandOffer, 'brandName' | 'termsSummary' | 'termsUrl'>; compact?: boolean; detailsHref?: string }) {
+  const { age, rest: summary } = splitAgeMark(offer.termsSummary ?? '')
   const url = offer.termsUrl && isAbsoluteHttpUrl(offer.termsUrl) ? offer.termsUrl : '' // validated on write; never a javascript: href
+  const linked = compact && detailsHref && summary.length > COMPACT_TERMS_MAX
   return (
     <p className={compact ? 'offer-terms compact' : 'offer-terms'} data-testid="offer-terms">
-      <span className="age-badge">18+</span>{' '}
-      <span className="terms-text">{summary || `| ${TERMS_FALLBACK}`}</span>
+      <span className="age-badge">{age}</span>{' '}
+      {linked ? (
+        <a className="terms-text" href={detailsHref}>
+          Significant terms apply: read them
+        </a>
+      ) : (
+        <span className="terms-text">{summary || `| ${TERMS_FALLBACK}`}</span>
+      )}
       {url && (
         <>
           {' '}
@@ -24,6 +33,21 @@ export function OfferTerms({ offer, compact = false }: { offer: Pick<BrandOffer,
       )}
     </p>
   )
+}
+
+/** The longest terms line the phone's deal bar shows in full (two short lines); longer ones are a link to them. */
+export const COMPACT_TERMS_MAX = 90
+
+const AGE_MARK = /^\s*(1[89]|2[01])\s*\+\s*(?:[.,;:|·–-]\s*)?/
+
+/**
+ * A terms line's own leading age mark ("18+. New customers only…" → 18+ and "New customers only…"), or
+ * the default 18+ when it has none: the badge shows the mark once.
+ */
+export function splitAgeMark(terms: string): { age: string; rest: string } {
+  const text = terms.trim()
+  const m = AGE_MARK.exec(text)
+  return m ? { age: `${m[1]}+`, rest: text.slice(m[0].length) } : { age: '18+', rest: text }
 }
 
 /** The affiliate disclosure (paid placement is disclosed), as plain text: React escapes it, never HTML. */

@@ -24,7 +24,8 @@ export function RelatedArticles({ articleId, related }: { articleId: string; rel
   return (
     <section className="section related" aria-labelledby="related-heading">
       <h2 id="related-heading">Related articles</h2>
-      <div className="grid">
+      {/* four related articles fill rows of 4, 2 or 1 at every width; three fill a row of 3 */}
+      <div className={articles.length === 3 ? 'grid' : 'grid grid-4'} data-testid="related-grid">
         {articles.map((a) => (
           <ArticleCard key={a._id} article={a} />
         ))}

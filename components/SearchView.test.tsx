@@ -1,6 +1,9 @@
 // @vitest-environment happy-dom
-import { render, screen } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
+import { VikeReactProviderPageContext } from 'vike-react/usePageContext'
+import type { PageContext } from 'vike/types'
 import { describe, expect, it } from 'vitest'
+import { offer } from '../test/factories.ts'
 import type { SearchAnswer, SearchResult } from '../lib/search.ts'
 import { SearchForm } from './SearchForm.tsx'
 import { pageWindow, SearchView } from './SearchView.tsx'
@@ -16,7 +19,7 @@ const result = (over: Partial<SearchResult> = {}): SearchResult => ({
   snippet: [{ text: 'What ' }, { text: 'RTP', highlight: true }, { text: ' means <script>alert(1)</script>' }],
   ...over,
 })
-const answer = (over: Partial<SearchAnswer> = {}): SearchAnswer => ({ q: 'rtp', total: 1, capped: false, page: 1, pages: 1, results: [result()], ...over })
+const answer = (over: Partial<SearchAnswer> = {}): SearchAnswer => ({ q: 'rtp', total: 1, capped: false, page: 1, pages: 1, results: [result()], brands: [], tags: [], didYouMean: null, ...over })
 
 describe('SearchView', () => {
   it('shows the count, result titles linking to the article, and highlights as <mark> around text only', () => {
@@ -61,6 +64,38 @@ describe('SearchView', () => {
     expect(container.querySelector('.empty')).toBeNull()
     rerender(<SearchView {...answer({ q: '', total: 0, pages: 0, results: [] })} error="Search query is too long (at most 200 characters)" />)
     expect(screen.getByRole('alert').textContent).toMatch(/too long/)
+  })
+})
+
+describe('SearchView: brands, tags and spellings (issue 26)', () => {
+  const onSearchPage = (node: React.ReactNode) => render(<VikeReactProviderPageContext pageContext={{ urlPathname: '/search' } as PageContext}>{node}</VikeReactProviderPageContext>)
+  const nova = offer({ _id: 'nova-spins', brandName: 'Nova Spins', termsSummary: '18+. New customers only. 35x wagering.', termsUrl: 'https://nova.example/terms' })
+
+  it('shows the brands a query names as offer cards above the results: terms with one age mark, a tracked Play link, the disclosure', () => {
+    const { container } = onSearchPage(<SearchView {...answer({ q: 'nova spns', brands: [nova] })} disclosure="We earn a commission from partners." />)
+    const section = screen.getByRole('region', { name: 'Brands' })
+    expect(section.compareDocumentPosition(container.querySelector('.search-results')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    const card = within(section).getByTestId('offer-card')
+    expect(within(card).getByText('Nova Spins')).toBeTruthy()
+    expect(card.textContent).toContain('New customers only. 35x wagering.')
+    expect(card.textContent!.match(/18\+/g)).toHaveLength(1) // the badge, not the badge and the terms' own mark
+    expect(card.querySelector('.age-badge')?.textContent).toBe('18+')
+    // spec §9 and issue 21: every offer link goes through /go with where it was shown
+    expect(within(card).getByRole('link', { name: 'Play' }).getAttribute('href')).toBe('/go/nova-spins?from=search%3A&slot=search-offers&pos=1')
+    expect(within(card).getByRole('link', { name: 'Review' }).getAttribute('href')).toBe('/brands/nova-spins')
+    expect(section.textContent).toContain('We earn a commission from partners.')
+  })
+
+  it('shows no Brands section when the query names none', () => {
+    onSearchPage(<SearchView {...answer()} />)
+    expect(screen.queryByRole('region', { name: 'Brands' })).toBeNull()
+  })
+
+  it('links the tags the query names, and offers a spelling that finds something', () => {
+    onSearchPage(<SearchView {...answer({ q: 'esprts', total: 0, pages: 0, results: [], tags: [{ name: 'Esports', href: '/tag/esports' }], didYouMean: { q: 'esports', href: '/search?q=esports' } })} />)
+    expect(within(screen.getByRole('navigation', { name: 'Tags' })).getByRole('link', { name: 'Esports' }).getAttribute('href')).toBe('/tag/esports')
+    expect(screen.getByTestId('did-you-mean').textContent).toBe('Did you mean esports?')
+    expect(within(screen.getByTestId('did-you-mean')).getByRole('link').getAttribute('href')).toBe('/search?q=esports')
   })
 })
 

@@ -1,6 +1,8 @@
 import { Fragment } from 'react'
 import { SearchForm } from './SearchForm.tsx'
 import { SEARCH_PAGE_SIZE, type SearchAnswer, type SnippetSegment, searchHref } from '../lib/search.ts'
+import { OfferCards } from './BrandOffers.tsx'
+import { AffiliateDisclosure } from './OfferTerms.tsx'
 
 /** A snippet as React text, highlighted terms in <mark>: segments, never HTML. */
 export function Snippet({ segments }: { segments: SnippetSegment[] }) {
@@ -52,8 +54,12 @@ function SearchPagination({ q, page, pages }: { q: string; page: number; pages: 
 
 const quoted = (q: string) => `“${q}”`
 
-/** /search: the form, then the count and results, an empty state, or a page past the last. */
-export function SearchView({ q, total, capped, page, pages, results, error }: SearchAnswer & { error?: string }) {
+/**
+ * /search: the form; the brands the query names as offer cards (with their terms and tracked links) and
+ * its tags; a spelling that would find something when no article matches; then the count and results,
+ * an empty state, or a page past the last.
+ */
+export function SearchView({ q, total, capped, page, pages, results, brands = [], tags = [], didYouMean = null, disclosure, error }: SearchAnswer & { error?: string; disclosure?: string }) {
   return (
     <section className="search-page">
       <h1>Search</h1>
@@ -62,6 +68,32 @@ export function SearchView({ q, total, capped, page, pages, results, error }: Se
         <p className="search-error" role="alert">
           {error}
         </p>
+      )}
+      {didYouMean && (
+        <p className="did-you-mean" data-testid="did-you-mean">
+          Did you mean <a href={didYouMean.href}>{didYouMean.q}</a>?
+        </p>
+      )}
+      {brands.length > 0 && (
+        <section className="search-brands" aria-labelledby="search-brands-heading" data-slot="search-offers">
+          <h2 id="search-brands-heading">Brands</h2>
+          <AffiliateDisclosure text={disclosure} />
+          <OfferCards offers={brands} slot="search-offers" />
+        </section>
+      )}
+      {tags.length > 0 && (
+        <nav className="search-tags" aria-label="Tags">
+          <span className="muted">Tags:</span>
+          <ul>
+            {tags.map((t) => (
+              <li key={t.href}>
+                <a className="tag" href={t.href}>
+                  {t.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
       )}
       {q && !error && total === 0 && (
         <div className="search-empty">

@@ -24,7 +24,7 @@ export function TopBar({ siteUrl }: { siteUrl: string }) {
             </a>
           ))}
         </nav>
-        <SearchForm id="topbar-q" label="Search the site" compact />
+        <SearchForm id="topbar-q" label="Search the site" compact suggest />
         <button type="button" className="menu-toggle" aria-label="Toggle menu" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
           <span />
           <span />

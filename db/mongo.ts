@@ -183,6 +183,11 @@ export class MongoStore implements Store {
     return docs.map((d) => ({ dim: d.dim as string, key: d.key as string, day: d.day as string, sub: d.sub as string, values: Object.fromEntries(metrics.filter((m) => d[m]).map((m) => [m, d[m] as number])) }))
   }
 
+  async pruneCounters(name: string, before: string) {
+    if (!this.counterMetrics.has(name)) throw new Error(`counters ${name} not declared (ensureCounters)`)
+    return (await this.db.collection(name).deleteMany({ day: { $lt: before } })).deletedCount
+  }
+
   /** Atomic on a replica set (a transaction); a standalone server has none, so there the writes run in order. */
   async batch(ops: BatchOp[]) {
     const run = async (session?: import('mongodb').ClientSession) => {

@@ -118,6 +118,8 @@ export interface Store {
   sumCounters(name: string, q: CounterQuery): Promise<(Omit<CounterRow, 'day'> & { day?: string })[]>
   /** Every row (backups), and writing rows into an empty table (restores). */
   readCounters(name: string): Promise<CounterRow[]>
+  /** Deletes the rows of days before `before` (YYYY-MM-DD), answering how many: counters kept for a while only (search statistics, 90 days). */
+  pruneCounters(name: string, before: string): Promise<number>
   /** Names of every collection (table) the store holds, sorted, without the backend's own internals. */
   listCollections(): Promise<string[]>
   close(): Promise<void>

@@ -740,6 +740,11 @@ export class SqliteStore implements Store {
       .map((r) => ({ dim: r.dim as string, key: r.key as string, day: r.day as string, sub: r.sub as string, values: Object.fromEntries(metrics.filter((m) => r[m]).map((m) => [m, r[m] as number])) }))
   }
 
+  async pruneCounters(name: string, before: string) {
+    this.metricsOf(name)
+    return this.db.query(`DELETE FROM "${name}__counters" WHERE day < ?`).run(before).changes
+  }
+
   async batch(ops: BatchOp[]) {
     // immediate: the write lock is taken up front, so a batch never fails to upgrade a read lock
     // while another process writes (SQLITE_BUSY_SNAPSHOT); it waits its turn instead (busy_timeout)

@@ -237,6 +237,19 @@ for (const backend of backends) {
       if (store.kind === 'sqlite') expect(await store.sumCounters(table, { dim: 'page', from: '2026-11-05', to: '2026-11-05', subs: '', by: 'key' })).toEqual([])
     })
 
+    it('prunes the counter rows of days before a day, and only those (search statistics keep 90 days)', async () => {
+      const table = `pruned_${name.replace(/\W/g, '_').toLowerCase()}`.replace(/[0-9]/g, 'n')
+      await store.ensureCounters(table, { metrics: ['searches', 'empty'] })
+      const count = (key: string, day: string, inc: Record<string, number>) => ({ counters: table, count: { dim: 'query', key, day, inc } })
+      await store.batch([count('nova spins', '2026-08-01', { searches: 3 }), count('nova spins', '2026-08-02', { searches: 1, empty: 1 }), count('poker', '2026-08-03', { searches: 2 })])
+      expect(await store.pruneCounters(table, '2026-08-02')).toBe(1)
+      expect(await store.pruneCounters(table, '2026-08-02')).toBe(0)
+      expect((await store.readCounters(table)).map((r) => `${r.key} ${r.day}`).sort()).toEqual(['nova spins 2026-08-02', 'poker 2026-08-03'])
+      expect(await store.sumCounters(table, { dim: 'query', from: '2026-01-01', to: '2026-12-31', subs: '', by: 'key' })).toEqual(
+        expect.arrayContaining([{ dim: 'query', key: 'nova spins', sub: '', values: { searches: 1, empty: 1 } }]),
+      )
+    })
+
     it('lists its collections by name, sorted, without the backend\'s internals', async () => {
       await store.collection<Row>(`${name}_b`).insertOne({ _id: '1', name: 'b' })
       await store.collection<Row>(`${name}_a`).insertOne({ _id: '1', name: 'a' })

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { BASE_URL, launchBrowser, PERSON_UA } from './browser.ts'
+import { adminPage, BASE_URL, launchBrowser, PERSON_UA } from './browser.ts'
 
 const get = (path: string) => fetch(BASE_URL + path)
 
@@ -61,8 +61,9 @@ afterEach(() => {
   expect(browserErrors).toEqual([])
 })
 
-async function newContext(width: number): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, userAgent: PERSON_UA })
+async function newContext(width: number, country = 'GB'): Promise<BrowserContext> {
+  // a person's browser (headless Chrome is counted as a bot) in a country, as a CDN's header says
+  const context = await browser.newContext({ viewport: { width, height: 900 }, userAgent: PERSON_UA, extraHTTPHeaders: { 'cf-ipcountry': country } })
   context.on('page', (page) => {
     page.on('pageerror', (e) => browserErrors.push(String(e)))
     page.on('console', (m) => m.type() === 'error' && browserErrors.push(m.text()))
@@ -75,7 +76,8 @@ describe('site search (Chromium)', () => {
     const context = await newContext(width)
     const page = await context.newPage()
     await page.goto(BASE_URL + '/')
-    const box = page.getByRole('searchbox', { name: 'Search the site' })
+    // the top bar's box is a combobox (issue 26: suggestions as you type); Enter with none chosen searches
+    const box = page.getByRole('combobox', { name: 'Search the site' })
     await box.fill('game')
     await box.press('Enter')
     await page.waitForURL('**/search?q=game')
@@ -111,5 +113,109 @@ describe('site search (Chromium)', () => {
     await page.waitForURL('**/search?q=zzqx+nothing+here')
     await expect.poll(() => page.getByText('No articles match “zzqx nothing here”.').isVisible()).toBe(true)
     await context.close()
+  })
+})
+
+describe('search that knows brands, forgives typos and suggests as you type (issue 26, Chromium)', () => {
+  it.each([1280, 390])('typing "nov" in the top bar suggests Nova Spins; the arrow keys choose, Escape closes, Enter opens it (%ipx wide)', async (width) => {
+    const context = await newContext(width)
+    const page = await context.newPage()
+    await page.goto(BASE_URL + '/')
+    await page.waitForLoadState('networkidle') // hydrated: the box asks for suggestions
+    const box = page.getByRole('combobox', { name: 'Search the site' })
+    await box.click()
+    await box.pressSequentially('nov', { delay: 40 })
+    const list = page.getByRole('listbox', { name: 'Suggestions' })
+    await expect.poll(() => list.isVisible()).toBe(true)
+    expect(await box.getAttribute('aria-expanded')).toBe('true')
+    const options = list.getByRole('option')
+    expect(await options.first().textContent()).toBe('Brand Nova Spins')
+    expect(await options.count()).toBeLessThanOrEqual(8)
+    // the count is announced (a polite live region beside the box)
+    await expect.poll(() => page.locator('.search-combo [aria-live="polite"]').textContent()).toMatch(/^\d+ suggestions?, use the up and down arrows to choose$/)
+
+    await box.press('ArrowDown')
+    const first = await options.first().getAttribute('id')
+    expect(await box.getAttribute('aria-activedescendant')).toBe(first)
+    expect(await options.first().getAttribute('aria-selected')).toBe('true')
+    await box.press('Escape')
+    await expect.poll(() => box.getAttribute('aria-expanded')).toBe('false')
+    expect(await list.isVisible()).toBe(false)
+    expect(await box.inputValue()).toBe('nov') // Escape closes the list, the words stay
+    await box.press('ArrowDown')
+    await expect.poll(() => box.getAttribute('aria-activedescendant')).toBe(first)
+    await box.press('Enter')
+    await page.waitForURL('**/brands/nova-spins')
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Nova Spins/)
+    await context.close()
+  })
+
+  it('"nova spns" and Enter: the results show Nova Spins as an offer card with its terms, one age mark and a tracked Play link', async () => {
+    const context = await newContext(1280)
+    const page = await context.newPage()
+    await page.goto(BASE_URL + '/')
+    await page.waitForLoadState('networkidle')
+    const box = page.getByRole('combobox', { name: 'Search the site' })
+    await box.fill('nova spns')
+    await box.press('Enter')
+    await page.waitForURL('**/search?q=nova+spns')
+    const brands = page.getByRole('region', { name: 'Brands' })
+    const card = brands.getByTestId('offer-card').filter({ hasText: 'Nova Spins' })
+    expect(await card.count()).toBe(1)
+    expect(await brands.getByTestId('offer-card').first().textContent()).toContain('Nova Spins') // named first
+    const terms = card.getByTestId('offer-terms')
+    expect(await terms.locator('.age-badge').textContent()).toBe('18+')
+    expect(await terms.textContent()).toMatch(/^18\+ New customers only/) // the terms' own "18+." went to the badge: shown once
+    expect(await card.getByRole('link', { name: 'Play' }).getAttribute('href')).toMatch(/^\/go\/nova-spins\?from=search%3A&slot=search-offers&pos=1/)
+    expect(await brands.getByTestId('affiliate-disclosure').isVisible()).toBe(true)
+    await context.close()
+  })
+
+  it('"nov" on the results page finds Nova Spins too (a word start)', async () => {
+    const html = await (await fetch(`${BASE_URL}/search?q=nov`, { headers: { 'cf-ipcountry': 'GB' } })).text()
+    expect(html).toMatch(/<section class="search-brands"[\s\S]*Nova Spins/)
+    expect(html).toContain('slot=search-offers')
+  })
+
+  it('a brand licensed only in GB: found despite a typo for a GB visitor, absent for a US one', async () => {
+    for (const [country, shown] of [['GB', true], ['US', false]] as const) {
+      const context = await newContext(1280, country)
+      const page = await context.newPage()
+      await page.goto(`${BASE_URL}/search?q=albion+casno`)
+      expect(await page.getByTestId('offer-card').filter({ hasText: 'Albion Casino' }).count(), country).toBe(shown ? 1 : 0)
+      await context.close()
+    }
+  })
+
+  it('"Did you mean": a misspelt query that finds no article offers the spelling that does', async () => {
+    const context = await newContext(1280)
+    const page = await context.newPage()
+    await page.goto(`${BASE_URL}/search?q=wagerng+requirments`)
+    expect(await page.getByText('No articles match “wagerng requirments”.').isVisible()).toBe(true)
+    await page.getByTestId('did-you-mean').getByRole('link', { name: 'wagering requirements' }).click()
+    await page.waitForURL('**/search?q=wagering+requirements')
+    await expect.poll(() => page.getByTestId('search-result').count()).toBeGreaterThan(0)
+    await context.close()
+  })
+
+  it("a query that finds nothing is in the editors' list, and 'Write about this' opens a new article titled with it", async () => {
+    const query = `quokka harbour ${Date.now().toString(36)}`
+    const context = await newContext(1280)
+    const page = await context.newPage()
+    await page.goto(`${BASE_URL}/search?${new URLSearchParams({ q: query })}`)
+    expect(await page.getByText(`No articles match “${query}”.`).isVisible()).toBe(true)
+    await context.close()
+
+    const admin = await adminPage(browser)
+    await admin.goto(`${BASE_URL}/admin/searches`)
+    const none = admin.getByRole('table', { name: 'Queries that found nothing' })
+    const row = none.getByRole('row').filter({ hasText: query })
+    await expect.poll(() => row.count()).toBe(1)
+    expect(await row.getByRole('cell').nth(2).textContent()).toBe('1')
+    await row.getByRole('link', { name: `Write about “${query}”` }).click()
+    await admin.waitForURL(/\/admin\?tab=articles&title=/)
+    const form = admin.getByRole('form', { name: 'Add article' })
+    await expect.poll(() => form.getByLabel('Title').inputValue()).toBe(query)
+    await admin.context().close()
   })
 })

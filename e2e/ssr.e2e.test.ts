@@ -22,7 +22,10 @@ describe('server-rendered HTML (raw, before any JavaScript)', () => {
     expect(html).toMatch(/<meta name="description" content="RTP is a long-run average/)
     expect(html).toContain(`<link rel="canonical" href="${BASE_URL}/article/rtp-explained"/>`)
     expect(html).toContain('<meta property="og:type" content="article"/>')
-    for (const text of ['Summary', 'Article', 'Where the number comes from', 'RTP and house edge', 'test labs']) expect(html).toContain(text)
+    for (const text of ['Summary', 'Where the number comes from', 'RTP and house edge', 'test labs']) expect(html).toContain(text)
+    // no generic "Article" heading above the body (issue 26): each section's headline is an h2
+    expect(html).not.toMatch(/<h2[^>]*>Article<\/h2>/)
+    expect(html).toContain('<h2>Where the number comes from</h2>')
   })
 
   it('/brands/:brandId holds the brand page', async () => {

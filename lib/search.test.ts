@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { foldWord, SEARCH_TERMS_MAX, searchHref, searchTerms } from './search.ts'
+import { foldWord, queryFromPath, SEARCH_TERMS_MAX, searchHref, searchTerms, SUGGEST_QUERY_MAX } from './search.ts'
 
 describe('searchTerms: a query becomes plain words', () => {
   it('splits on anything that is not a letter or digit, lower-cases and keeps the order', () => {
@@ -58,5 +58,29 @@ describe('searchHref', () => {
   it('builds /search?q= (the SearchAction URL shape), with page past the first', () => {
     expect(searchHref('free spins')).toBe('/search?q=free+spins')
     expect(searchHref('a&b=c#d', 2)).toBe('/search?q=a%26b%3Dc%23d&page=2')
+  })
+})
+
+describe('queryFromPath: the words of an unknown address (the 404 page, issue 26)', () => {
+  it.each([
+    ['/article/nova-spins-reveiw', 'nova spins reveiw'],
+    ['/brands/NovaSpins.html', 'novaspins'],
+    ['/tag/esprts', 'esprts'],
+    ['/articles/page/99', ''],
+    ['/blog/2019/05/best_poker-rooms.php', 'blog best poker rooms'],
+    ['/caf%C3%A9-royale', 'café royale'],
+    ['/%E0%A4%A/broken-escape', 'e0 a4 a broken escape'],
+    ['/', ''],
+    ['/witcher-3-review', 'witcher 3 review'],
+  ])('%s → "%s"', (path, q) => {
+    expect(queryFromPath(path)).toBe(q)
+  })
+
+  it('is bounded: each word once, at most SEARCH_TERMS_MAX words and SUGGEST_QUERY_MAX characters', () => {
+    expect(queryFromPath('/a-b-a-b-c-d-e-f-g-h-i-j').split(' ')).toHaveLength(SEARCH_TERMS_MAX)
+    const long = queryFromPath(`/${Array.from({ length: 8 }, (_, i) => `${'w'.repeat(20)}${i}`).join('-')}`)
+    expect(long.length).toBeLessThanOrEqual(SUGGEST_QUERY_MAX)
+    expect(long.split(' ').every((w) => w.length === 21)).toBe(true) // cut between words
+    expect(queryFromPath(`/${'x'.repeat(100_000)}`).length).toBeLessThanOrEqual(SUGGEST_QUERY_MAX)
   })
 })

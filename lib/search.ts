@@ -1,3 +1,5 @@
+import type { BrandOffer } from './schemas.ts'
+
 /**
  * Site search, the parts the server and the browser share: how a visitor's query becomes search
  * terms, the answer's shape, and search URLs. The snippet builder is `lib/snippet.ts`.
@@ -34,8 +36,38 @@ export type SearchResult = {
   snippet: SnippetSegment[]
 }
 
-/** `capped`: more than `total` (= `SEARCH_MAX_RESULTS`) articles match; the results come from the newest of them. */
-export type SearchAnswer = { q: string; total: number; capped: boolean; page: number; pages: number; results: SearchResult[] }
+/** A tag whose name the query matches (its archive). */
+export type TagHit = { name: string; href: string }
+
+/**
+ * `capped`: more than `total` (= `SEARCH_MAX_RESULTS`) articles match; the results come from the newest
+ * of them. `brands` (issue 26): brand pages the query names, available in the visitor's country, as
+ * offers (first page only); `tags`: tags it names; `didYouMean`: a close spelling that finds something,
+ * when no article matches.
+ */
+export type SearchAnswer = {
+  q: string
+  total: number
+  capped: boolean
+  page: number
+  pages: number
+  results: SearchResult[]
+  brands: BrandOffer[]
+  tags: TagHit[]
+  didYouMean: { q: string; href: string } | null
+}
+
+/** Brand offer cards above the results, and tag links. */
+export const SEARCH_BRANDS_MAX = 3
+export const SEARCH_TAGS_MAX = 5
+
+/** Suggestions as you type (GET /api/search/suggest): after `SUGGEST_MIN_CHARS`, at most `SUGGEST_MAX`. */
+export const SUGGEST_MIN_CHARS = 2
+export const SUGGEST_MAX = 8
+/** The longest query a suggestion request takes: past it suggestions help no one (the search still does). */
+export const SUGGEST_QUERY_MAX = 100
+export type Suggestion = { kind: 'brand' | 'tag' | 'article'; label: string; href: string }
+export type SuggestAnswer = { q: string; suggestions: Suggestion[] }
 
 /**
  * A run of what the text index (SQLite FTS5 `unicode61`) counts as word characters: letters, digits
@@ -87,4 +119,32 @@ export function searchHref(q: string, page = 1): string {
   const params = new URLSearchParams({ q })
   if (page > 1) params.set('page', String(page))
   return `/search?${params}`
+}
+
+/** Path segments that say what kind of page an address was, not what the visitor looked for. */
+const ROUTE_WORDS = new Set(['article', 'articles', 'brands', 'brand', 'tag', 'tags', 'info', 'page', 'search', 'index', 'www', 'html', 'htm', 'php', 'asp', 'aspx', 'jsp'])
+
+/**
+ * The words of an address, for the 404 page's search field (issue 26): `/article/nova-spins-reveiw` →
+ * "nova spins reveiw", `/brands/NovaSpins.html` → "novaspins". Route words, file extensions and page
+ * numbers are left out; at most `SEARCH_TERMS_MAX` words and `SUGGEST_QUERY_MAX` characters.
+ */
+export function queryFromPath(pathname: string): string {
+  const words: string[] = []
+  for (const segment of pathname.slice(0, 1_000).split('/')) {
+    let text = segment
+    try {
+      text = decodeURIComponent(segment)
+    } catch {
+      // a malformed escape: its characters as they are
+    }
+    if (/^\d+$/.test(text)) continue
+    for (const [w] of text.normalize('NFC').matchAll(WORD)) {
+      const word = w.toLowerCase()
+      if (!ROUTE_WORDS.has(word) && !words.includes(word)) words.push(word)
+    }
+  }
+  let q = words.slice(0, SEARCH_TERMS_MAX).join(' ')
+  if (q.length > SUGGEST_QUERY_MAX) q = q.slice(0, SUGGEST_QUERY_MAX).replace(/\s+\S*$/, '')
+  return q
 }

@@ -35,6 +35,11 @@ declare global {
        */
       visitorCountry?: import('../lib/geo.ts').VisitorCountry
       /**
+       * The visitor's country on every page render, for the 404 page's top offers only (issue 26): an
+       * error answer is never cached (server/vike-renderer.ts). Any other page reads visitorCountry.
+       */
+      errorPageCountry?: import('../lib/geo.ts').VisitorCountry
+      /**
        * An editor's preview (server/routes/preview.ts, issue 13): the article and brand pages show the
        * item whatever its status, with a banner, `noindex`. Server only, like visitorCountry; never cached.
        */

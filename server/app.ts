@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import * as z from 'zod'
 import type { VisitorCountry } from '../lib/geo.ts'
@@ -31,7 +31,7 @@ import { postsRouter } from './routes/posts.ts'
 import { conversionsRouter } from './routes/conversions.ts'
 import { ratesRouter } from './routes/rates.ts'
 import { reportsRouter } from './routes/reports.ts'
-import { searchRouter } from './routes/search.ts'
+import { recordSearch, searchRouter } from './routes/search.ts'
 import { previewLinksRouter, previewPagesRouter } from './routes/preview.ts'
 import { trackRouter } from './routes/track.ts'
 import { siteSettingsRouter } from './routes/site-settings.ts'
@@ -41,8 +41,12 @@ import { serveStatic, type StaticFile } from './static-files.ts'
 
 export type { AppEnv } from './router.ts'
 
-/** What a page renders from besides its URL (Vike's pageContextInit). */
-export type PageInit = { visitorCountry: VisitorCountry; preview?: boolean }
+/**
+ * What a page renders from besides its URL (Vike's pageContextInit). `errorPageCountry`: the visitor's
+ * country on every request, for the 404 page's offers only; an error page is never cached
+ * (server/vike-renderer.ts), so no visitor's country is frozen into another's answer.
+ */
+export type PageInit = { visitorCountry: VisitorCountry; errorPageCountry?: VisitorCountry; preview?: boolean }
 /** Renders a page for a URL; Vike's renderPage in production and dev, absent in API-only tests. */
 export type PageRenderer = (req: Request, init?: PageInit) => Promise<Response>
 
@@ -64,17 +68,22 @@ export type AppDeps = {
 export const PAGE_QUERY: Readonly<Record<string, readonly string[]>> = {
   '/search': ['q', 'page'],
 }
+/** Pages whose every request is observed (server/router.ts `observe`): a search counts what readers search for. */
+const PAGE_OBSERVE: Readonly<Record<string, (c: Context<AppEnv>) => void>> = {
+  '/search': recordSearch,
+}
 
 /**
  * Pages that depend on the visitor's country (and their pageContext.json for client navigation): those
  * listing offers (home, the /brands directory, brand pages, which also show the country's gambling
- * help, and articles with their top offers box, issue 21) and the responsible-gambling page (every
- * country's help, the visitor's first). The other archives do not: the footer's help links swap in after
- * hydration (GET /api/geo).
+ * help, and articles with their top offers box, issue 21), search results (the brands a query names, issue
+ * 26: cached per profile in the render cache's bounded list of query-string answers) and the
+ * responsible-gambling page (every country's help, the visitor's first). The other archives do not: the
+ * footer's help links swap in after hydration (GET /api/geo).
  */
 export function isCountryPage(path: string): boolean {
   const page = path.replace(/\/index\.pageContext\.json$/, '') || '/'
-  return page === '/' || page === '/brands' || page.startsWith('/brands/') || page.startsWith('/article/') || page === `/info/${RESPONSIBLE_GAMBLING_SLUG}`
+  return page === '/' || page === '/brands' || page === '/search' || page.startsWith('/brands/') || page.startsWith('/article/') || page === `/info/${RESPONSIBLE_GAMBLING_SLUG}`
 }
 
 export function createApp(deps: AppDeps) {
@@ -146,9 +155,9 @@ export function createApp(deps: AppDeps) {
     // those that depend on the visitor's country once per country profile. Other pages are shared by
     // every country, so they render with no country at all: one visitor's must not be frozen into everyone's.
     const country = { country: isCountryPage }
-    const init = (c: { req: { path: string }; var: { country: VisitorCountry } }) => ({ visitorCountry: isCountryPage(c.req.path) ? c.var.country : null })
+    const init = (c: { req: { path: string }; var: { country: VisitorCountry } }): PageInit => ({ visitorCountry: isCountryPage(c.req.path) ? c.var.country : null, errorPageCountry: c.var.country })
     for (const [path, query] of Object.entries(PAGE_QUERY)) {
-      const page = rule({ access: 'public', cache: 'public', query, vary: country })
+      const page = rule({ access: 'public', cache: 'public', query, vary: country, observe: PAGE_OBSERVE[path] })
       // the page, and its data for client-side navigation (Vike's pageContext.json), read the same parameters
       for (const p of [path, `${path}/index.pageContext.json`]) app.get(p, page, async (c) => render(pageRequest(c.req.raw, query), init(c)))
     }

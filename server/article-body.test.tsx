@@ -71,7 +71,9 @@ describe('article section text (issue 25: the Markdown subset of the info pages,
     expect(unmatched).toEqual([0, 1])
   })
 
-  it('makes headings inside a section h4, below the section headline', () => {
-    expect(renderSectionText('# Big\n\ntext', [], SITE).tree[0]).toEqual({ t: 'h4', c: ['Big'] })
+  it('makes headings inside a section h3, below the section headline (an h2), and inside a subsection h4', () => {
+    expect(renderSectionText('# Big\n\ntext', [], SITE).tree[0]).toEqual({ t: 'h3', c: ['Big'] })
+    const [section] = renderBody([{ headline: 'H', content: '', keywords: [], hyperlinks: [], subsections: [{ subheading: 'S', content: '## Small' }] }], SITE)
+    expect(section!.subsections[0]!.tree[0]).toEqual({ t: 'h4', c: ['Small'] })
   })
 })

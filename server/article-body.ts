@@ -71,12 +71,13 @@ function linkTree(tree: MdTree, links: Link[], used: Set<string>): MdTree {
 }
 
 /**
- * Section text → tree: headings inside a section sit below its own (h4). A comparison table's directive
+ * Section text → tree: headings inside a section sit one level below its own headline (an h2, so h3),
+ * and inside a subsection below its subheading (an h3, so h4). A comparison table's directive
  * (a `{{compare …}}` line: lib/comparison.ts) becomes a block of its own, numbered in the order of
  * `specs`, which collects the page's tables; one that does not parse is left out (saving refuses it).
  */
-export function sectionTextTree(text: string, siteUrl: string, specs: CompareSpec[] = []): MdTree {
-  const md = (t: string) => markdownToTree(t, { siteUrl, headings: 'h4' })
+export function sectionTextTree(text: string, siteUrl: string, level: 'h3' | 'h4' = 'h3', specs: CompareSpec[] = []): MdTree {
+  const md = (t: string) => markdownToTree(t, { siteUrl, headings: level })
   if (!text.includes('{{')) return md(text)
   const out: MdTree = []
   let chunk: string[] = []
@@ -100,7 +101,7 @@ export function sectionTextTree(text: string, siteUrl: string, specs: CompareSpe
 /** One section's text with its hyperlinks applied, and the hyperlinks whose text occurs nowhere in it (by index). */
 export function renderSectionText(text: string, hyperlinks: BodySection['hyperlinks'], siteUrl: string, specs: CompareSpec[] = []): { tree: MdTree; unmatched: number[] } {
   const used = new Set<string>()
-  const tree = linkTree(sectionTextTree(text, siteUrl, specs), usableLinks(hyperlinks, siteUrl), used)
+  const tree = linkTree(sectionTextTree(text, siteUrl, 'h3', specs), usableLinks(hyperlinks, siteUrl), used)
   const unmatched = hyperlinks.flatMap((h, i) => (h.text.trim() && !used.has(h.text.trim().toLowerCase()) ? [i] : []))
   return { tree, unmatched }
 }
@@ -111,6 +112,6 @@ export function renderBody(body: readonly BodySection[], siteUrl: string, specs:
     headline: s.headline,
     tree: renderSectionText(s.content, s.hyperlinks, siteUrl, specs).tree,
     keywords: s.keywords,
-    subsections: s.subsections.map((sub) => ({ subheading: sub.subheading, tree: sectionTextTree(sub.content, siteUrl, specs) })),
+    subsections: s.subsections.map((sub) => ({ subheading: sub.subheading, tree: sectionTextTree(sub.content, siteUrl, 'h4', specs) })),
   }))
 }

@@ -13,6 +13,7 @@ import { createPostsRepository } from '../db/repositories/posts.ts'
 import { createCountersRepository } from '../db/repositories/counters.ts'
 import { createExchangeRatesRepository } from '../db/repositories/exchange-rates.ts'
 import { createRedirectsRepository } from '../db/repositories/redirects.ts'
+import { createSearchQueriesRepository } from '../db/repositories/search-queries.ts'
 import { createRevisionsRepository } from '../db/repositories/revisions.ts'
 import { createSettingsRepository } from '../db/repositories/settings.ts'
 import { createSiteSettingsRepository } from '../db/repositories/site-settings.ts'
@@ -54,7 +55,9 @@ import { createReportsService } from './services/reports.ts'
 import { createRevisionsService } from './services/revisions.ts'
 import { createScheduler } from './services/scheduler.ts'
 import { createPreviewLinks } from './services/preview.ts'
-import { createSearchService } from './services/search.ts'
+import { createSearchService } from './services/search/index.ts'
+import { createSearchQueries } from './services/search/queries.ts'
+import { createNotFoundService } from './services/not-found.ts'
 import { createTracker } from './services/tracking.ts'
 import { createTransferService } from './services/transfer.ts'
 import { createUsersService } from './services/users.ts'
@@ -98,6 +101,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     redirects: createRedirectsRepository(store, registry),
     counters: createCountersRepository(store, registry),
     exchangeRates: createExchangeRatesRepository(store, registry),
+    searchQueries: createSearchQueriesRepository(store, registry),
   }
   for (const repo of Object.values(repos)) await repo.init()
   const auth = await createAuth(config, backend, repos.settings) // better-auth reaches into the backend's own driver
@@ -147,6 +151,9 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   const brands = createBrandsService({ brands: repos.brands, now })
   const reports = createReportsService({ clicks: repos.clicks, brands: repos.brands, now })
   const currency = createCurrencyService({ rates: repos.exchangeRates, reportCurrency: env.REPORT_CURRENCY, now })
+  // what readers search for (issue 26): counted in memory, written in batches
+  const searchQueries = createSearchQueries({ repo: repos.searchQueries, now, onError: (err) => log.error({ err }, 'search statistics: a batch was not written') })
+  const search = createSearchService({ posts: repos.posts, brands: repos.brands, generation: () => renderCache.generation, onSearch: searchQueries.noteOutcome })
   const infoPages = createInfoPagesService({ infoPages: repos.infoPages, audit, now, onChange, siteUrl: config.siteUrl })
   // issue 22: who wrote and who reviewed each article, with a page of their own
   const authors = createAuthorsService({ authors: repos.authors, posts: repos.posts, redirects: repos.redirects, store, media, audit, newId, now, onChange })
@@ -154,7 +161,10 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     content,
     feeds: createFeedsService({ posts: repos.posts, siteUrl: config.siteUrl }),
     sitemaps: createSitemapService({ posts: repos.posts, brands: repos.brands, content, directory: brands, info: infoPages, authors, siteUrl: config.siteUrl }),
-    search: createSearchService({ posts: repos.posts }),
+    search,
+    searchQueries,
+    // the 404 page's help (issue 26): suggestions and offers from search's memory, popular articles kept a while
+    notFound: createNotFoundService({ search, posts: repos.posts, counters: repos.counters, now, generation: () => renderCache.generation }),
     limiter,
     brands,
     brandAdmin: createBrandAdminService({ brands: repos.brands, posts: repos.posts, media, usedBy: mediaLibrary.usedBy, audit, revisions, now, onChange }),
@@ -224,6 +234,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     log,
     async close() {
       await tracker.flush() // queued redirect clicks are written before the store closes
+      await searchQueries.flush() // and counted searches
       await Promise.all(pending) // a CLI command exits right after its write: let other processes hear of it
       await store.close()
       await flushLogs(log) // the last lines (the shutdown's own included) reach stdout before exit

@@ -12,8 +12,11 @@ const parser = new MarkdownIt('commonmark', { html: false, linkify: false, typog
 export type MarkdownOptions = {
   /** the site's origin (SITE_URL): absolute links to it are not marked external */
   siteUrl?: string
-  /** 'h4': every heading is an h4 (text inside an article section, whose own heading is an h3) */
-  headings?: 'h2-h4' | 'h4'
+  /**
+   * 'h3' or 'h4': every heading is of that level (text inside an article section, whose own heading is an
+   * h2, or inside a subsection, under an h3)
+   */
+  headings?: 'h2-h4' | 'h3' | 'h4'
 }
 
 /** An open em, strong or link; `node: null` keeps only the text of what it holds (a refused link, an unknown node). */
@@ -122,7 +125,7 @@ export function markdownToTree(markdown: string, opts: MarkdownOptions = {}): Md
         break
       }
       case 'heading_open': {
-        const level = opts.headings === 'h4' ? 4 : Math.min(4, Math.max(2, Number(tok.tag.slice(1))))
+        const level = opts.headings === 'h4' ? 4 : opts.headings === 'h3' ? 3 : Math.min(4, Math.max(2, Number(tok.tag.slice(1))))
         const c = inlineAt(i + 1)
         if (c.length) add({ t: `h${level}` as 'h2' | 'h3' | 'h4', c })
         i += 2

@@ -183,6 +183,26 @@ describe('bounded under any query mix (issue 24)', () => {
     expect(asked).toEqual(['/', '/article/rtp-explained', '/search']) // and rendered without the noise
   })
 
+  it('an answer its renderer marks no-store (an error page\'s client-side data, issue 26) is never stored nor answered from memory', async () => {
+    const t = await makeTestApp()
+    let renders = 0
+    const app = createApp({
+      config: t.ctx.config,
+      services: t.ctx.services,
+      store: t.ctx.store,
+      renderCache: t.ctx.renderCache,
+      // as Vike answers a client-side navigation to an unknown page: a 200 JSON holding the error page
+      renderPage: async () => (renders++, new Response('{"is404":true}', { headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } })),
+    })
+    for (let i = 0; i < 3; i++) {
+      const res = await app.request('/no-such-page/index.pageContext.json')
+      expect(res.status).toBe(200)
+      expect(res.headers.get('cache-control')).toBe('no-store')
+    }
+    expect(renders).toBe(3)
+    expect(t.ctx.renderCache.size).toBe(0)
+  })
+
   it('other spellings of the same path (percent-escapes) are the same entry, rendered from one spelling', async () => {
     const { app, cache, asked } = await appWithPages()
     for (const path of ['/article/rtp-explained', '/article/%72tp-explained', '/article/%72%74%70-explained', '/article/rtp%2Dexplained']) {

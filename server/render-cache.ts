@@ -167,6 +167,10 @@ export type HitRoute = {
   byCountry: boolean
   /** a token may enrich its answer (`richerFor`): such requests go through the route */
   richer: boolean
+  /** the answer's Cache-Control (`public, max-age=0, must-revalidate`, or a short max-age) */
+  cacheControl: string
+  /** every request goes through the route (it observes them): never remembered for the fast path */
+  routed: boolean
 }
 /** Paths remembered with their route; past this many, forgotten and relearnt from traffic. */
 const MAX_ROUTES = 10_000

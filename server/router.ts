@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { VisitorCountry } from '../lib/geo.ts'
 import type { Role } from '../lib/roles.ts'
@@ -53,6 +53,11 @@ export type RouteRule = (
        * they send, is answered as an anonymous visitor, from the cache.
        */
       richerFor?: Exclude<Role, 'user'>
+      /**
+       * Seconds a browser or CDN may keep the answer without asking again (suggestions as you type): sent
+       * as `public, max-age=N` instead of revalidating every time. Still cleared here by content writes.
+       */
+      maxAge?: number
     }
   // an answer that needs an account is personal: never stored
   | { access: Exclude<Role, 'user'>; cache?: 'no-store' | 'private' }
@@ -67,6 +72,12 @@ export type RouteRule = (
    * CDN header is configured. A function decides per path (pages are one route).
    */
   vary?: 'country' | { country: (path: string) => boolean }
+  /**
+   * Told of every answered GET, cache hits included, after the answer is made (search statistics: what
+   * readers search for). It must not wait or throw. A route with an observer is never answered before
+   * routing (server/fast-path.ts), which would skip it.
+   */
+  observe?: (c: Context<AppEnv>) => void
 }
 
 /** Does this request's answer depend on the visitor's country under `rule`? */
@@ -96,6 +107,7 @@ export function rule(r: RouteRule): RuleMiddleware {
     onError: (c) => c.json({ message: `Request body is larger than ${kb(r.bodyLimit ?? DEFAULT_BODY_LIMIT)}`, code: 'payload_too_large' }, 413),
   })
   const cachePolicy = r.access === 'public' ? r.cache : (r.cache ?? 'no-store')
+  const publicCacheControl = r.access === 'public' && r.maxAge ? `public, max-age=${Math.floor(r.maxAge)}` : REVALIDATE
   // what servePublic tells the render cache about this route (one object per route name and country choice)
   const hitRoutes = new Map<string, HitRoute>()
   const hitRoute = (c: Parameters<MiddlewareHandler<AppEnv>>[0]): HitRoute => {
@@ -103,7 +115,7 @@ export function rule(r: RouteRule): RuleMiddleware {
     const byCountry = variesByCountry(r, c.req.path)
     const name = `${byCountry} ${route}`
     let found = hitRoutes.get(name)
-    if (!found) hitRoutes.set(name, (found = { route, query: r.query ?? [], byCountry, richer: r.access === 'public' && r.richerFor !== undefined }))
+    if (!found) hitRoutes.set(name, (found = { route, query: r.query ?? [], byCountry, richer: r.access === 'public' && r.richerFor !== undefined, cacheControl: publicCacheControl, routed: r.observe !== undefined }))
     return found
   }
 
@@ -116,7 +128,7 @@ export function rule(r: RouteRule): RuleMiddleware {
     const status = c.res.status
     c.res.headers.set(
       'Cache-Control',
-      cachePolicy === 'private' ? PRIVATE_NO_STORE : personal || cachePolicy === 'no-store' || status >= 300 ? NO_STORE : cachePolicy === 'immutable' ? IMMUTABLE : REVALIDATE,
+      cachePolicy === 'private' ? PRIVATE_NO_STORE : personal || cachePolicy === 'no-store' || status >= 300 ? NO_STORE : cachePolicy === 'immutable' ? IMMUTABLE : publicCacheControl,
     )
   }
   // access first: a caller without rights is refused before any of their body is read
@@ -131,7 +143,18 @@ export function rule(r: RouteRule): RuleMiddleware {
     const handle = () => limit(c, () => serve(c, next) as Promise<void>)
     // public reads write nothing: only the others carry an author for the audit log (not /go's hot path)
     const read = c.req.method === 'GET' || c.req.method === 'HEAD'
-    return r.access === 'public' && read ? handle() : runAs(httpActor(c), handle)
+    if (r.access === 'public' && read) {
+      const res = await handle()
+      if (r.observe && c.req.method === 'GET') {
+        try {
+          r.observe(c)
+        } catch (err) {
+          c.var.log.error({ err }, 'route observer failed') // statistics never cost a visitor their answer
+        }
+      }
+      return res
+    }
+    return runAs(httpActor(c), handle)
   }) as RuleMiddleware
   mw.rule = r
   return mw
@@ -168,15 +191,16 @@ async function servePublic(c: Parameters<MiddlewareHandler<AppEnv>>[0], next: ()
   if (route.byCountry) key += `#geo:${await c.var.services.countryProfiles.keyFor(c.var.country)}`
   const hit = cache.get(key)
   if (hit) {
-    cache.rememberRoute(normalisePath(url.pathname), route)
+    if (!route.routed) cache.rememberRoute(normalisePath(url.pathname), route)
     return answerFrom(hit, c.req.raw)
   }
   await next()
-  if (c.res.status !== 200 || c.res.headers.has('set-cookie')) {
+  // a handler's own no-store is kept (the pages' error answers: server/vike-renderer.ts)
+  if (c.res.status !== 200 || c.res.headers.has('set-cookie') || /\bno-store\b/.test(c.res.headers.get('cache-control') ?? '')) {
     c.res.headers.set('Cache-Control', NO_STORE)
     return
   }
-  c.res.headers.set('Cache-Control', REVALIDATE)
+  c.res.headers.set('Cache-Control', route.cacheControl)
   const headers: Record<string, string> = {}
   c.res.headers.forEach((v, k) => {
     headers[k] = v
@@ -186,7 +210,7 @@ async function servePublic(c: Parameters<MiddlewareHandler<AppEnv>>[0], next: ()
   if (route.byCountry && c.var.config.geoHeader) headers.vary = c.var.config.geoHeader
   const entry = makeEntry(200, headers, new Uint8Array(await c.res.arrayBuffer()), cache.baseHeaders)
   cache.set(key, entry, gen)
-  cache.rememberRoute(normalisePath(url.pathname), route)
+  if (!route.routed) cache.rememberRoute(normalisePath(url.pathname), route)
   c.res = answerFrom(entry, c.req.raw)
 }
 

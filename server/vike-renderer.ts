@@ -19,6 +19,8 @@ export function createVikeRenderer(ctx: Pick<AppContext, 'services' | 'config'>)
       siteUrl: ctx.config.siteUrl,
       // c.var.country on pages that vary by it (server/app.ts isCountryPage), else null
       visitorCountry: init?.visitorCountry ?? null,
+      // the 404 page's offers (issue 26); read by no page that is cached
+      errorPageCountry: init?.errorPageCountry ?? null,
       preview: init?.preview === true,
       gaMeasurementId: ctx.config.gaMeasurementId,
     })
@@ -26,7 +28,10 @@ export function createVikeRenderer(ctx: Pick<AppContext, 'services' | 'config'>)
     if (!res) return new Response('Not found', { status: 404 })
     // the site's base headers are added with every other answer's (server/security-headers.ts)
     const headers = new Headers(res.headers)
-    headers.set('Cache-Control', res.statusCode === 200 ? REVALIDATE : 'no-store')
+    // an error page is never stored, its client-side navigation data (a 200 JSON) included: it holds the
+    // visitor's country's offers (issue 26), and unknown addresses are endless
+    const isError = pageContext.is404 === true || pageContext.abortStatusCode !== undefined || Boolean((pageContext as { errorWhileRendering?: unknown }).errorWhileRendering)
+    headers.set('Cache-Control', res.statusCode === 200 && !isError ? REVALIDATE : 'no-store')
     return new Response(res.body, { status: res.statusCode, headers })
   }, { dev: ctx.config.env === 'development', thirdParty: thirdPartySources(ctx.config) })
 }

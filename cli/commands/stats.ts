@@ -46,6 +46,33 @@ export function registerStatsCommands(program: Command, { withContext, out, exam
       out(rows, text)
     })
 
+  stats
+    .command('searches')
+    .description('what readers search for (issue 26): the most searched queries of the last N days, or with --no-results those that found nothing — the same as GET /api/search/queries')
+    .option('--no-results', 'only queries that found nothing, by how often')
+    .option('--days <n>', 'the last N days, today included (1-90)', (v) => {
+      const n = Number(v)
+      if (!Number.isInteger(n) || n < 1 || n > 90) throw new CliError(`--days must be a whole number from 1 to 90, not "${v}"`)
+      return n
+    }, 30)
+    .option('--limit <n>', 'rows (1-200)', (v) => {
+      const n = Number(v)
+      if (!Number.isInteger(n) || n < 1 || n > 200) throw new CliError('--limit must be a whole number from 1 to 200')
+      return n
+    }, 50)
+    .option('--json', 'the report as JSON (as the global --json)')
+    .addHelpText('after', example('bun run cli -- stats searches --days 7', 'bun run cli -- stats searches --no-results --json'))
+    // commander reads --no-results as `results: false`
+    .action(async (opts: { results: boolean; days: number; limit: number; json?: boolean }) => {
+      const report = await withContext((ctx) => ctx.services.searchQueries.report({ days: opts.days, limit: opts.limit, noResults: opts.results === false }))
+      if (json() || opts.json) return console.log(JSON.stringify(report, null, 2))
+      if (!report.queries.length) return console.log(report.noResults ? `Every search from ${report.from} to ${report.to} found something.` : `No searches counted from ${report.from} to ${report.to}.`)
+      const width = Math.min(60, Math.max(5, ...report.queries.map((q) => q.query.length))) + 2
+      console.log(`${report.noResults ? 'Queries that found nothing' : 'Most searched queries'}, ${report.from} to ${report.to}:`)
+      console.log(`${'query'.padEnd(width)}${'searches'.padStart(9)}${'found nothing'.padStart(15)}`)
+      for (const q of report.queries) console.log(`${q.query.slice(0, width - 2).padEnd(width)}${String(q.searches).padStart(9)}${String(q.noResults).padStart(15)}`)
+    })
+
   const day = (v: string) => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) throw new CliError(`Use YYYY-MM-DD, not "${v}"`)
     return v

@@ -10,8 +10,11 @@ export const adminScreens = [
   { href: '/admin/audit', label: 'Audit log' },
 ] as const
 
-/** Screens editors reach too (issue 21: which content earns). */
-export const editorScreens = [{ href: '/admin/earnings', label: 'Earnings' }] as const
+/** Screens editors reach too (issue 21: which content earns; issue 26: what readers search for). */
+export const editorScreens = [
+  { href: '/admin/earnings', label: 'Earnings' },
+  { href: '/admin/searches', label: 'Searches' },
+] as const
 
 export function AdminNav() {
   const { user } = useSession()

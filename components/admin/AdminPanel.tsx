@@ -53,8 +53,10 @@ function SavedNotice({ post }: { post: Post }) {
  * One post's editor: the post the URL names, loaded by id (an Edit from the list hands it over at once),
  * or a new one; after a save it stays on the post with "Saved" (issue 25).
  */
-function PostEditor({ type, postId, handed, onSaved, onCancel, focusTitle, tagSuggestions, aiConfigured, authors }: {
+function PostEditor({ type, postId, handed, onSaved, onCancel, focusTitle, tagSuggestions, aiConfigured, authors, newTitle }: {
   type: PostType
+  /** a new post's title to start from (?title=, issue 26) */
+  newTitle?: string | null
   postId: string | null
   handed: Post | null
   onSaved: (post: Post) => void
@@ -110,6 +112,7 @@ function PostEditor({ type, postId, handed, onSaved, onCancel, focusTitle, tagSu
         key={`${post?._id ?? 'new'}-${post?.updatedAt ?? ''}`}
         type={type}
         saved={post}
+        initialTitle={post ? undefined : (newTitle ?? undefined)}
         focusTitle={focusTitle}
         tagSuggestions={tagSuggestions}
         aiConfigured={aiConfigured}
@@ -260,6 +263,7 @@ export function AdminPanel() {
                   key={`editor-${loc.tab}`}
                   type={type}
                   postId={loc.post}
+                  newTitle={loc.title}
                   handed={handed}
                   focusTitle={focusTitle}
                   tagSuggestions={tagSuggestions}

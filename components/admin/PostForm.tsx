@@ -39,8 +39,10 @@ const noun: Record<PostType, string> = { hero: 'the hero', featured: 'the featur
  * published). After a save the form stays on the post (issue 25); the parent shows "Saved" and the
  * post's revisions. Unsaved changes are guarded and kept in this browser (./unsaved.ts).
  */
-export function PostForm({ type, saved, onSaved, onCancel, focusTitle = false, tagSuggestions = [], aiConfigured = null, authors = null }: {
+export function PostForm({ type, saved, onSaved, onCancel, focusTitle = false, tagSuggestions = [], aiConfigured = null, authors = null, initialTitle }: {
   type: PostType
+  /** a new post's title to start from (the search statistics' "write about this", issue 26) */
+  initialTitle?: string
   /** the post as last saved; null for a new one */
   saved: Post | null
   onSaved: (post: Post) => void
@@ -54,7 +56,7 @@ export function PostForm({ type, saved, onSaved, onCancel, focusTitle = false, t
   authors?: AuthorOptions
 }) {
   const baseline = useMemo(() => toDraft(saved), [saved])
-  const [draft, setDraft] = useState<PostDraft>(baseline)
+  const [draft, setDraft] = useState<PostDraft>(() => (!saved && initialTitle ? { ...baseline, title: initialTitle } : baseline))
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<FormFailure | null>(null)
   const formRef = useRef<HTMLFormElement>(null)

@@ -8,7 +8,11 @@ import type { PostType } from '../../lib/schemas.ts'
  * once whatever follows the `?` (server/app.ts PAGE_QUERY), and the panel reads it in the browser.
  */
 export type AdminTab = 'hero' | 'featured' | 'articles' | 'bottom-articles' | 'info' | 'authors'
-export type AdminLocation = { tab: AdminTab; post: string | null }
+/**
+ * `title` (issue 26): a new post's title to start from, `/admin?tab=articles&title=…` (the search
+ * statistics' "write about this" link); only read when no post is open.
+ */
+export type AdminLocation = { tab: AdminTab; post: string | null; title?: string | null }
 
 /** The tabs that edit posts; the others (info pages, authors) are panels of their own. */
 export const TAB_TYPES: Record<Exclude<AdminTab, 'info' | 'authors'>, PostType> = { hero: 'hero', featured: 'featured', articles: 'article', 'bottom-articles': 'articleBottom' }
@@ -19,11 +23,12 @@ export function readAdminLocation(search = typeof window === 'undefined' ? '' : 
   const q = new URLSearchParams(search)
   const tab = q.get('tab') ?? 'hero'
   const post = q.get('post')
-  return { tab: (TABS.has(tab) ? tab : 'hero') as AdminTab, post: post && /^[A-Za-z0-9_-]{1,100}$/.test(post) ? post : null }
+  const title = q.get('title')?.replace(/[\u0000-\u001f\u007f]/g, ' ').trim().slice(0, 200) || null
+  return { tab: (TABS.has(tab) ? tab : 'hero') as AdminTab, post: post && /^[A-Za-z0-9_-]{1,100}$/.test(post) ? post : null, title }
 }
 
 export function adminHref(loc: AdminLocation): string {
-  const q = new URLSearchParams({ tab: loc.tab, ...(loc.post ? { post: loc.post } : {}) })
+  const q = new URLSearchParams({ tab: loc.tab, ...(loc.post ? { post: loc.post } : loc.title ? { title: loc.title } : {}) })
   return `/admin?${q}`
 }
 
@@ -43,7 +48,7 @@ export function useAdminLocation(): AdminLocation {
   useEffect(() => {
     const update = () => setLoc((prev) => {
       const next = readAdminLocation()
-      return prev.tab === next.tab && prev.post === next.post ? prev : next
+      return prev.tab === next.tab && prev.post === next.post && prev.title === next.title ? prev : next
     })
     window.addEventListener('popstate', update)
     window.addEventListener(EVENT, update)

@@ -352,6 +352,13 @@ describe("the editors' workspace (issue 25)", () => {
     await screen.findByRole('form', { name: 'Add article' })
   })
 
+  it('?title= opens a new article with that title (issue 26: "write about this" from the search statistics)', async () => {
+    window.history.replaceState(null, '', '/admin?tab=articles&title=nova+spins+withdrawal+times')
+    render(<AdminPanel />)
+    const form = await screen.findByRole('form', { name: 'Add article' })
+    expect((within(form).getByLabelText('Title') as HTMLInputElement).value).toBe('nova spins withdrawal times')
+  })
+
   it('an address of a post that is gone says so, with a way on', async () => {
     window.history.replaceState(null, '', '/admin?tab=articles&post=gone-post')
     render(<AdminPanel />)

@@ -42,11 +42,12 @@ describe('admin navigation', () => {
     expect(screen.getByRole('link', { name: 'Media library' }).getAttribute('href')).toBe('/admin/media')
   })
 
-  it('shows an editor Earnings (issue 21) and neither of the admin screens', async () => {
+  it('shows an editor Earnings (issue 21) and Searches (issue 26) and neither of the admin screens', async () => {
     await signIn('ed', 'editor')
     render(<AdminNav />)
     const nav = screen.getByRole('navigation', { name: 'Admin screens' })
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Earnings'])
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Earnings', 'Searches'])
+    expect(within(nav).getByRole('link', { name: 'Searches' }).getAttribute('href')).toBe('/admin/searches')
   })
 })
 

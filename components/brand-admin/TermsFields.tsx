@@ -22,11 +22,15 @@ export function TermsFields({ draft, onChange }: { draft: BrandDraft; onChange: 
           name="termsSummary"
           rows={2}
           maxLength={TERMS_SUMMARY_MAX}
-          placeholder="e.g. 18+. New customers only. Min deposit £10. 35x wagering. T&Cs apply."
+          placeholder="e.g. New customers only. Min deposit £10. 35x wagering. T&Cs apply."
+          aria-describedby="terms-summary-hint"
           value={draft.termsSummary}
           onChange={(e) => onChange({ termsSummary: e.target.value })}
         />
       </label>
+      <p id="terms-summary-hint" className="muted small">
+        Pages show the 18+ badge before these terms: start with the terms themselves (a different age, such as 21+, may lead them).
+      </p>
       <label>
         Full terms URL
         <input name="termsUrl" type="url" pattern="https?://.+" title="An http(s) URL on the operator's site" placeholder="https://operator.example/terms" value={draft.termsUrl} onChange={(e) => onChange({ termsUrl: e.target.value })} />

@@ -79,6 +79,8 @@ export type PostQuery = {
   /** case-insensitive "contains" on the title (the admin's filter, spec §2) */
   titleContains?: string
   notId?: string
+  /** only these posts (the 404 page's most read articles; not with `notId`) */
+  ids?: readonly string[]
 }
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -93,6 +95,7 @@ function where(q: PostQuery): Filter {
     ...(q.authorId !== undefined ? { authorId: q.authorId } : {}),
     ...(q.titleContains ? { title: { $regex: escapeRegex(q.titleContains), $options: 'i' } } : {}),
     ...(q.notId ? { _id: { $ne: q.notId } } : {}),
+    ...(q.ids ? { _id: { $in: [...q.ids] } } : {}),
   }
 }
 
@@ -198,6 +201,18 @@ export function createPostsRepository(store: Store, registry: Registry) {
     async searchPage(terms: readonly string[], opts: { window: number; limit: number; skip?: number }) {
       const { hits, matched } = await posts.textPage(terms, { filter: { listed: true }, ...opts })
       return { hits: hits.map((h) => ({ post: fromDoc(h.doc)!, score: h.score })), matched }
+    },
+    /** How many listed posts hold every term, counting no further than `limit` ("Did you mean": does a spelling find anything?). */
+    searchCount(terms: readonly string[], limit: number) {
+      return posts.textCount(terms, { listed: true }, { limit })
+    },
+    /** The tags of listed posts, one spelling per archive (search's lexicon). */
+    async listedTags(): Promise<string[]> {
+      return normalizeTags((await posts.distinct('tags', { listed: true })) as string[])
+    },
+    /** The newest listed posts' ids and titles, newest first (search's lexicon: suggestions and spellings). */
+    recentTitles(limit: number) {
+      return posts.find({ listed: true }, { sort: NEWEST_FIRST, limit, projection: ['title'] }) as Promise<{ _id: string; title: string }[]>
     },
     /** Every post of a type (exports and the content-ops CLI; the site reads pages). */
     async listByType(type: PostType) {

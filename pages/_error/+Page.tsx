@@ -1,15 +1,13 @@
+import { useData } from 'vike-react/useData'
 import { usePageContext } from 'vike-react/usePageContext'
+import { NotFoundView } from '../../components/NotFoundView.tsx'
+import type { Data } from './+data.ts'
 import { errorMessage } from './error-message.ts'
 
 export default function Page() {
   // the spec's texts ('Article not found.', 'Brand not found') as the page's one heading
   const message = errorMessage(usePageContext())
-  return (
-    <div className="error-page">
-      <h1 className="empty">{message}</h1>
-      <a className="btn" href="/">
-        Go to the home page
-      </a>
-    </div>
-  )
+  // a 404's help (issue 26); none when its data hook did not run or failed
+  const data = useData<Data | undefined>()
+  return <NotFoundView message={message} help={data?.help ?? null} />
 }

@@ -8,5 +8,8 @@ export type Data = Awaited<ReturnType<typeof data>>
  */
 export async function data(pageContext: PageContextServer) {
   const { q, page } = pageContext.urlParsed.search
-  return pageContext.services!.search.searchPage({ q, page })
+  const { search, siteSettings } = pageContext.services!
+  // the brands a query names are those the visitor's country may see (search is a country page: server/app.ts)
+  const [answer, disclosure] = await Promise.all([search.searchPage({ q, page }, { country: pageContext.visitorCountry ?? null }), siteSettings.disclosure()])
+  return { ...answer, disclosure: disclosure.text }
 }

@@ -152,9 +152,9 @@ describe('render cache: bounded variants', () => {
   })
 
   it('isCountryPage: the pages that list offers', () => {
-    // articles show their top offers box (issue 21)
-    for (const p of ['/', '/index.pageContext.json', '/brands', '/brands/page/2', '/brands/x', '/brands/x/index.pageContext.json', '/info/responsible-gambling', '/article/x', '/article/x/index.pageContext.json']) expect(isCountryPage(p), p).toBe(true)
-    for (const p of ['/articles', '/tag/news', '/login', '/admin', '/adminmarket', '/brandsx', '/info/privacy', '/search']) expect(isCountryPage(p), p).toBe(false)
+    // articles show their top offers box (issue 21); search results the brands a query names (issue 26)
+    for (const p of ['/', '/index.pageContext.json', '/brands', '/brands/page/2', '/brands/x', '/brands/x/index.pageContext.json', '/info/responsible-gambling', '/article/x', '/article/x/index.pageContext.json', '/search', '/search/index.pageContext.json']) expect(isCountryPage(p), p).toBe(true)
+    for (const p of ['/articles', '/tag/news', '/login', '/admin', '/adminmarket', '/brandsx', '/info/privacy', '/searches']) expect(isCountryPage(p), p).toBe(false)
   })
 })
 

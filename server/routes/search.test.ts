@@ -71,9 +71,9 @@ describe('GET /api/search', () => {
   })
 
   it('counts and ranks at most maxResults matches, the newest, and says so', async () => {
-    const { createSearchService } = await import('../services/search.ts')
+    const { createSearchService } = await import('../services/search/index.ts')
     for (let i = 0; i < 15; i++) await t.ctx.services.posts.create('article', body(`Quillfeather note ${i}`))
-    const small = createSearchService({ posts: t.ctx.repos.posts, maxResults: 12 })
+    const small = createSearchService({ posts: t.ctx.repos.posts, brands: t.ctx.repos.brands, generation: () => 0, maxResults: 12 })
     const a = await small.search({ q: 'quillfeather' })
     expect(a).toMatchObject({ total: 12, capped: true, pages: 2 })
     const pages = [...a.results, ...(await small.search({ q: 'quillfeather', page: 2 })).results]

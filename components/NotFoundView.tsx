@@ -1,0 +1,67 @@
+import type { ArticleCardData } from '../lib/cards.ts'
+import type { BrandOffer } from '../lib/schemas.ts'
+import type { Suggestion } from '../lib/search.ts'
+import { ArticleCard } from './ArticleGrid.tsx'
+import { OfferCards } from './BrandOffers.tsx'
+import { AffiliateDisclosure } from './OfferTerms.tsx'
+import { SearchForm } from './SearchForm.tsx'
+
+/** What the 404 page shows besides its message (pages/_error/+data.ts). */
+export type NotFoundData = { q: string; suggestions: Suggestion[]; articles: ArticleCardData[]; offers: BrandOffer[]; disclosure: string }
+
+const KIND = { brand: 'Brand', tag: 'Tag', article: 'Article' } as const
+
+/**
+ * A 404 that helps (issue 26): the message (the spec's texts: 'Article not found.', 'Brand not found',
+ * 'Page not found.'), a search field filled with the address's words, what those words name, a few
+ * popular articles, and the top offers for the visitor's country with their terms, age mark and tracked
+ * links (slot `not-found-offers`). Without `help` (another error, or none could be worked out) the
+ * message and a way home.
+ */
+export function NotFoundView({ message, help }: { message: string; help: NotFoundData | null }) {
+  return (
+    <div className={help ? 'error-page not-found' : 'error-page'}>
+      <h1 className="empty">{message}</h1>
+      {help && (
+        <>
+          <p className="muted">The address may be mistyped, or the page moved. Search for it, or start from one of these.</p>
+          <SearchForm q={help.q} id="not-found-q" label="Search the site for the page" />
+          {help.suggestions.length > 0 && (
+            <nav className="not-found-suggestions" aria-labelledby="not-found-suggestions-heading">
+              <h2 id="not-found-suggestions-heading">Were you looking for</h2>
+              <ul>
+                {help.suggestions.map((s) => (
+                  <li key={s.href}>
+                    <span className="muted small">{KIND[s.kind]}</span> <a href={s.href}>{s.label}</a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+          {help.articles.length > 0 && (
+            <section className="section" aria-labelledby="not-found-articles-heading">
+              <h2 id="not-found-articles-heading">Popular articles</h2>
+              <div className={help.articles.length === 3 ? 'grid' : 'grid grid-4'}>
+                {help.articles.map((a) => (
+                  <ArticleCard key={a._id} article={a} />
+                ))}
+              </div>
+            </section>
+          )}
+          {help.offers.length > 0 && (
+            <section className="section" aria-labelledby="not-found-offers-heading" data-slot="not-found-offers">
+              <h2 id="not-found-offers-heading">Top offers</h2>
+              <AffiliateDisclosure text={help.disclosure} />
+              <OfferCards offers={help.offers} slot="not-found-offers" />
+            </section>
+          )}
+        </>
+      )}
+      <p className="center">
+        <a className="btn" href="/">
+          Go to the home page
+        </a>
+      </p>
+    </div>
+  )
+}

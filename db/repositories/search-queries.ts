@@ -1,0 +1,68 @@
+import * as z from 'zod'
+import type { BatchOp, Store } from '../port.ts'
+import type { Registry } from '../registry.ts'
+
+/**
+ * What readers search for (issue 26): per normalised query and day, how many searches and how many of
+ * them found nothing. A counters table (db/port.ts): written in batches, summed in the backend, pruned
+ * by day. No visitor identity is ever part of a row.
+ */
+export const SEARCH_QUERIES = 'search_queries'
+const METRICS = ['searches', 'empty'] as const
+const DIM = 'query'
+
+export type QueryCount = { query: string; day: string; searches: number; empty: number }
+export type QueryTotal = { query: string; searches: number; empty: number }
+
+const rowSchema = z.object({
+  _id: z.string().min(1).max(400),
+  dim: z.literal(DIM),
+  key: z.string().min(1).max(200),
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  sub: z.literal(''),
+  searches: z.number().finite().optional(),
+  empty: z.number().finite().optional(),
+})
+
+export function createSearchQueriesRepository(store: Store, registry: Registry) {
+  registry.add({
+    name: SEARCH_QUERIES,
+    backup: 'data',
+    schema: rowSchema,
+    io: {
+      async readAll() {
+        return (await store.readCounters(SEARCH_QUERIES)).map((r) => ({ _id: `${r.dim}|${r.day}|${r.key}`, dim: r.dim, key: r.key, day: r.day, sub: r.sub, ...r.values }))
+      },
+      async count() {
+        return (await store.readCounters(SEARCH_QUERIES)).length
+      },
+      async writeAll(records) {
+        const ops: BatchOp[] = records.map((r) => {
+          const { key, day, searches, empty } = r as z.infer<typeof rowSchema>
+          return { counters: SEARCH_QUERIES, count: { dim: DIM, key, day, inc: { searches: searches ?? 0, empty: empty ?? 0 } } }
+        })
+        for (let i = 0; i < ops.length; i += 5_000) await store.batch(ops.slice(i, i + 5_000))
+      },
+    },
+  })
+  return {
+    async init() {
+      await store.ensureCounters(SEARCH_QUERIES, { metrics: METRICS })
+    },
+    /** Adds counts, all in one batch. */
+    async add(counts: readonly QueryCount[]) {
+      const ops: BatchOp[] = counts.map((c) => ({ counters: SEARCH_QUERIES, count: { dim: DIM, key: c.query, day: c.day, inc: { searches: c.searches, empty: c.empty } } }))
+      if (ops.length) await store.batch(ops)
+    },
+    /** Every query searched from `from` to `to` (YYYY-MM-DD, both included), summed. */
+    async totals(from: string, to: string): Promise<QueryTotal[]> {
+      const rows = await store.sumCounters(SEARCH_QUERIES, { dim: DIM, from, to, subs: '', by: 'key' })
+      return rows.map((r) => ({ query: r.key, searches: r.values.searches ?? 0, empty: r.values.empty ?? 0 }))
+    },
+    /** Forgets the days before `before`. */
+    prune(before: string) {
+      return store.pruneCounters(SEARCH_QUERIES, before)
+    },
+  }
+}
+export type SearchQueriesRepository = ReturnType<typeof createSearchQueriesRepository>

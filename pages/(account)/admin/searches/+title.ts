@@ -1,0 +1,1 @@
+export default 'Searches | GameWise admin'

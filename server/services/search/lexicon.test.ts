@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest'
+import { offer } from '../../../test/factories.ts'
+import { brandCandidates, brandScore, buildLexicon, correctTerms, scoreTerms, type BrandSource, tagScore, termScore, titleMatches, TITLES_KEPT, typosAllowed, VOCABULARY_MAX, wordsOf } from './lexicon.ts'
+
+/**
+ * Issue 26: the lexicon that lets search name brands and tags, forgive typos and word starts, and
+ * suggest a spelling. Pure functions over plain data: what a visitor types, against what the site holds.
+ */
+const brand = (brandName: string, over: Partial<BrandSource> & { tagline?: string; type?: string[] } = {}): BrandSource => ({
+  offer: offer({ _id: brandName.toLowerCase().replace(/\W+/g, '-'), brandName, tagline: over.tagline ?? 'A casino', offerHighlight: '', type: over.type ?? ['typeNew'] }),
+  geo: over.geo,
+  highlights: over.highlights,
+})
+const lexicon = buildLexicon({
+  brands: [
+    brand('Nova Spins', { tagline: 'Fast withdrawals and daily free spins', type: ['typeNew', 'typeLiveCasino'], highlights: [{ title: 'Withdrawal time', value: 'Under an hour' }] }),
+    brand('Lucky Harbour', { tagline: 'Crypto-friendly casino' }),
+    brand('Spinzone'),
+  ],
+  tags: ['Esports', 'Poker Strategy', 'Responsible Gambling'],
+  titles: [
+    { _id: 'rtp-explained', title: 'RTP Explained: what the number means' },
+    { _id: 'wagering', title: 'Wagering requirements decoded' },
+  ],
+})
+const named = (name: string) => lexicon.brands.find((b) => b.offer.brandName === name)!
+const terms = (q: string) => wordsOf(q)
+/** Brands the query names, best first, as search ranks them. */
+const brandsFor = (q: string) =>
+  lexicon.brands
+    .map((b) => ({ name: b.offer.brandName, score: brandScore(terms(q), b) }))
+    .filter((x) => x.score > 0)
+    .sort((a, b) => b.score - a.score)
+    .map((x) => x.name)
+
+describe('words as the lexicon compares them', () => {
+  it('folds case and diacritics, splits on anything but letters and digits, keeps each word once', () => {
+    expect(wordsOf('Café  CAFE — Nova-Spins, nova!')).toEqual(['cafe', 'nova', 'spins'])
+  })
+
+  it('allows no typo under four letters, one from four to six, two from seven', () => {
+    expect([typosAllowed('nov'), typosAllowed('nova'), typosAllowed('spinss'), typosAllowed('wagerng')]).toEqual([0, 1, 1, 2])
+  })
+
+  it('scores a term against a word: the same, a word start, a typo, or nothing', () => {
+    expect(termScore('nova', 'nova', { fuzzy: true })).toBe(1)
+    expect(termScore('nov', 'nova', { fuzzy: true })).toBe(0.8)
+    expect(termScore('spns', 'spins', { fuzzy: true })).toBe(0.6)
+    expect(termScore('spns', 'spins', { fuzzy: false })).toBe(0)
+    expect(termScore('n', 'nova', { fuzzy: true })).toBe(0) // one letter is not a word start worth matching
+    expect(termScore('nox', 'nova', { fuzzy: true })).toBe(0) // too short for a typo
+  })
+})
+
+describe('brands a query names (issue 26: "nov", "nova spns", "novaspins")', () => {
+  it.each(['nova spins', 'Nova Spins', 'nov', 'nova', 'nova spns', 'nvoa spins', 'novaspins', 'novaspns', 'nova spins review'])('"%s" finds Nova Spins first', (q) => {
+    expect(brandsFor(q)[0]).toBe('Nova Spins')
+  })
+
+  it('a name outranks a word found only in another brand\'s tagline or tags', () => {
+    const spins = brandsFor('spins')
+    expect(spins).toContain('Nova Spins')
+    expect(named('Nova Spins').other.has('spins')).toBe(true) // its tagline says "free spins" as well
+    expect(brandScore(['spinzone'], named('Spinzone'))).toBeGreaterThan(brandScore(['spinzone'], named('Nova Spins')))
+  })
+
+  it('matches taglines, type tags and brand facts when every term is found there', () => {
+    expect(brandsFor('crypto')).toEqual(['Lucky Harbour'])
+    expect(brandsFor('live casino')).toContain('Nova Spins') // typeLiveCasino, as the site labels it
+    expect(brandsFor('withdrawal time')).toContain('Nova Spins') // a fact's title
+  })
+
+  it('does not match a stranger: unrelated words, a short word one letter off, one term of two missing', () => {
+    expect(brandsFor('zzqx')).toEqual([])
+    expect(brandsFor('poker')).toEqual([])
+    expect(brandsFor('nox')).toEqual([])
+    expect(brandsFor('crypto poker')).toEqual([])
+    expect(brandScore([], named('Nova Spins'))).toBe(0)
+  })
+})
+
+describe('scoring only the candidates (the lexicon\'s word index)', () => {
+  it.each(['nova spins', 'nov', 'nova spns', 'novaspins', 'novaspns', 'crypto', 'live casino', 'withdrawal time', 'spinzone', 'spinzon', 'zzqx', 'poker'])(
+    '"%s": the candidates hold every brand that scores, and each scores as it would alone',
+    (q) => {
+      const t = terms(q)
+      const scores = scoreTerms(t, lexicon.brandWords)
+      const candidates = brandCandidates(t, lexicon, scores)
+      const scoring = lexicon.brands.filter((b) => brandScore(t, b) > 0)
+      expect(candidates.map((b) => b.offer.brandName)).toEqual(expect.arrayContaining(scoring.map((b) => b.offer.brandName)))
+      for (const b of candidates) expect(brandScore(t, b, scores)).toBe(brandScore(t, b))
+      expect(candidates.map((b) => lexicon.brands.indexOf(b))).toEqual([...candidates.map((b) => lexicon.brands.indexOf(b))].sort((x, y) => x - y)) // editorial order
+    },
+  )
+})
+
+describe('tags and titles', () => {
+  it('finds a tag by its words, its start, run together or with a typo', () => {
+    const tag = (name: string) => lexicon.tags.find((t) => t.name === name)!
+    for (const q of ['esports', 'esport', 'esprts', 'poker strategy', 'pokerstrategy', 'poker strat']) {
+      const best = lexicon.tags.map((t) => ({ t, s: tagScore(terms(q), t) })).sort((a, b) => b.s - a.s)[0]!
+      expect(best.s, q).toBeGreaterThan(0)
+      expect(best.t.name, q).toBe(q.startsWith('e') ? 'Esports' : 'Poker Strategy')
+    }
+    expect(tagScore(terms('crypto'), tag('Esports'))).toBe(0)
+    expect(tag('Poker Strategy').href).toBe('/tag/poker-strategy')
+  })
+
+  it('a title matches when it holds every term as a word or word start, with no typo (suggestions)', () => {
+    const rtp = lexicon.titles.find((t) => t.id === 'rtp-explained')!
+    expect(titleMatches(terms('rtp expl'), rtp)).toBe(true)
+    expect(titleMatches(terms('number'), rtp)).toBe(true)
+    expect(titleMatches(terms('rtp wagering'), rtp)).toBe(false)
+    expect(titleMatches(terms('rtp explaned'), rtp)).toBe(false)
+  })
+})
+
+describe('"Did you mean": the nearest known spelling', () => {
+  it('corrects each unknown word to a known one within its typos, and says null when nothing changes', () => {
+    expect(correctTerms(terms('wagerng requirments'), lexicon)).toEqual(['wagering', 'requirements'])
+    expect(correctTerms(terms('wagering requirements'), lexicon)).toBeNull()
+    expect(correctTerms(terms('qqqqzzzz'), lexicon)).toBeNull()
+    expect(correctTerms([], lexicon)).toBeNull()
+  })
+
+  it('turns a run-together or misspelt brand or tag name into its words', () => {
+    expect(correctTerms(terms('novaspins'), lexicon)).toEqual(['nova', 'spins'])
+    expect(correctTerms(terms('novaspns'), lexicon)).toEqual(['nova', 'spins'])
+    expect(correctTerms(terms('pokerstrategy'), lexicon)).toEqual(['poker', 'strategy'])
+  })
+
+  it('prefers the more frequent of two words equally near', () => {
+    const lex = buildLexicon({ brands: [], tags: [], titles: [{ _id: 'a', title: 'slots' }, { _id: 'b', title: 'slots' }, { _id: 'c', title: 'slats' }] })
+    expect(correctTerms(['slets'], lex)).toEqual(['slots'])
+  })
+})
+
+describe('bounded', () => {
+  it('keeps at most TITLES_KEPT titles and VOCABULARY_MAX words, the most frequent, for corrections', () => {
+    const tags = Array.from({ length: VOCABULARY_MAX + 10 }, (_, i) => `common w${i.toString(36)}x`)
+    const titles = Array.from({ length: TITLES_KEPT + 5 }, (_, i) => ({ _id: `p${i}`, title: `title ${i}` }))
+    const lex = buildLexicon({ brands: [], tags, titles })
+    expect(lex.vocabulary.size).toBe(VOCABULARY_MAX)
+    expect(lex.vocabulary.get('common')).toBe(VOCABULARY_MAX + 10)
+    expect(lex.titles).toHaveLength(TITLES_KEPT) // the newest titles only
+    expect([...lex.byLength.values()].reduce((n, words) => n + words.length, 0)).toBe(VOCABULARY_MAX)
+  })
+})

@@ -1,0 +1,272 @@
+import { distance } from 'fastest-levenshtein'
+import type { GeoRule } from '../../../lib/geo.ts'
+import type { BrandOffer } from '../../../lib/schemas.ts'
+import { foldWord, WORD } from '../../../lib/search.ts'
+import { tagPath } from '../../../lib/tag-path.ts'
+
+/**
+ * What search knows in memory besides the articles' text index (issue 26; decision 019): the live
+ * brands, the tags of listed articles and the newest articles' titles, each as folded words. Small
+ * (about a thousand brands, a few thousand tags, `TITLES_KEPT` titles), read from the repositories, so
+ * brand, tag and title matching, typo tolerance and "Did you mean" answer the same on SQLite and
+ * MongoDB. Pure functions over the lexicon: no store, no clock.
+ */
+
+/** The newest listed articles whose titles suggestions and spelling corrections draw on. */
+export const TITLES_KEPT = 10_000
+/** Words kept for spelling corrections, the most frequent first. */
+export const VOCABULARY_MAX = 50_000
+
+export type LexiconBrand = {
+  offer: BrandOffer
+  geo?: GeoRule
+  /** the name's words, folded ("Nova Spins" → nova, spins) */
+  name: string[]
+  /** the name without spaces ("novaspins"): "novaspins" and "nova spns" both reach it */
+  joined: string
+  /** the tagline's, type tags' and facts' words */
+  other: Set<string>
+}
+export type LexiconTag = { name: string; href: string; words: string[]; joined: string }
+/** `text`: the words one space apart, with a space either side (" rtp explained "): a word start is one `includes` */
+export type LexiconTitle = { id: string; title: string; words: string[]; text: string }
+export type Lexicon = {
+  /** in editorial order (as the repository lists them: the home page's offers list) */
+  brands: LexiconBrand[]
+  tags: LexiconTag[]
+  /** newest first */
+  titles: LexiconTitle[]
+  /** every word of the brands' names and other text, once: a query's terms are scored against these once, not per brand */
+  brandWords: string[]
+  /** which brands (their index in `brands`) hold each of those words */
+  brandsByWord: Map<string, number[]>
+  /** every word above, with how often it occurs, bucketed by length for corrections */
+  vocabulary: Map<string, number>
+  byLength: Map<number, string[]>
+}
+
+/** The folded words of a text, in order, each once. */
+export function wordsOf(text: string): string[] {
+  const out: string[] = []
+  for (const [w] of text.normalize('NFC').matchAll(WORD)) {
+    const f = foldWord(w)
+    if (f && !out.includes(f)) out.push(f)
+  }
+  return out
+}
+
+/** "typeLiveCasino" → "Live Casino": a brand's type tag as the site shows it. */
+export const typeLabel = (type: string) => type.replace(/^type/, '').replace(/([a-z])([A-Z])/g, '$1 $2') || type
+
+export type BrandSource = { offer: BrandOffer; geo?: GeoRule; highlights?: { title: string; value: string }[] }
+
+export function buildLexicon(input: { brands: readonly BrandSource[]; tags: readonly string[]; titles: readonly { _id: string; title: string }[] }): Lexicon {
+  const vocabulary = new Map<string, number>()
+  const count = (words: readonly string[]) => {
+    for (const w of words) vocabulary.set(w, (vocabulary.get(w) ?? 0) + 1)
+  }
+  const brands = input.brands.map((b): LexiconBrand => {
+    const name = wordsOf(b.offer.brandName)
+    // brand facts: the highlights' titles and values ("Min deposit", "£10"), when the brand has them
+    const facts = (b.highlights ?? []).flatMap((h) => [h.title, h.value])
+    const other = new Set(wordsOf([b.offer.tagline, b.offer.offerHighlight, ...b.offer.type.map(typeLabel), ...facts].join(' ')))
+    count(name)
+    count([...other])
+    return { offer: b.offer, geo: b.geo, name, joined: name.join(''), other }
+  })
+  const tags = input.tags.map((name): LexiconTag => {
+    const words = wordsOf(name)
+    count(words)
+    return { name, href: tagPath(name), words, joined: words.join('') }
+  })
+  const titles = input.titles.slice(0, TITLES_KEPT).map((t): LexiconTitle => {
+    const words = wordsOf(t.title)
+    count(words)
+    return { id: t._id, title: t.title, words, text: ` ${words.join(' ')} ` }
+  })
+  // bounded: a huge archive keeps its most frequent words
+  if (vocabulary.size > VOCABULARY_MAX) {
+    const keep = [...vocabulary].sort((a, b) => b[1] - a[1]).slice(0, VOCABULARY_MAX)
+    vocabulary.clear()
+    for (const [w, n] of keep) vocabulary.set(w, n)
+  }
+  const byLength = new Map<number, string[]>()
+  for (const w of vocabulary.keys()) {
+    const list = byLength.get(w.length) ?? byLength.set(w.length, []).get(w.length)!
+    list.push(w)
+  }
+  const brandsByWord = new Map<string, number[]>()
+  brands.forEach((b, i) => {
+    for (const w of new Set([...b.name, ...b.other])) (brandsByWord.get(w) ?? brandsByWord.set(w, []).get(w)!).push(i)
+  })
+  return { brands, tags, titles, brandWords: [...brandsByWord.keys()], brandsByWord, vocabulary, byLength }
+}
+
+/**
+ * How many typos a word may carry and still match: none under 4 letters (too many words are one edit
+ * apart), one for 4–6, two from 7 ("nova spns": spns → spins; "wagerng" → wagering).
+ */
+export const typosAllowed = (word: string) => (word.length < 4 ? 0 : word.length < 7 ? 1 : 2)
+
+/**
+ * How well a query term matches a word: 1 the same, 0.8 a word start (2 letters or more: "nov" →
+ * nova), 0.6 within `typosAllowed` edits (whole word, or the word's start as long as the term, for
+ * a misspelt start: "novs" → nova), else 0.
+ */
+export function termScore(term: string, word: string, opts: { fuzzy: boolean }): number {
+  if (term === word) return 1
+  if (term.length >= 2 && word.startsWith(term)) return 0.8
+  if (!opts.fuzzy) return 0
+  const typos = typosAllowed(term)
+  if (!typos || Math.abs(word.length - term.length) > typos) {
+    // a misspelt start of a longer word ("spinz" of "spinzone") is still a start
+    return typos && word.length > term.length && oneSubstitutionAtMost(term, word) ? 0.5 : 0
+  }
+  return distance(term, word) <= typos ? 0.6 : 0
+}
+
+/**
+ * Is `term` within one edit of `word`'s start of the same length? Between strings of one length a
+ * single edit is a substitution (an insertion needs a deletion too), so this counts differing letters,
+ * stopping at the second: no edit-distance call for the many words it is asked about.
+ */
+function oneSubstitutionAtMost(term: string, word: string): boolean {
+  let differ = 0
+  for (let i = 0; i < term.length; i++) if (term.charCodeAt(i) !== word.charCodeAt(i) && ++differ > 1) return false
+  return true
+}
+
+/** The best score of `term` against any of `words`. */
+function best(term: string, words: Iterable<string>, fuzzy: boolean): number {
+  let top = 0
+  for (const w of words) {
+    const s = termScore(term, w, { fuzzy })
+    if (s > top) top = s
+    if (top === 1) break
+  }
+  return top
+}
+
+/**
+ * Each term's (fuzzy) score against each of `words` that it matches at all, worked out once per query: a
+ * thousand brands share a few thousand words, so scoring the words once and the brands by lookup costs
+ * one edit distance per word instead of one per word per brand (`bun bench/search.ts`).
+ */
+export type TermScores = Map<string, number>[]
+export function scoreTerms(terms: readonly string[], words: Iterable<string>): TermScores {
+  const out = terms.map(() => new Map<string, number>())
+  for (const w of words) {
+    for (let i = 0; i < terms.length; i++) {
+      const s = termScore(terms[i]!, w, { fuzzy: true })
+      if (s) out[i]!.set(w, s)
+    }
+  }
+  return out
+}
+
+/** The query as one word ("nova spns" → "novaspns"): reaches names whose words it runs together or misspells. */
+const joinedScore = (terms: readonly string[], joined: string) => {
+  if (!joined) return 0
+  const q = terms.join('')
+  if (q === joined) return 1
+  if (q.length >= 3 && joined.startsWith(q)) return 0.8
+  return q.length >= 4 && distance(q, joined) <= typosAllowed(joined) ? 0.6 : 0
+}
+
+/**
+ * A brand's relevance to the query terms (0: no match). It matches when the query names it — its whole
+ * name, as words or run together, exact, by its start or with a typo or two ("nova spns", "novaspins",
+ * "nov"), even beside other words ("nova spins review") — or when every term is found in its name,
+ * tagline, type tags or facts. A name outranks the rest.
+ */
+export function brandScore(terms: readonly string[], brand: LexiconBrand, scores: TermScores = scoreTerms(terms, [...brand.name, ...brand.other])): number {
+  if (!terms.length) return 0
+  const joined = joinedScore(terms, brand.joined)
+  if (joined) return 10 * joined
+  // (short terms match only exactly or as word starts: typosAllowed gives them none)
+  const bestOf = (i: number, words: Iterable<string>) => {
+    let top = 0
+    for (const w of words) top = Math.max(top, scores[i]!.get(w) ?? 0)
+    return top
+  }
+  // the name covered: each of its words matched by a term
+  const nameHit = brand.name.length > 0 && brand.name.every((w) => scores.some((m) => m.has(w)))
+  let sum = 0
+  for (let i = 0; i < terms.length; i++) {
+    const s = Math.max(bestOf(i, brand.name) * 3, bestOf(i, brand.other))
+    if (!s && !nameHit) return 0
+    sum += s
+  }
+  return (nameHit ? 5 : 0) + sum / terms.length
+}
+
+/** A tag's relevance (0: none): its name as words or run together, exact, by its start or with typos. */
+export function tagScore(terms: readonly string[], tag: LexiconTag): number {
+  if (!terms.length) return 0
+  const joined = joinedScore(terms, tag.joined)
+  if (joined) return 2 * joined
+  let sum = 0
+  for (const t of terms) {
+    const s = best(t, tag.words, true)
+    if (!s) return 0
+    sum += s
+  }
+  return sum / terms.length
+}
+
+/** Does a title hold every term (each as a word or a word's start)? Suggestions only: no typos. */
+export function titleMatches(terms: readonly string[], title: LexiconTitle): boolean {
+  return terms.every((t) => title.text.includes(t.length >= 2 ? ` ${t}` : ` ${t} `))
+}
+
+/**
+ * The brands worth scoring for a query, in editorial order: those holding a word some term matches
+ * (`scores`, from `scoreTerms` over `brandWords`), and those whose name the query runs together or
+ * misspells as one word. Every other brand scores 0: a thousand brands cost a few lookups, not a
+ * thousand scorings.
+ */
+export function brandCandidates(terms: readonly string[], lexicon: Lexicon, scores: TermScores): LexiconBrand[] {
+  const picked = new Set<number>()
+  for (const m of scores) for (const w of m.keys()) for (const i of lexicon.brandsByWord.get(w) ?? []) picked.add(i)
+  lexicon.brands.forEach((b, i) => {
+    if (!picked.has(i) && joinedScore(terms, b.joined) > 0) picked.add(i)
+  })
+  return [...picked].sort((a, b) => a - b).map((i) => lexicon.brands[i]!)
+}
+
+/**
+ * The nearest known spelling of each term not in the vocabulary (within `typosAllowed`; the more
+ * frequent word on a tie), or null when nothing would change. A query that runs a brand's or tag's
+ * words together ("novaspins") becomes its name.
+ */
+export function correctTerms(terms: readonly string[], lexicon: Lexicon): string[] | null {
+  if (!terms.length) return null
+  const q = terms.join('')
+  for (const named of [...lexicon.brands.map((b) => ({ words: b.name, joined: b.joined })), ...lexicon.tags]) {
+    if (named.words.length > 1 && named.joined.length >= 4 && (q === named.joined || distance(q, named.joined) <= typosAllowed(named.joined))) return named.words
+  }
+  let changed = false
+  const out = terms.map((t) => {
+    if (lexicon.vocabulary.has(t)) return t
+    const typos = typosAllowed(t)
+    let found: string | null = null
+    let foundDistance = Number.POSITIVE_INFINITY
+    let foundCount = 0
+    for (let len = t.length - typos; len <= t.length + typos; len++) {
+      for (const w of lexicon.byLength.get(len) ?? []) {
+        const d = distance(t, w)
+        if (d > typos) continue
+        const n = lexicon.vocabulary.get(w)!
+        if (d < foundDistance || (d === foundDistance && n > foundCount)) {
+          found = w
+          foundDistance = d
+          foundCount = n
+        }
+      }
+    }
+    if (found === null) return t
+    changed = true
+    return found
+  })
+  return changed ? out : null
+}
