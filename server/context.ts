@@ -153,7 +153,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   const currency = createCurrencyService({ rates: repos.exchangeRates, reportCurrency: env.REPORT_CURRENCY, now })
   // what readers search for (issue 26): counted in memory, written in batches
   const searchQueries = createSearchQueries({ repo: repos.searchQueries, now, onError: (err) => log.error({ err }, 'search statistics: a batch was not written') })
-  const search = createSearchService({ posts: repos.posts, brands: repos.brands, generation: () => renderCache.generation, onSearch: searchQueries.noteOutcome })
+  const search = createSearchService({ posts: repos.posts, brands: repos.brands, generation: () => renderCache.generation, onSearch: searchQueries.noteOutcome, now })
   const infoPages = createInfoPagesService({ infoPages: repos.infoPages, audit, now, onChange, siteUrl: config.siteUrl })
   // issue 22: who wrote and who reviewed each article, with a page of their own
   const authors = createAuthorsService({ authors: repos.authors, posts: repos.posts, redirects: repos.redirects, store, media, audit, newId, now, onChange })

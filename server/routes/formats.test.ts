@@ -99,6 +99,8 @@ describe('offer lifecycle', () => {
 
   it('an ended offer leaves every list, /go answers 410 without counting a click, and the brand page says so', async () => {
     expect(await offerIds()).toContain('moonjackpot')
+    const before = await (await t.app.request('/api/search/suggest?q=moonjack', from('GB'))).json()
+    expect(before.suggestions.some((x: { kind: string; label: string }) => x.kind === 'brand' && x.label === 'MoonJackpot')).toBe(true)
     expect(await page('/')).toContain('/go/moonjackpot')
     expect((await put('moonjackpot', { validUntil: '2026-11-19' })).status).toBe(200)
     expect((await adminBrand('moonjackpot')).validUntil).toBe('2026-11-19T23:59:59.999Z')
@@ -113,6 +115,13 @@ describe('offer lifecycle', () => {
     expect(await go.text()).toContain('offer has ended')
     await t.ctx.services.tracker.flush()
     expect(await t.ctx.store.collection('clicks').count()).toBe(clicksBefore)
+
+    // nor does search offer it (its brands come from an in-memory lexicon built before the date passed)
+    const search = await (await t.app.request('/api/search?q=moonjackpot', from('GB'))).json()
+    expect(JSON.stringify(search.brands ?? [])).not.toContain('moonjackpot')
+    const suggest = await (await t.app.request('/api/search/suggest?q=moonjack', from('GB'))).json()
+    expect(suggest.suggestions.filter((x: { kind: string }) => x.kind === 'brand')).toEqual([])
+    expect((await t.ctx.services.search.topOffers('GB', 20)).map((o) => o._id)).not.toContain('moonjackpot')
 
     const brandPage = (await t.ctx.services.brands.brandPageFor('moonjackpot', 'GB'))!
     expect(brandPage.offer).toBe('ended')

@@ -25,8 +25,9 @@ import {
 import { buildSnippet } from '../../../lib/snippet.ts'
 import { type BrandsRepository, LIVE } from '../../../db/repositories/brands.ts'
 import { isAvailableIn, type VisitorCountry } from '../../../lib/geo.ts'
+import { isOfferActive } from '../../../lib/offer-lifecycle.ts'
 import { toBrandPage, toOffer } from '../brands.ts'
-import { brandCandidates, brandScore, buildLexicon, correctTerms, type Lexicon, scoreTerms, tagScore, titleMatches, TITLES_KEPT } from './lexicon.ts'
+import { brandCandidates, brandScore, buildLexicon, correctTerms, type Lexicon, type LexiconBrand, scoreTerms, tagScore, titleMatches, TITLES_KEPT } from './lexicon.ts'
 import { AppError, badRequest } from '../../errors.ts'
 
 /** `q` and `page` as a visitor sent them (query-string values, or absent). */
@@ -94,8 +95,13 @@ export function createSearchService(deps: {
   maxResults?: number
   /** told what each first page of results found (search statistics: ./queries.ts) */
   onSearch?: (q: string, found: boolean) => void
+  /** the clock offers' dates are read against (issue 22) */
+  now?: () => Date
 }) {
   const { posts } = deps
+  const now = deps.now ?? (() => new Date())
+  /** A brand search may offer in `country` now: available there, and its offer running (issue 22). */
+  const offered = (b: LexiconBrand, country: VisitorCountry) => isAvailableIn(b.geo, country) && isOfferActive(b.window, now())
   const max = deps.maxResults ?? SEARCH_MAX_RESULTS
   const lexicons = createLexiconSource(deps)
 
@@ -104,7 +110,7 @@ export function createSearchService(deps: {
     const scores = scoreTerms(terms, lex.brandWords)
     return brandCandidates(terms, lex, scores)
       .map((b) => ({ b, score: brandScore(terms, b, scores) }))
-      .filter((x) => x.score > 0 && isAvailableIn(x.b.geo, country))
+      .filter((x) => x.score > 0 && offered(x.b, country))
       .sort((a, b) => b.score - a.score || (b.b.offer.rating ?? 0) - (a.b.offer.rating ?? 0))
       .slice(0, limit)
       .map((x) => x.b.offer)
@@ -206,7 +212,7 @@ export function createSearchService(deps: {
       const out: BrandOffer[] = []
       for (const b of (await lexicons.current()).brands) {
         if (out.length >= limit) break
-        if (isAvailableIn(b.geo, country)) out.push(b.offer)
+        if (offered(b, country)) out.push(b.offer)
       }
       return out
     },
@@ -230,7 +236,7 @@ function createLexiconSource(deps: { posts: PostsRepository; brands: BrandsRepos
     return buildLexicon({
       brands: brandDocs.map((d) => {
         const page = toBrandPage(d)
-        return { offer: toOffer(page), geo: page.geo, highlights: page.highlights }
+        return { offer: toOffer(page), geo: page.geo, window: { validFrom: page.validFrom, validUntil: page.validUntil }, highlights: page.highlights }
       }),
       tags,
       titles,
