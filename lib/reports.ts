@@ -8,8 +8,12 @@ export type Figures = {
   botClicks: number
   /** people's clicks on a brand not available in their country (compliance): nobody was sent on */
   blockedClicks: number
+  /** people's clicks past their network's velocity limit (issue 24): in `clicks`, never in `uniqueClicks` */
+  suspectClicks: number
   botShare: number
   conversions: number
+  /** conversions whose click was suspect (in `conversions` too) */
+  suspectConversions: number
   conversionsByGoal: Record<string, number>
   approvedRevenue: Record<string, number>
   /** conversions / unique clicks */

@@ -30,9 +30,13 @@ export const clickCounterSchema = z
     views: count,
     /** people's clicks on a brand that may not be shown in their country (compliance): nobody was sent on */
     blocked: count,
+    /** issue 24: people's clicks past their network's velocity limit (also in `clicks`, never in `uniques`) */
+    suspect: count,
     /** the same split by the visitor's country (counted from when geo-targeting shipped) */
     countries: z.record(z.string().regex(/^([A-Z]{2}|unknown)$/, 'must be a country code or unknown'), countryCountsSchema).optional(),
     conversions: count,
+    /** conversions whose click was suspect (also in `conversions`) */
+    suspectConversions: count,
     goals: z.record(z.string(), z.number().int().min(0)).optional(),
     revenue: z.record(z.string(), z.number()).optional(),
   })
