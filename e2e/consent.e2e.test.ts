@@ -95,7 +95,7 @@ describe('consent before analytics (Chromium, GA_MEASUREMENT_ID set)', () => {
     expect(await page.evaluate(() => document.activeElement?.closest('[aria-label="Cookie consent"]') === null && document.activeElement !== document.body)).toBe(true)
 
     const cta = page.getByTestId('deal-box').getByRole('link', { name: 'Claim Bonus' })
-    expect(await cta.getAttribute('href')).toBe('/go/nova-spins')
+    expect(await cta.getAttribute('href')).toBe('/go/nova-spins?from=brand%3Anova-spins&slot=brand-cta') // its placement (issue 21)
     const partner = await followCta(context, page)
     expect(partner.searchParams.has('gaid')).toBe(false)
     const clickId = partner.searchParams.get('click_id')!

@@ -61,7 +61,7 @@ describe('drafts, preview and revisions (Chromium, logged in as admin)', () => {
     await form().getByRole('button', { name: 'Update' }).click()
     // saved: the editor stays on the post (issue 25)
     await expect.poll(() => page.getByTestId('saved-notice').textContent()).toBe('Saved. It is a draft: only editors see it (Preview shows it).')
-    expect(await form().getByRole('button', { name: 'Update', exact: true }).count()).toBe(1)
+    await expect.poll(() => form().getByRole('button', { name: 'Update', exact: true }).count()).toBe(1)
     const panel = page.getByTestId('revisions')
     await panel.locator('summary').click()
     await expect.poll(() => panel.getByTestId('revision-row').count()).toBe(2)
