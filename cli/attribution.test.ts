@@ -73,3 +73,24 @@ describe('rates, programme CSVs and earnings from the CLI (issue 21)', () => {
     expect(csv).toMatch(/^article-offers,Article: top offers box,0,1,1,0,0,1,0,1,0,120,/m)
   })
 })
+
+describe('stats clicks shows suspect clicks apart (issue 24)', () => {
+  it('a network past the velocity limit: its extra clicks in the suspect column, a conversion on one of them in susp-conv', async () => {
+    const ctx = await createAppContext(loadConfig({ DATA_DIR: data, AUTH_SECRET: CLI_SECRET, CLICK_VELOCITY_LIMIT: '2' }))
+    const ids: string[] = []
+    for (let i = 0; i < 4; i++) {
+      // four people's browsers (four user agents) behind one address: one network
+      const r = await ctx.services.tracker.redirect('luckyforge', { ip: '198.51.100.9', userAgent: `Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36 n${i}`, method: 'GET', device: 'desktop' }, new URLSearchParams())
+      ids.push(new URL((r as { location: string }).location).searchParams.get('click_id')!)
+    }
+    await ctx.close()
+    const file = join(data, 'suspect.csv')
+    writeFileSync(file, `subid,event,amount,currency,transaction\n${ids[3]},FTD,50,EUR,s-1\n`)
+    expect(runCli(data, ['conversions', 'import', file, '--map', 'click_id=subid,goal=event,payout=amount,txn_id=transaction']).code).toBe(0)
+    const [row] = JSON.parse(runCli(data, ['--json', 'stats', 'clicks', '--brand', 'luckyforge', '--days', '1']).out)
+    expect(row).toMatchObject({ brandId: 'luckyforge', clicks: 4, uniqueClicks: 1, suspectClicks: 2, conversions: 1, suspectConversions: 1 })
+    const table = runCli(data, ['stats', 'clicks', '--brand', 'luckyforge', '--days', '1']).out
+    expect(table).toMatch(/^day\s+brand\s+clicks\s+unique\s+bots\s+blocked\s+suspect\s+conv\s+susp-conv\s+revenue/)
+    expect(table).toMatch(new RegExp(`^${today}  luckyforge\\s+4\\s+1\\s+0\\s+0\\s+2\\s+1\\s+1\\s+EUR 50\\.00`, 'm'))
+  })
+})

@@ -66,6 +66,10 @@ class MongoCollection<T extends Doc> implements Collection<T> {
       throw err
     }
   }
+  async incrementMany(items: readonly { _id: string; inc: Record<string, number>; setOnInsert?: Record<string, unknown> }[]) {
+    // each an atomic upsert (the server retries an upsert that races another on the same _id); sent together
+    return Promise.all(items.map((i) => this.findOneAndUpdate({ _id: i._id }, { $inc: i.inc, ...(i.setOnInsert ? { $setOnInsert: i.setOnInsert } : {}) }, { upsert: true }) as Promise<T>))
+  }
   async insertMissing(docs: T[]) {
     if (!docs.length) return []
     // an upsert that only sets on insert: atomic per document, and a taken _id is not an error

@@ -80,6 +80,13 @@ export interface Collection<T extends Doc = Doc> {
   updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<{ matched: number; upserted: boolean }>
   /** Like `updateOne`, atomically, answering the document after the update (null: nothing matched, no upsert). */
   findOneAndUpdate(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<T | null>
+  /**
+   * Adds each item's `inc` to the document with its `_id` (created from `setOnInsert` when there is none),
+   * each document atomically, all in one call; answers the documents after, in the items' order. Two
+   * callers adding to one document never both read the same value (shared per-window counts, issue 24).
+   * One transaction on SQLite; on MongoDB one `findOneAndUpdate` per item, sent together.
+   */
+  incrementMany(items: readonly { _id: string; inc: Record<string, number>; setOnInsert?: Record<string, unknown> }[]): Promise<T[]>
   /** Inserts each document whose `_id` is not taken yet, skipping the others; answers the ids it inserted. */
   insertMissing(docs: T[]): Promise<string[]>
   /**

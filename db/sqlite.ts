@@ -386,6 +386,13 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
       .immediate()
   }
 
+  async incrementMany(items: readonly { _id: string; inc: Record<string, number>; setOnInsert?: Record<string, unknown> }[]) {
+    if (!items.length) return []
+    return this.db
+      .transaction(() => items.map((i) => this.updateSync({ _id: i._id }, { $inc: i.inc, $setOnInsert: i.setOnInsert }, { upsert: true }).doc!))
+      .immediate()
+  }
+
   /** Answers the document as written (after the update), or null when nothing matched and no upsert. */
   updateSync(filter: Filter, update: Update, options: { upsert?: boolean } = {}): { doc: T | null; upserted: boolean } {
     const [doc] = this.match(filter, { limit: 1 })

@@ -178,6 +178,24 @@ for (const backend of backends) {
       expect(await c.count()).toBe(1)
     })
 
+    it('incrementMany adds to many documents in one call, creating the missing ones, and answers each after', async () => {
+      const c = store.collection<Row>(name)
+      await c.insertOne({ _id: 'a', name: 'counter', n: 5 })
+      const after = await c.incrementMany([
+        { _id: 'a', inc: { n: 2 }, setOnInsert: { name: 'ignored' } },
+        { _id: 'b', inc: { n: 3 }, setOnInsert: { name: 'fresh', at: new Date('2026-11-01T11:00:00Z') } },
+      ])
+      expect(after).toEqual([
+        { _id: 'a', name: 'counter', n: 7 },
+        { _id: 'b', name: 'fresh', n: 3, at: new Date('2026-11-01T11:00:00Z') },
+      ])
+      // concurrent callers each see their own step: no two read the same count
+      const counts = await Promise.all(Array.from({ length: 10 }, () => c.incrementMany([{ _id: 'b', inc: { n: 1 } }])))
+      expect(counts.map(([d]) => d.n).sort((x, y) => Number(x) - Number(y))).toEqual([4, 5, 6, 7, 8, 9, 10, 11, 12, 13])
+      expect(await c.incrementMany([])).toEqual([])
+      expect(await c.count()).toBe(2)
+    })
+
     it('insertMissing inserts only the documents whose _id is free, and says which', async () => {
       const c = store.collection<Row>(name)
       await c.insertOne({ _id: 'taken', name: 'first' })

@@ -36,7 +36,9 @@ describe('revenue attribution (Chromium, issue 21)', () => {
 
   it('a visitor reads an article (one view, however often they reload) and follows its offer', async () => {
     before = (await articleRow()) ?? { views: 0, clicks: 0, ftds: 0, revenue: 0 }
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, userAgent: `${PERSON_UA} attribution-reader` })
+    // a reader of their own: views count once per network per page per hour (issue 24), and the rest of the
+    // suite reads this article from the loopback address
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, userAgent: `${PERSON_UA} attribution-reader`, extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.24' } })
     await context.route(/\.example\//, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Partner landing</h1>' }))
     const page = await context.newPage()
     const beacon = page.waitForResponse((r) => r.url().endsWith('/api/track/view'))

@@ -4,9 +4,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { answerConsent, BASE_URL, DATA_DIR, fakeGoogle, GA_ID, launchBrowser, PERSON_UA } from './browser.ts'
 
-// A person's browser, but not the one other e2e files use: views and unique clicks are counted once per
-// visitor (address + user agent) per hour, and this file must see its own count.
+// A person of their own, on a network no other e2e file uses: views and unique clicks are counted once per
+// network per hour (issue 24: the address, not the user agent), and this file must see its own count.
 const UA = PERSON_UA.replace('Chrome/156.', 'Chrome/155.')
+const NETWORK = { 'x-forwarded-for': '198.51.100.25' } // believed: e2e/run.ts sets TRUST_PROXY=1
 const GTAG_URL = `https://www.googletagmanager.com/gtag/js?id=${GA_ID}`
 
 let browser: Browser
@@ -28,7 +29,7 @@ afterEach(() => {
 
 /** A fresh visitor: no storage, no cookies; gtag.js answered by a local fake, every other outside origin refused. */
 async function visitor(): Promise<{ context: BrowserContext; page: Page; outside: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: UA })
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: UA, extraHTTPHeaders: NETWORK })
   await context.route(/\.example\//, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Partner</h1>' }))
   const outside = await fakeGoogle(context)
   await context.exposeFunction('__reportCsp', (v: string) => problems.push(v))

@@ -27,6 +27,9 @@ process.env.UNSPLASH_ACCESS_KEY = '' // image search uses the media library
 // geo-targeting: the browser plays a CDN's visitor by sending this header (Playwright's extraHTTPHeaders);
 // without it every visitor is on loopback, so of unknown country
 process.env.GEO_HEADER = 'cf-ipcountry'
+// a visitor is their network address (issue 24): a test plays a visitor of its own with X-Forwarded-For,
+// believed from one proxy hop; without the header a request is the loopback peer, as before
+process.env.TRUST_PROXY = '1'
 // analytics behind the consent banner; the browser tests answer gtag.js locally (e2e/browser.ts fakeGoogle)
 process.env.GA_MEASUREMENT_ID = 'G-E2ETEST00'
 // earnings reports summed on every request, so a test sees a conversion the moment it lands

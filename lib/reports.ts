@@ -10,8 +10,12 @@ export type Figures = {
   blockedClicks: number
   /** people who copied the brand's bonus code (issue 22), once per visitor per hour */
   codeCopies: number
+  /** people's clicks past their network's velocity limit (issue 24): in `clicks`, never in `uniqueClicks` */
+  suspectClicks: number
   botShare: number
   conversions: number
+  /** conversions whose click was suspect (in `conversions` too) */
+  suspectConversions: number
   conversionsByGoal: Record<string, number>
   approvedRevenue: Record<string, number>
   /** conversions / unique clicks */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { json, makeTestApp } from '../test/make-app.ts'
 import { LOGIN_LIMITS } from './routes/auth.ts'
 import { loadConfig } from './config.ts'
-import { forwardedClient, normaliseIp } from './client-ip.ts'
+import { forwardedClient, networkOf, normaliseIp } from './client-ip.ts'
 
 const PEER = '10.0.0.2' // the reverse proxy, as the socket sees it
 
@@ -40,6 +40,32 @@ describe('forwardedClient (TRUST_PROXY hop counting)', () => {
     expect(forwardedClient('203.0.113.7, garbage', PEER, 2)).toBe(PEER)
     expect(forwardedClient('203.0.113.7,,', PEER, 1)).toBe('203.0.113.7') // empty list items are not entries
     expect(normaliseIp(' 192.0.2.1 ')).toBe('192.0.2.1')
+  })
+})
+
+describe('networkOf (what unique clicks and views count per: issue 24)', () => {
+  it('an IPv4 address is its own network', () => {
+    expect(networkOf('203.0.113.7')).toBe('203.0.113.7')
+    expect(networkOf('203.0.113.8')).toBe('203.0.113.8')
+  })
+
+  it('an IPv4-mapped IPv6 address (a dual-stack socket) is its IPv4 address, in either spelling', () => {
+    expect(networkOf('::ffff:203.0.113.7')).toBe('203.0.113.7')
+    expect(networkOf('::FFFF:203.0.113.7')).toBe('203.0.113.7')
+    expect(networkOf('::ffff:cb00:7107')).toBe('203.0.113.7')
+    expect(networkOf('0:0:0:0:0:ffff:203.0.113.7')).toBe('203.0.113.7')
+  })
+
+  it('an IPv6 address stands for its /64, however it is spelled', () => {
+    const net = '2001:db8:aa:1::/64'
+    for (const ip of ['2001:db8:aa:1::1', '2001:db8:aa:1:1234:5678:9abc:def0', '2001:0DB8:00AA:0001:0:0:0:ffff', '2001:db8:aa:1::2%eth0']) expect(networkOf(ip), ip).toBe(net)
+    expect(networkOf('2001:db8:aa:2::1')).toBe('2001:db8:aa:2::/64') // the next /64 is another network
+    expect(networkOf('2001:db8::1')).toBe('2001:db8:0:0::/64')
+    expect(networkOf('::1')).toBe('0:0:0:0::/64')
+  })
+
+  it('anything that is not an address stands for itself (an in-process request has none)', () => {
+    expect(networkOf('unknown')).toBe('unknown')
   })
 })
 

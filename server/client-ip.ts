@@ -1,6 +1,7 @@
-import { isIP } from 'node:net'
+import { isIP, isIPv4, isIPv6 } from 'node:net'
 import type { Context } from 'hono'
 import type { Config } from './config.ts'
+import { v6ToBigInt } from './services/private-address.ts'
 
 /**
  * The client's address; 'unknown' for in-process requests (tests). Never stored raw.
@@ -52,4 +53,19 @@ export function normaliseIp(entry: string): string | null {
   if (bracketed) v = bracketed[1]
   else if (/^[\d.]+:\d{1,5}$/.test(v)) v = v.slice(0, v.lastIndexOf(':'))
   return isIP(v) ? v.toLowerCase() : null
+}
+
+/**
+ * The network a visitor's address stands for, as unique clicks and views count them (issue 24;
+ * docs/decisions/020-uniques-by-address.md): an IPv4 address itself, an IPv6 address's /64 (one
+ * subscriber's network: a device picks new interface ids at will, its provider assigns the prefix), and
+ * an IPv4-mapped IPv6 address (`::ffff:a.b.c.d`, what a dual-stack socket reports) as its IPv4 address.
+ * Anything else (`unknown`, an in-process request) stands for itself.
+ */
+export function networkOf(ip: string): string {
+  if (isIPv4(ip)) return ip
+  if (!isIPv6(ip)) return ip
+  const n = v6ToBigInt(ip)
+  if (n >> 32n === 0xffffn) return [24n, 16n, 8n, 0n].map((s) => String((n >> s) & 0xffn)).join('.')
+  return `${[48n, 32n, 16n, 0n].map((s) => ((n >> (64n + s)) & 0xffffn).toString(16)).join(':')}::/64`
 }

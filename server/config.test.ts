@@ -14,3 +14,15 @@ describe('GA_MEASUREMENT_ID', () => {
     }
   })
 })
+
+describe('CLICK_VELOCITY_LIMIT and VIEW_VELOCITY_LIMIT (issue 24)', () => {
+  it('default to 10 clicks per network per brand per hour and 120 counted views per network per hour', () => {
+    expect(loadConfig({}).raw).toMatchObject({ CLICK_VELOCITY_LIMIT: 10, VIEW_VELOCITY_LIMIT: 120 })
+    expect(loadConfig({ CLICK_VELOCITY_LIMIT: '25', VIEW_VELOCITY_LIMIT: '' }).raw).toMatchObject({ CLICK_VELOCITY_LIMIT: 25, VIEW_VELOCITY_LIMIT: 120 })
+  })
+
+  it('refuses anything but a positive whole number, naming the variable', () => {
+    for (const bad of ['0', '-1', '2.5', 'ten']) expect(() => loadConfig({ CLICK_VELOCITY_LIMIT: bad }), bad).toThrow(/CLICK_VELOCITY_LIMIT/)
+    expect(() => loadConfig({ VIEW_VELOCITY_LIMIT: '0' })).toThrow(/VIEW_VELOCITY_LIMIT/)
+  })
+})

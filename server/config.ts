@@ -7,6 +7,14 @@ const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional())
 const optionalUrl = z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional())
 
+/**
+ * Issue 24 (docs/decisions/020-uniques-by-address.md): a network's clicks on one brand in one clock hour
+ * past this many are suspect (a person clicks an offer a few times an hour; a script thousands), and its
+ * views past this many in an hour are not counted (a reader opens a few dozen pages an hour at most).
+ */
+export const DEFAULT_CLICK_VELOCITY_LIMIT = 10
+export const DEFAULT_VIEW_VELOCITY_LIMIT = 120
+
 export const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
@@ -30,6 +38,9 @@ export const envSchema = z.object({
   POSTBACK_SECRET: optionalString,
   POSTBACK_ALIASES: optionalString,
   SIGNUP_LIMIT_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(5)),
+  // issue 24: a network's clicks on one brand in an hour past this many are suspect; its views past this many are not counted
+  CLICK_VELOCITY_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int('must be a whole number of clicks').min(1).max(100_000).default(DEFAULT_CLICK_VELOCITY_LIMIT)),
+  VIEW_VELOCITY_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int('must be a whole number of views').min(1).max(100_000).default(DEFAULT_VIEW_VELOCITY_LIMIT)),
   // issue 13: revisions kept per post or brand page; how often each process publishes what is due
   REVISIONS_KEEP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000).default(50)),
   PUBLISH_CHECK_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(3_600_000).default(1_000)),

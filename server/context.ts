@@ -141,6 +141,8 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     now,
     newId,
     generation: () => renderCache.generation,
+    clickVelocityLimit: env.CLICK_VELOCITY_LIMIT,
+    viewVelocityLimit: env.VIEW_VELOCITY_LIMIT,
     onCommit: metrics.observeClickCommit,
   })
   metrics.watch({ renderCache, tracker })

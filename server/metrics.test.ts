@@ -51,6 +51,7 @@ describe('GET /metrics', () => {
       'gamewise_click_commit_duration_seconds',
       'gamewise_click_commit_clicks',
       'gamewise_clicks_lost_total',
+      'gamewise_views_over_limit_total',
       'gamewise_store_operation_duration_seconds',
       'gamewise_store_operation_errors_total',
       'process_cpu_seconds_total',

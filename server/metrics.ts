@@ -80,7 +80,7 @@ export function createMetrics(opts: { token?: string; defaultMetrics?: boolean }
   })
 
   /** Gauges and counters read from a component's own figures when scraped: nothing on the hot path. */
-  function watch(parts: { renderCache: RenderCache; tracker: { readonly pending: number; readonly lost: number } }) {
+  function watch(parts: { renderCache: RenderCache; tracker: { readonly pending: number; readonly lost: number; readonly viewsOverLimit: number } }) {
     if (!enabled) return
     const { renderCache, tracker } = parts
     // cumulative figures kept by the component itself: the counter shows them as they are at scrape time
@@ -109,6 +109,7 @@ export function createMetrics(opts: { token?: string; defaultMetrics?: boolean }
     gauge('gamewise_render_cache_bytes', 'Memory the render cache holds, in bytes', () => renderCache.bytes)
     gauge('gamewise_click_queue_depth', 'Clicks queued and not yet committed', () => tracker.pending)
     counter('gamewise_clicks_lost_total', 'Clicks that could not be stored (each is logged)', () => tracker.lost)
+    counter('gamewise_views_over_limit_total', 'Page views not counted: their network was past VIEW_VELOCITY_LIMIT for the hour', () => tracker.viewsOverLimit)
   }
 
   if (enabled && opts.defaultMetrics !== false) {

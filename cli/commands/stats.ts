@@ -28,7 +28,7 @@ export function registerStatsCommands(program: Command, { withContext, out, exam
   const stats = program.command('stats').description('reports from the store')
   stats
     .command('clicks')
-    .description('per brand per day: clicks, unique clicks, bot clicks, conversions, approved revenue, conversion rate and EPC')
+    .description('per brand per day: clicks, unique clicks, bot, blocked and suspect clicks, conversions (and those on suspect clicks), approved revenue, conversion rate and EPC')
     .option('--brand <id>', 'only this brand')
     .option('--days <n>', 'the last N days, today included', (v) => {
       const n = Number(v)
@@ -39,9 +39,10 @@ export function registerStatsCommands(program: Command, { withContext, out, exam
     .action(async (opts: { brand?: string; days: number }) => {
       const rows = await withContext((ctx) => ctx.services.clicks.stats({ brandId: opts.brand, days: opts.days }))
       const money = (m: Record<string, number>) => formatMoney(m, ' ')
-      const head = 'day         brand                 clicks  unique  bots  blocked  conv  revenue        CR      EPC'
+      // suspect: past the network's velocity limit (issue 24); susp-conv: conversions on suspect clicks
+      const head = 'day         brand                 clicks  unique  bots  blocked  suspect  conv  susp-conv  revenue        CR      EPC'
       const text = rows.length
-        ? [head, ...rows.map((r) => `${r.day}  ${r.brandId.padEnd(22)}${String(r.clicks).padEnd(8)}${String(r.uniqueClicks).padEnd(8)}${String(r.botClicks).padEnd(6)}${String(r.blockedClicks).padEnd(9)}${String(r.conversions).padEnd(6)}${money(r.approvedRevenue).padEnd(15)}${`${(r.cr * 100).toFixed(1)}%`.padEnd(8)}${money(r.epc)}`)].join('\n')
+        ? [head, ...rows.map((r) => `${r.day}  ${r.brandId.padEnd(22)}${String(r.clicks).padEnd(8)}${String(r.uniqueClicks).padEnd(8)}${String(r.botClicks).padEnd(6)}${String(r.blockedClicks).padEnd(9)}${String(r.suspectClicks).padEnd(9)}${String(r.conversions).padEnd(6)}${String(r.suspectConversions).padEnd(11)}${money(r.approvedRevenue).padEnd(15)}${`${(r.cr * 100).toFixed(1)}%`.padEnd(8)}${money(r.epc)}`)].join('\n')
         : `No clicks in the last ${opts.days} days.`
       out(rows, text)
     })

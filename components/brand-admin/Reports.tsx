@@ -102,7 +102,7 @@ export function Reports() {
           <table className="admin-table" data-testid="report-table">
             <thead>
               <tr>
-                {['Brand', 'Views', 'Clicks', 'Unique', 'Bot share', 'Blocked', 'Code copies', 'Conversions', 'Approved revenue', 'CR', 'EPC', ''].map((h) => (
+                {['Brand', 'Views', 'Clicks', 'Unique', 'Bot share', 'Blocked', 'Suspect', 'Conversions', 'On suspect clicks', 'Code copies', 'Approved revenue', 'CR', 'EPC', ''].map((h) => (
                   <th key={h}>{h}</th>
                 ))}
               </tr>
@@ -116,8 +116,10 @@ export function Reports() {
                   <td>{r.uniqueClicks}</td>
                   <td>{pct(r.botShare)}</td>
                   <td>{r.blockedClicks ?? 0}</td>
-                  <td>{r.codeCopies ?? 0}</td>
+                  <td>{r.suspectClicks ?? 0}</td>
                   <td>{r.conversions}</td>
+                  <td>{r.suspectConversions ?? 0}</td>
+                  <td>{r.codeCopies ?? 0}</td>
                   <td>{money(r.approvedRevenue)}</td>
                   <td>{pct(r.cr)}</td>
                   <td>{money(r.epc)}</td>

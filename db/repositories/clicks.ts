@@ -32,9 +32,13 @@ export const clickCounterSchema = z
     blocked: count,
     /** people who copied the brand's bonus code (issue 22) */
     copies: count,
+    /** issue 24: people's clicks past their network's velocity limit (also in `clicks`, never in `uniques`) */
+    suspect: count,
     /** the same split by the visitor's country (counted from when geo-targeting shipped) */
     countries: z.record(z.string().regex(/^([A-Z]{2}|unknown)$/, 'must be a country code or unknown'), countryCountsSchema).optional(),
     conversions: count,
+    /** conversions whose click was suspect (also in `conversions`) */
+    suspectConversions: count,
     goals: z.record(z.string(), z.number().int().min(0)).optional(),
     revenue: z.record(z.string(), z.number()).optional(),
   })

@@ -34,6 +34,8 @@ export const conversionSchema = z.object({
   attribution: attributionSchema.optional(),
   /** how it arrived: a network's postback, or a programme's CSV import */
   source: z.enum(['postback', 'import']).optional(),
+  /** issue 24: its click was suspect (past the velocity limit of its network): counted, and shown apart in the brand report */
+  suspectClick: z.literal(true).optional(),
 })
 export type Conversion = z.infer<typeof conversionSchema>
 

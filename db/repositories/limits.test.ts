@@ -13,9 +13,11 @@ describe('limits repository', () => {
     expect(await limits.add('login:x@1', 1, soon)).toBe(1)
     expect(await limits.add('login:x@1', 1, soon)).toBe(2)
     expect(await limits.add('login:x@1', -1, soon)).toBe(1)
+    expect(await limits.addMany([{ id: 'login:x@1', by: 2, expiresAt: soon }, { id: 'clicks:y@1', by: 3, expiresAt: later }])).toEqual(new Map([['login:x@1', 3], ['clicks:y@1', 3]]))
+    expect(await limits.add('clicks:y@1', 1, later)).toBe(4) // one counter, whichever way it is added to
     expect([...(await limits.claim([{ key: 'a', expiresAt: soon }, { key: 'b', expiresAt: later }]))].sort()).toEqual(['a', 'b'])
     expect([...(await limits.claim([{ key: 'a', expiresAt: soon }, { key: 'c', expiresAt: later }]))]).toEqual(['c'])
-    expect(await limits.prune(new Date('2026-11-01T10:30:00Z'))).toBe(2) // the window counter and claim a
+    expect(await limits.prune(new Date('2026-11-01T10:30:00Z'))).toBe(2) // the login window counter and claim a
     expect([...(await limits.claim([{ key: 'a', expiresAt: later }]))]).toEqual(['a']) // free again once pruned
     await store.close()
   })

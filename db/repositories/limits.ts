@@ -6,12 +6,13 @@ type Claim = { _id: string; expiresAt: Date }
 
 /**
  * State that rate limits and de-duplication share across server processes: fixed-window counters
- * (`rate_limits`) and one-time claims (`claims`: "this visitor's unique click on this brand this hour
- * was counted"). Both expire: a TTL index on MongoDB, `prune` on SQLite. Neither is backed up.
+ * (`rate_limits`: login and sign-up attempts, a network's clicks on a brand and its counted views in an
+ * hour) and one-time claims (`claims`: "this network's view of this page this hour was counted"). Both
+ * expire: a TTL index on MongoDB, `prune` on SQLite. Neither is backed up.
  */
 export function createLimitsRepository(store: Store, registry: Registry) {
-  registry.skip('rate_limits', 'short-lived rate-limit windows: a restored store starts with fresh limits')
-  registry.skip('claims', 'short-lived unique-click and view claims: they expire within the hour')
+  registry.skip('rate_limits', 'short-lived rate-limit and click windows: a restored store starts with fresh limits')
+  registry.skip('claims', 'short-lived unique-view claims: they expire within the hour')
   const counters = store.collection<WindowCount>('rate_limits')
   const claims = store.collection<Claim>('claims')
   return {
@@ -23,6 +24,14 @@ export function createLimitsRepository(store: Store, registry: Registry) {
     async add(id: string, by: number, expiresAt: Date): Promise<number> {
       const doc = await counters.findOneAndUpdate({ _id: id }, { $inc: { count: by }, $setOnInsert: { expiresAt } }, { upsert: true })
       return doc?.count ?? by
+    },
+    /**
+     * Adds to many windows' counters in one store call (created on first use); answers each count after,
+     * by id. Each counter moves atomically, so callers in several processes never read the same count.
+     */
+    async addMany(windows: readonly { id: string; by: number; expiresAt: Date }[]): Promise<Map<string, number>> {
+      const docs = await counters.incrementMany(windows.map((w) => ({ _id: w.id, inc: { count: w.by }, setOnInsert: { expiresAt: w.expiresAt } })))
+      return new Map(docs.map((d) => [d._id, d.count]))
     },
     async clear(id: string) {
       await counters.deleteOne({ _id: id })

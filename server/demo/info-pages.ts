@@ -62,12 +62,12 @@ Offer links go through our own address (\`/go/…\`) before sending you to the o
 
 - the brand, the time and a random click id;
 - your browser's user-agent string (its name and version);
-- a **visitor hash**: a one-way, salted hash of your network address and user agent, used only to count one unique click per visitor per brand per hour. Your **IP address itself is never stored** with a click;
+- a **visitor hash**: a one-way, salted hash of your network address (your IPv4 address, or the network part of an IPv6 address), used only to count one unique click per visitor per brand per hour and to set apart unusually many clicks from one network. Your **IP address itself is never stored** with a click;
 - campaign parameters the link carried (for example \`sub1\`), and the device id described below, if there is one.
 
 The operator receives the click id, and depending on the brand, your user agent, the device id and fixed campaign parameters, so it can report a sign-up or deposit back to us. Operators report conversions by click id only (the goal, the amount and a transaction id); they do not send us your name or account details.
 
-When you open a brand's page we count a view the same way (one per visitor hash per brand per hour): only a daily total per brand is kept.
+When you open a page we count a view the same way (one per visitor hash per page per hour): only daily totals per page are kept.
 
 Automated visitors (search engines, link previews) are counted separately and not as people.
 

@@ -15,7 +15,7 @@ let clock = new Date('2026-11-20T12:00:00Z').getTime()
 let t: Awaited<ReturnType<typeof makeTestApp>>
 let token: string
 beforeAll(async () => {
-  t = await makeTestApp({ env: { GEO_HEADER: 'cf-ipcountry', GEO_DB: '0' }, now: () => new Date(clock) })
+  t = await makeTestApp({ env: { GEO_HEADER: 'cf-ipcountry', GEO_DB: '0', TRUST_PROXY: '1' }, now: () => new Date(clock) })
   token = (await loginAs(t, 'editor')).accessToken
 })
 
@@ -190,15 +190,16 @@ describe('bonus code copies', () => {
     const r = await (await t.app.request('/api/reports/brands/nova-spins', { headers: { authorization: `Bearer ${token}` } })).json()
     return r.totals.codeCopies as number
   }
-  const copy = (ua: string, body: unknown = { brandId: 'nova-spins', from: 'brand:nova-spins', slot: 'brand-cta' }) =>
-    t.app.request('/api/track/code-copy', { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': ua, 'cf-ipcountry': 'GB' }, body: JSON.stringify(body) })
+  const copy = (ua: string, body: unknown = { brandId: 'nova-spins', from: 'brand:nova-spins', slot: 'brand-cta' }, ip = '203.0.113.10') =>
+    t.app.request('/api/track/code-copy', { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': ua, 'cf-ipcountry': 'GB', 'x-forwarded-for': ip }, body: JSON.stringify(body) })
 
-  it('counts a person once per brand per hour, and never a bot', async () => {
+  it('counts a person (their network, as clicks: issue 24) once per brand per hour, and never a bot', async () => {
     const before = await copies()
     expect((await copy(UA('copier'))).status).toBe(204)
     expect((await copy(UA('copier'))).status).toBe(204)
-    expect((await copy(UA('copier-2'))).status).toBe(204)
-    expect((await copy('Googlebot/2.1 (+http://www.google.com/bot.html)')).status).toBe(204)
+    expect((await copy(UA('another browser, same network'))).status).toBe(204)
+    expect((await copy(UA('copier-2'), undefined, '198.51.100.20')).status).toBe(204)
+    expect((await copy('Googlebot/2.1 (+http://www.google.com/bot.html)', undefined, '66.249.66.1')).status).toBe(204)
     expect(await copies()).toBe(before + 2)
   })
 

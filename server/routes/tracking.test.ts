@@ -10,11 +10,12 @@ let t: Awaited<ReturnType<typeof makeTestApp>>
 let editor: string
 
 beforeAll(async () => {
-  t = await makeTestApp({ env: { POSTBACK_SECRET: SECRET, POSTBACK_ALIASES: 'click_id=clk;payout=amt' }, now: () => new Date(clock) })
+  // TRUST_PROXY: a test chooses the client's address with X-Forwarded-For
+  t = await makeTestApp({ env: { POSTBACK_SECRET: SECRET, POSTBACK_ALIASES: 'click_id=clk;payout=amt', TRUST_PROXY: '1' }, now: () => new Date(clock) })
   editor = (await loginAs(t, 'editor')).accessToken
 })
 
-const go = (path: string, ua = UA('a'), method = 'GET') => t.app.request(path, { method, headers: { 'user-agent': ua } })
+const go = (path: string, ua = UA('a'), method = 'GET', ip?: string) => t.app.request(path, { method, headers: { 'user-agent': ua, ...(ip ? { 'x-forwarded-for': ip } : {}) } })
 const stored = async () => {
   await t.ctx.services.tracker.flush()
   return t.ctx.store.collection('clicks').find({ source: 'redirect' }, { sort: { receivedAt: 1 } })
@@ -119,13 +120,13 @@ describe('GET /go/:brandId (server-side redirect)', () => {
     expect(isBotRequest('Mozilla/5.0 crawler', 'GET')).toBe(true)
   })
 
-  it('counts one unique click per visitor per brand per hour', async () => {
+  it('counts one unique click per network per brand per hour', async () => {
     const before = (await stored()).length
-    await go('/go/pixel-poker', UA('dedup'))
-    await go('/go/pixel-poker', UA('dedup'))
-    await go('/go/pixel-poker', UA('other'))
+    await go('/go/pixel-poker', UA('dedup'), 'GET', '203.0.113.50')
+    await go('/go/pixel-poker', UA('dedup'), 'GET', '203.0.113.50')
+    await go('/go/pixel-poker', UA('dedup'), 'GET', '203.0.113.51')
     clock += 61 * 60 * 1000
-    await go('/go/pixel-poker', UA('dedup'))
+    await go('/go/pixel-poker', UA('dedup'), 'GET', '203.0.113.50')
     const clicks = (await stored()).slice(before)
     expect(clicks.map((c) => c.unique)).toEqual([true, false, true, true])
   })
@@ -315,17 +316,17 @@ describe('POST|GET /api/postback', () => {
 
 describe('reports (exact figures for a known set of clicks and conversions)', () => {
   it('sums views, clicks, uniques, bots, conversions by goal, approved revenue, CR and EPC', async () => {
-    const r = await makeTestApp({ env: { POSTBACK_SECRET: SECRET }, now: () => new Date('2026-11-01T10:00:00Z') })
+    const r = await makeTestApp({ env: { POSTBACK_SECRET: SECRET, TRUST_PROXY: '1' }, now: () => new Date('2026-11-01T10:00:00Z') })
     const ed = (await loginAs(r, 'editor')).accessToken
-    const click = async (ua: string) => new URL((await r.app.request('/go/moonjackpot', { headers: { 'user-agent': ua } })).headers.get('location')!).searchParams.get('click_id')!
-    const a = await click(UA(1))
-    await click(UA(1)) // repeat: not unique
-    const b = await click(UA(2))
-    await click(UA(3))
-    await click('Googlebot/2.1') // bot
+    const click = async (ua: string, ip: string) => new URL((await r.app.request('/go/moonjackpot', { headers: { 'user-agent': ua, 'x-forwarded-for': ip } })).headers.get('location')!).searchParams.get('click_id')!
+    const a = await click(UA(1), '198.51.100.1')
+    await click(UA(1), '198.51.100.1') // repeat: not unique
+    const b = await click(UA(2), '198.51.100.2')
+    await click(UA(3), '198.51.100.3')
+    await click('Googlebot/2.1', '198.51.100.4') // bot
     await r.ctx.services.tracker.flush()
-    await r.app.request('/api/track/brand-view', { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': UA(1) }, body: '{"brandId":"moonjackpot"}' })
-    await r.app.request('/api/track/brand-view', { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'Googlebot/2.1' }, body: '{"brandId":"moonjackpot"}' })
+    await r.app.request('/api/track/brand-view', { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': UA(1), 'x-forwarded-for': '198.51.100.1' }, body: '{"brandId":"moonjackpot"}' })
+    await r.app.request('/api/track/brand-view', { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'Googlebot/2.1', 'x-forwarded-for': '198.51.100.4' }, body: '{"brandId":"moonjackpot"}' })
     const pb = (q: Record<string, string>) => r.app.request(`/api/postback?${new URLSearchParams({ ...q, key: SECRET })}`)
     await pb({ click_id: a, goal: 'Sale', payout: '10', txn_id: '1' })
     await pb({ click_id: b, goal: 'Sale', payout: '20', txn_id: '2', status: 'pending' })
@@ -342,8 +343,11 @@ describe('reports (exact figures for a known set of clicks and conversions)', ()
       uniqueClicks: 3,
       botClicks: 1,
       blockedClicks: 0,
+      suspectClicks: 0,
+      codeCopies: 0,
       botShare: 0.2,
       conversions: 2,
+      suspectConversions: 0,
       conversionsByGoal: { '1006': 2 },
       approvedRevenue: { USD: 10 },
       cr: 0.6667,
@@ -382,7 +386,7 @@ describe('reports (exact figures for a known set of clicks and conversions)', ()
 describe('shared state for several servers over one store (issue 14)', () => {
   /** A second server over the same store: its own tracker, queue, caches and limiter, as another process has. */
   async function twoServers(now?: () => Date) {
-    const a = await makeTestApp({ now })
+    const a = await makeTestApp({ now, env: { TRUST_PROXY: '1' } })
     const { createAppContext } = await import('../context.ts')
     const { createApp } = await import('../app.ts')
     const ctxB = await createAppContext(a.ctx.config, { store: a.ctx.store, now })
@@ -391,8 +395,8 @@ describe('shared state for several servers over one store (issue 14)', () => {
   }
   const views = async (t2: Awaited<ReturnType<typeof makeTestApp>>, brandId: string) =>
     (await t2.ctx.repos.clicks.countersFor(brandId)).reduce((n, r) => n + (r.views ?? 0), 0)
-  const beacon = (app: { request: typeof t.app.request }, ua: string) =>
-    app.request('/api/track/brand-view', { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': ua }, body: '{"brandId":"nova-spins"}' })
+  const beacon = (app: { request: typeof t.app.request }, ua: string, ip = '203.0.113.60') =>
+    app.request('/api/track/brand-view', { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': ua, 'x-forwarded-for': ip }, body: '{"brandId":"nova-spins"}' })
 
   it('a visitor\'s clicks through both servers count one unique per brand per hour', async () => {
     const { a, b, ctxB } = await twoServers()
@@ -406,14 +410,14 @@ describe('shared state for several servers over one store (issue 14)', () => {
     expect(day).toMatchObject({ clicks: 2, uniques: 1 })
   })
 
-  it('a brand-view beacon counts once per visitor per hour, whichever server answers (300 beacons → 1 view)', async () => {
+  it('a brand-view beacon counts once per network per hour, whichever server answers (300 beacons → 1 view)', async () => {
     const { a, b } = await twoServers()
     for (let i = 0; i < 150; i++) {
       expect((await beacon(a.app, UA('viewer'))).status).toBe(204)
       expect((await beacon(b, UA('viewer'))).status).toBe(204)
     }
     expect(await views(a, 'nova-spins')).toBe(1)
-    await beacon(b, UA('another viewer'))
+    await beacon(b, UA('another viewer'), '203.0.113.61')
     await beacon(a.app, 'Googlebot/2.1 (+http://www.google.com/bot.html)')
     expect(await views(a, 'nova-spins')).toBe(2)
   })

@@ -37,6 +37,9 @@ beforeAll(async () => {
   const b = await go('luckyforge', UA('b'))
   await go('nova-spins', 'Googlebot/2.1')
   expect((await source.app.request('/api/clicks', json({ clickid: 'posted-1', brandId: 'luckyforge', timestamp: clock().toISOString() }, { 'user-agent': UA('c') }))).status).toBe(201)
+  // a burst from one network past CLICK_VELOCITY_LIMIT (issue 24): suspect clicks, and a conversion on one of them
+  const burst: string[] = []
+  for (let i = 0; i < 12; i++) burst.push(await go('pixel-poker', UA(`burst-${i}`)))
   await source.ctx.services.tracker.flush()
   await source.app.request('/api/track/brand-view', { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': UA('a') }, body: '{"brandId":"nova-spins"}' })
   approved = { click_id: a, goal: 'Sale', payout: '12.5', currency: 'USD', txn_id: 'T-1', status: 'approved', key: SECRET }
@@ -44,6 +47,7 @@ beforeAll(async () => {
   expect((await pb(approved)).status).toBe(201)
   expect((await pb({ click_id: b, goal: 'Lead', payout: '2', txn_id: 'T-2', status: 'pending', key: SECRET })).status).toBe(201)
   expect((await pb({ click_id: 'posted-1', goal: 'Sale', payout: '40', currency: 'EUR', txn_id: 'T-3', key: SECRET })).status).toBe(201)
+  expect((await pb({ click_id: burst[11], goal: 'Lead', payout: '1', txn_id: 'T-4', status: 'pending', key: SECRET })).status).toBe(201)
 })
 
 /** A backup as the CLI writes and reads it: through JSON text. */
@@ -73,7 +77,7 @@ describe('the collection registry', () => {
 describe('backup → restore (hardening: complete backups)', () => {
   it('restores every report exactly, and a replayed postback is a duplicate that changes no counter', async () => {
     const before = await reports(source)
-    expect(before.all.totals).toMatchObject({ conversions: 3, approvedRevenue: { USD: 12.5, EUR: 40 } })
+    expect(before.all.totals).toMatchObject({ conversions: 4, suspectClicks: 2, suspectConversions: 1, approvedRevenue: { USD: 12.5, EUR: 40 } })
 
     const target = await makeTestApp({ seed: false, env: { POSTBACK_SECRET: SECRET }, now: clock })
     await target.ctx.services.backup.restore(await backupOf(source, { includeSecrets: true }))
@@ -131,7 +135,7 @@ describe('backup format', () => {
     const v1 = { format: 'gamewise-backup', version: 1, posts: c.posts, brands: c.brands, media: isoDates(c.media), clicks: isoDates(c.clicks), click_counters: c.click_counters, users: isoDates(c.user), accounts: isoDates(c.account) }
     const target = await makeTestApp({ seed: false, now: clock })
     const counts = await target.ctx.services.backup.restore(v1)
-    expect(counts).toMatchObject({ posts: c.posts.length, brands: demoBrands.length, media: 3, clicks: 4, user: c.user.length, account: c.account.length, conversions: 0 })
+    expect(counts).toMatchObject({ posts: c.posts.length, brands: demoBrands.length, media: 3, clicks: 16, user: c.user.length, account: c.account.length, conversions: 0 })
     expect((await target.ctx.services.reports.brands(range)).totals.clicks).toBe((await source.ctx.services.reports.brands(range)).totals.clicks)
     expect(await target.ctx.services.users.login('backup_editor', 'correct horse battery')).toMatchObject({ accessToken: expect.any(String) })
   })

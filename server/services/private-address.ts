@@ -36,7 +36,7 @@ const V6_EMBEDDING_V4: [string, number, number][] = [
   ['2002::', 16, 80], // 6to4: the IPv4 address follows the prefix
 ]
 
-function v4ToInt(ip: string): number {
+export function v4ToInt(ip: string): number {
   return ip.split('.').reduce((n, part) => n * 256 + Number(part), 0)
 }
 
@@ -46,7 +46,7 @@ function inV4(n: number, [base, bits]: [string, number]): boolean {
 }
 
 /** An IPv6 address as a 128-bit number (zone id dropped, a trailing dotted IPv4 part allowed). */
-function v6ToBigInt(ip: string): bigint {
+export function v6ToBigInt(ip: string): bigint {
   let s = ip.split('%')[0].toLowerCase()
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(s)
   if (dotted) {

@@ -10,15 +10,17 @@ export type { Figures } from '../../lib/reports.ts'
 const round = (n: number, places = 4) => Math.round(n * 10 ** places) / 10 ** places
 
 export function figuresOf(rows: ClickCounter[]): Figures {
-  const f = { views: 0, clicks: 0, uniqueClicks: 0, botClicks: 0, blockedClicks: 0, codeCopies: 0, conversions: 0, conversionsByGoal: {} as Record<string, number>, approvedRevenue: {} as Record<string, number> }
+  const f = { views: 0, clicks: 0, uniqueClicks: 0, botClicks: 0, blockedClicks: 0, suspectClicks: 0, codeCopies: 0, conversions: 0, suspectConversions: 0, conversionsByGoal: {} as Record<string, number>, approvedRevenue: {} as Record<string, number> }
   for (const r of rows) {
     f.views += r.views ?? 0
     f.clicks += r.clicks ?? 0
     f.uniqueClicks += r.uniques ?? 0
     f.botClicks += r.bots ?? 0
     f.blockedClicks += r.blocked ?? 0
+    f.suspectClicks += r.suspect ?? 0
     f.codeCopies += r.copies ?? 0
     f.conversions += r.conversions ?? 0
+    f.suspectConversions += r.suspectConversions ?? 0
     for (const [g, n] of Object.entries(r.goals ?? {})) f.conversionsByGoal[g] = (f.conversionsByGoal[g] ?? 0) + n
     for (const [cur, v] of Object.entries(r.revenue ?? {})) f.approvedRevenue[cur] = round((f.approvedRevenue[cur] ?? 0) + v)
   }

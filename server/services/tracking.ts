@@ -11,9 +11,11 @@ import { buildCtaUrl } from '../../lib/cta-url.ts'
 import { isAvailableIn, type VisitorCountry } from '../../lib/geo.ts'
 import { isSafeHref } from '../../lib/links.ts'
 import { idSchema, type ClickRecord, type CustomParam } from '../../lib/schemas.ts'
+import { networkOf } from '../client-ip.ts'
+import { DEFAULT_CLICK_VELOCITY_LIMIT, DEFAULT_VIEW_VELOCITY_LIMIT } from '../config.ts'
 import { countsForClick, countsForCodeCopy, countsForView } from './attribution/counters.ts'
 
-export const UNIQUE_WINDOW_MS = 60 * 60 * 1000 // one unique click (and one view) per visitor per brand per clock hour
+export const UNIQUE_WINDOW_MS = 60 * 60 * 1000 // one unique click per network per brand (and one view per page) per clock hour
 export const SUB_PARAMS = ['sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const
 /** User agents the bot list flags but that belong to people (in-app browsers and devices seen mislabelled). */
 export const BOT_ALLOW_LIST: RegExp[] = [/\bCubot\b/i]
@@ -21,7 +23,10 @@ export const BOT_ALLOW_LIST: RegExp[] = [/\bCubot\b/i]
 /** `country`: the visitor's (c.var.country); absent or null = unknown. What server/request-meta.ts reads of a request. */
 export type ClickMeta = { ip: string; userAgent: string; method: string; country?: VisitorCountry; device?: DeviceClass }
 /**
- * `unique` is decided when the click is committed, by a claim in the store that every server shares.
+ * `visitor`: a salted hash of the visitor's network (`networkOf`: the IPv4 address or the IPv6 /64), never
+ * the address itself. `unique` and `suspect` are decided when the click is committed, by the network's
+ * count of clicks on the brand that hour, kept in the store every server shares: the first is unique,
+ * those past the velocity limit suspect (counted as clicks, never unique, shown apart).
  * `blocked`: the brand may not be shown in the visitor's country (compliance), so nobody was sent on:
  * never unique, counted apart from clicks.
  */
@@ -29,6 +34,7 @@ export type TrackedClick = ClickRecord & {
   visitor: string
   bot: boolean
   unique?: boolean
+  suspect?: boolean
   subs?: Record<string, string>
   country?: VisitorCountry
   blocked?: boolean
@@ -96,10 +102,30 @@ export function uuidV7(now = Date.now()): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
 }
 
-/** The hour a visitor's click or view on a brand counts once in: its claim key and when the claim expires. */
-export function uniqueWindow(kind: 'click' | 'view' | 'copy', brandId: string, visitor: string, at: Date) {
+/** The clock hour `at` falls in, and when it ends: windows of clicks and views are per hour. */
+function hourOf(at: Date) {
   const hour = Math.floor(at.getTime() / UNIQUE_WINDOW_MS)
-  return { key: `${kind}:${brandId}:${visitor}:${hour}`, expiresAt: new Date((hour + 1) * UNIQUE_WINDOW_MS) }
+  return { hour, expiresAt: new Date((hour + 1) * UNIQUE_WINDOW_MS) }
+}
+/** The counter of a network's clicks on a brand in the hour of `at` (its first is unique, those past the limit suspect). */
+export function clickWindow(brandId: string, visitor: string, at: Date) {
+  const { hour, expiresAt } = hourOf(at)
+  return { id: `clicks:${brandId}:${visitor}@${hour}`, expiresAt }
+}
+/** The claim of a network's view of a page in the hour of `at` (a page's view counts once per network per hour). */
+export function viewClaim(page: string, visitor: string, at: Date) {
+  const { hour, expiresAt } = hourOf(at)
+  return { key: `view:${page}:${visitor}:${hour}`, expiresAt }
+}
+/** The claim of a network's copy of a brand's bonus code in the hour of `at` (issue 22: counted once per network per brand per hour). */
+export function copyClaim(brandId: string, visitor: string, at: Date) {
+  const { hour, expiresAt } = hourOf(at)
+  return { key: `copy:${brandId}:${visitor}:${hour}`, expiresAt }
+}
+/** The counter of a network's counted views in the hour of `at` (the view velocity limit). */
+export function viewWindow(visitor: string, at: Date) {
+  const { hour, expiresAt } = hourOf(at)
+  return { id: `views:${visitor}@${hour}`, expiresAt }
 }
 
 export function isBotRequest(userAgent: string, method: string) {
@@ -121,10 +147,12 @@ function sameDestination(target: string, location: string) {
 }
 
 /**
- * Click tracking (issue 7): classifies bots, counts one unique per visitor (a hash of IP and user agent;
- * the raw IP is never stored) per brand per clock hour — a claim in the store, so every server process
- * agrees — and records clicks through a queue that commits in batches: one transaction for all the
- * clicks that arrived in the same turn of the event loop.
+ * Click tracking (issue 7): classifies bots by user agent, counts one unique per network (a salted hash
+ * of the IPv4 address or IPv6 /64, never the address itself; issue 24) per brand per clock hour, marks
+ * a network's clicks on a brand past `clickVelocityLimit` in the hour suspect — both from one counter
+ * per network, brand and hour in the store, so every server process agrees — and records clicks through
+ * a queue that commits in batches: one transaction for all the clicks that arrived in the same turn of
+ * the event loop, after one store call that counts them all.
  */
 export function createTracker(deps: {
   clicks: ClicksRepository
@@ -135,6 +163,10 @@ export function createTracker(deps: {
   now: () => Date
   newId: () => string
   generation: () => number
+  /** a network's clicks on one brand in one hour past this many are suspect (default DEFAULT_CLICK_VELOCITY_LIMIT) */
+  clickVelocityLimit?: number
+  /** a network's views counted in one hour, at most (default DEFAULT_VIEW_VELOCITY_LIMIT) */
+  viewVelocityLimit?: number
   flushMs?: number
   maxBatch?: number
   /** told after each group commit how many clicks it wrote and how long it took (metrics) */
@@ -148,17 +180,30 @@ export function createTracker(deps: {
   let timer: { cancel: () => void } | null = null
   let flushing: Promise<void> = Promise.resolve()
   let lost = 0
+  let viewsOverLimit = 0
+  const clickLimit = deps.clickVelocityLimit ?? DEFAULT_CLICK_VELOCITY_LIMIT
+  const viewLimit = deps.viewVelocityLimit ?? DEFAULT_VIEW_VELOCITY_LIMIT
   /**
-   * Claims this process knows are taken (it took them, or the store said another process had), until
-   * they expire. A claim is never given back before then, so a later click with the same key is a repeat
-   * without asking the store: a visitor's repeat clicks cost no claim transaction (bench: /go and
-   * POST /api/clicks, where every click after the first is a repeat). Bounded: cleared when it grows large.
+   * Counts this process knows a window has reached (it counted them, or the store answered them), until
+   * the window ends. Counts only grow within a window, so once a network's clicks on a brand are past
+   * the limit every later click that hour is suspect without asking the store (a flood from one network,
+   * like the bench's, costs no store call per click), and once its views are at the limit no later view
+   * counts. Bounded: cleared when it grows large.
    */
-  const knownClaims = new Map<string, number>()
-  const KNOWN_CLAIMS_MAX = 50_000
+  const knownCounts = new Map<string, { count: number; until: number }>()
+  const KNOWN_COUNTS_MAX = 50_000
+  const known = (id: string, at: Date) => {
+    const k = knownCounts.get(id)
+    return k && k.until > at.getTime() ? k.count : 0
+  }
+  const remember = (id: string, count: number, expiresAt: Date) => {
+    if (knownCounts.size >= KNOWN_COUNTS_MAX) knownCounts.clear()
+    knownCounts.set(id, { count: Math.max(count, knownCounts.get(id)?.count ?? 0), until: expiresAt.getTime() })
+  }
 
-  function visitorHash(ip: string, userAgent: string) {
-    return createHash('sha256').update(`${deps.secret}\u0000${ip}\u0000${userAgent}`).digest('hex').slice(0, 32)
+  /** The visitor as counted: a salted hash of their network, never stored raw; the user agent plays no part (issue 24). */
+  function visitorHash(ip: string) {
+    return createHash('sha256').update(`${deps.secret}\u0000${networkOf(ip)}`).digest('hex').slice(0, 32)
   }
 
   function isBot(userAgent: string, method: string) {
@@ -172,22 +217,35 @@ export function createTracker(deps: {
     return verdict
   }
 
-  /** The first click of each visitor on each brand in an hour is unique, whichever server took it. */
-  async function markUniques(clicks: TrackedClick[]) {
-    const first = new Map<string, { click: TrackedClick; expiresAt: Date }>()
+  /**
+   * Numbers each person's click within its network's clicks on its brand that hour, whichever server
+   * took the others: the first is unique, those past the limit suspect. One store call for the batch,
+   * none when every click's window is already known to be past the limit.
+   */
+  async function markClicks(clicks: TrackedClick[]) {
+    const ask = new Map<string, { clicks: TrackedClick[]; expiresAt: Date }>()
     for (const click of clicks) {
       click.unique = false
       if (click.bot || click.blocked) continue
-      const w = uniqueWindow('click', click.brandId, click.visitor, click.receivedAt)
-      if ((knownClaims.get(w.key) ?? 0) > click.receivedAt.getTime()) continue // taken: a repeat
-      if (!first.has(w.key)) first.set(w.key, { click, expiresAt: w.expiresAt })
+      const w = clickWindow(click.brandId, click.visitor, click.receivedAt)
+      if (known(w.id, click.receivedAt) >= clickLimit) {
+        click.suspect = true // the network is past the limit on this brand this hour
+        continue
+      }
+      const group = ask.get(w.id) ?? ask.set(w.id, { clicks: [], expiresAt: w.expiresAt }).get(w.id)!
+      group.clicks.push(click)
     }
-    if (!first.size) return
-    const claimed = await deps.limits.claim([...first].map(([key, { expiresAt }]) => ({ key, expiresAt })))
-    if (knownClaims.size + first.size > KNOWN_CLAIMS_MAX) knownClaims.clear()
-    for (const [key, { click, expiresAt }] of first) {
-      click.unique = claimed.has(key)
-      knownClaims.set(key, expiresAt.getTime()) // taken now, by this call or before it
+    if (!ask.size) return
+    const counts = await deps.limits.addMany([...ask].map(([id, g]) => ({ id, by: g.clicks.length, expiresAt: g.expiresAt })))
+    for (const [id, g] of ask) {
+      const after = counts.get(id) ?? 0
+      // this batch's clicks are the last `g.clicks.length` the window counted, in the order they arrived
+      g.clicks.forEach((click, i) => {
+        const n = after - g.clicks.length + 1 + i
+        click.unique = n === 1
+        if (n > clickLimit) click.suspect = true
+      })
+      remember(id, after, g.expiresAt)
     }
   }
 
@@ -211,9 +269,10 @@ export function createTracker(deps: {
     queue = []
     if (!batch.length) return
     try {
-      await markUniques(batch.map((p) => p.click))
+      await markClicks(batch.map((p) => p.click))
     } catch (err) {
-      console.error('[tracking] could not claim unique clicks; counting them as repeats:', err)
+      // only what was already known past the limit is suspect; the rest count as plain repeats
+      console.error('[tracking] could not count clicks per network; counting them as repeats:', err)
     }
     try {
       const clicks = batch.map((p) => p.click)
@@ -271,36 +330,45 @@ export function createTracker(deps: {
     /** Bot or person, remembered per user agent (the verdict for a given agent never changes). */
     isBot,
 
-    /** Who clicked, and whether it was a bot; uniqueness is settled when the click is committed. */
+    /** Who clicked (their network, hashed), and whether it was a bot; unique and suspect are settled when the click is committed. */
     classify(meta: ClickMeta) {
-      return { visitor: visitorHash(meta.ip, meta.userAgent), bot: isBot(meta.userAgent, meta.method) }
+      return { visitor: visitorHash(meta.ip), bot: isBot(meta.userAgent, meta.method) }
     },
 
     /**
-     * A person viewed a page (issue 21): once per visitor per page per hour, counted on its day for the
+     * A person viewed a page (issue 21): once per network per page per hour, counted on its day for the
      * page, the site and each offer slot it showed (the denominators of CTR and RPM). A brand page's view
-     * is also its brand's (issue 7). Bots, and brand pages that are not live, count nothing.
+     * is also its brand's (issue 7). Bots, and brand pages that are not live, count nothing. A network's
+     * views past `viewVelocityLimit` in an hour count nothing either (issue 24): one address posting
+     * beacons for many pages (any page id parses) would otherwise add a view, and a counter row, per page.
      */
     async recordView(view: { page: Pick<Placement, 'page' | 'pageId'>; slots: readonly string[] }, meta: ClickMeta) {
       if (isBot(meta.userAgent, meta.method)) return false
       const brandId = view.page.page === 'brand' ? view.page.pageId : undefined
       if (brandId !== undefined && !(await brandFor(brandId))) return false
       const at = deps.now()
-      const w = uniqueWindow('view', `${view.page.page}:${view.page.pageId}`, visitorHash(meta.ip, meta.userAgent), at)
-      if (!(await deps.limits.claim([w])).has(w.key)) return false
+      const visitor = visitorHash(meta.ip)
+      const limit = viewWindow(visitor, at)
+      if (known(limit.id, at) >= viewLimit) return (viewsOverLimit++, false)
+      const claim = viewClaim(`${view.page.page}:${view.page.pageId}`, visitor, at)
+      if (!(await deps.limits.claim([claim])).has(claim.key)) return false // this network saw the page this hour
+      const counted = (await deps.limits.addMany([{ id: limit.id, by: 1, expiresAt: limit.expiresAt }])).get(limit.id) ?? 0
+      remember(limit.id, counted, limit.expiresAt)
+      if (counted > viewLimit) return (viewsOverLimit++, false)
       await deps.counters.add(countsForView({ page: view.page, slots: view.slots, at, brandId }))
       return true
     },
 
     /**
      * A person copied a brand's bonus code (POST /api/track/code-copy; issue 22): counted once per visitor
-     * per brand per hour, where it was shown; bots and unknown or unpublished brands count nothing.
+     * (their network, as clicks are: issue 24) per brand per hour, where it was shown; bots and unknown or
+     * unpublished brands count nothing.
      */
     async recordCodeCopy(brandId: string, placement: Placement, meta: ClickMeta) {
       if (isBot(meta.userAgent, meta.method)) return false
       if (!(await brandFor(brandId))) return false
       const at = deps.now()
-      const w = uniqueWindow('copy', brandId, visitorHash(meta.ip, meta.userAgent), at)
+      const w = copyClaim(brandId, visitorHash(meta.ip), at)
       if (!(await deps.limits.claim([w])).has(w.key)) return false
       await deps.counters.add(countsForCodeCopy({ brandId, at, attribution: { placement, country: meta.country ?? null, device: meta.device ?? 'unknown' } }))
       return true
@@ -372,6 +440,10 @@ export function createTracker(deps: {
     },
     get lost() {
       return lost
+    },
+    /** Views not counted because their network was past the view velocity limit (metrics). */
+    get viewsOverLimit() {
+      return viewsOverLimit
     },
   }
 }

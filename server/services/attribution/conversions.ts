@@ -39,7 +39,7 @@ export function attributionOf(click: ClickRecord & { placement?: Attribution['pl
 }
 
 const countsOf = (c: Conversion): Increment[] =>
-  countsForConversion({ brandId: c.brandId, goal: c.goal, payout: c.payout, currency: c.currency, status: c.status, clickDay: c.clickDay, attribution: c.attribution as Attribution | undefined })
+  countsForConversion({ brandId: c.brandId, goal: c.goal, payout: c.payout, currency: c.currency, status: c.status, clickDay: c.clickDay, attribution: c.attribution as Attribution | undefined, suspectClick: c.suspectClick })
 
 /**
  * Records conversions (issue 21): the one `record()` a postback and a CSV import both call. A conversion
@@ -96,6 +96,8 @@ export function createConversionRecorder(deps: { conversions: ConversionsReposit
           updatedAt: now,
           attribution: click ? attributionOf(click) : { placement: UNKNOWN_PLACEMENT, country: null, device: 'unknown' },
           source: opts.source,
+          // its click was past its network's velocity limit (issue 24): flagged, and counted apart in the brand report
+          ...((click as { suspect?: boolean } | undefined)?.suspect ? { suspectClick: true as const } : {}),
         }
         if (input.goal.code === FRAUD_EVENT_CODE) {
           // the network calls the click fraud: whatever it converted stops counting (on its click's day), and

@@ -103,12 +103,15 @@ export type CountedConversion = {
   /** the day of its click (or, for revenue no click matched, of the programme's report) */
   clickDay: string
   attribution?: Attribution
+  /** its click was suspect (issue 24) */
+  suspectClick?: boolean
 }
 
 /**
  * A conversion counts on its click's day, for the click's placement as it was then: once (and as a
  * registration, first deposit or deposit by its goal) unless rejected or a Fraud signal; its payout only
- * when approved, under its own currency (converted when reports are read, at that day's rate).
+ * when approved, under its own currency (converted when reports are read, at that day's rate). One whose
+ * click was suspect (issue 24) counts the same, and also as a suspect conversion of its brand.
  */
 export function countsForConversion(c: CountedConversion): Increment[] {
   if (c.status === 'rejected' || c.goal === FRAUD_EVENT_CODE) return []
@@ -117,7 +120,7 @@ export function countsForConversion(c: CountedConversion): Increment[] {
   const money = c.status === 'approved' && c.payout !== 0
   const a = c.attribution ?? NO_ATTRIBUTION
   return [
-    { table: 'click_counters', brandId: c.brandId, day: c.clickDay, inc: { conversions: 1, [`goals.${c.goal}`]: 1, ...(money ? { [`revenue.${c.currency}`]: c.payout } : {}) } },
+    { table: 'click_counters', brandId: c.brandId, day: c.clickDay, inc: { conversions: 1, [`goals.${c.goal}`]: 1, ...(c.suspectClick ? { suspectConversions: 1 } : {}), ...(money ? { [`revenue.${c.currency}`]: c.payout } : {}) } },
     ...everywhere(a, c.brandId, c.clickDay, counts),
     ...(money ? everywhere(a, c.brandId, c.clickDay, { revenue: c.payout }, c.currency) : []),
   ]
