@@ -128,6 +128,10 @@ describe('the editor’s reads', () => {
     expect(await res.json()).toEqual({
       tree: [{ t: 'p', c: ['One ', { t: 'strong', c: [{ t: 'a', href: '/article/x', c: ['two'] }] }, '.'] }, { t: 'p', c: ['Three'] }],
       unmatched: [1],
+      // issue 22: the text's comparison tables (none here), directives it cannot read, and whose country tables show
+      comparisons: [],
+      problems: [],
+      country: null,
     })
     expect((await send('POST', '/api/posts/preview-text', { content: 'x', hyperlinks: [{ text: 'x', url: 'javascript:alert(1)' }] })).status).toBe(400)
     expect((await send('POST', '/api/posts/preview-text', { content: 'x', hyperlinks: [] }, userToken)).status).toBe(403)
