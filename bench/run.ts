@@ -194,6 +194,9 @@ try {
   // and every other spelling of a path; none may grow the process past 300 MB, whatever the mix
   const words = ['casino', 'bonus', 'slots', 'poker', 'odds', 'esports', 'jackpot', 'crypto', 'wallet', 'bankroll']
   const searches = Array.from({ length: 15_000 }, (_, i) => `${base}/search?q=${words[i % words.length]}+${i.toString(36)}`)
+  // issue 26: as many distinct suggestion queries (cached like searches), and unknown addresses (a 404 is never cached)
+  const suggestions = Array.from({ length: 15_000 }, (_, i) => `${base}/api/search/suggest?q=${words[i % words.length].slice(0, 3)}+${i.toString(36)}`)
+  const unknown = Array.from({ length: 2_000 }, (_, i) => `${base}/article/${words[i % words.length]}-${i.toString(36)}-review`)
   const junkPaths = ['/', '/articles', '/brands', `/article/${articles[0]._id}`, `/brands/${pages[0]._id}`, '/search', '/api/posts/blog-content', '/api/brands/static-offers', '/rss.xml']
   // another spelling of the same path: some characters percent-escaped (RFC 3986 says they are one URL)
   const respell = (path: string, i: number) => path.replace(/[a-z]/g, (ch, at: number) => ((i >> at % 12) & 1 ? `%${ch.charCodeAt(0).toString(16)}` : ch))
@@ -203,7 +206,7 @@ try {
   })
   const start = await rssMb()
   let peak = start
-  const probe = [...searches, ...junk]
+  const probe = [...searches, ...suggestions, ...unknown, ...junk]
   for (let i = 0; i < probe.length; i += 20) {
     await Promise.all(probe.slice(i, i + 20).map(get))
     if (i % 1_000 === 0) peak = Math.max(peak, await rssMb())
@@ -211,7 +214,7 @@ try {
   const end = await rssMb()
   peak = Math.max(peak, end)
   console.log(
-    `memory probe: ${searches.length.toLocaleString('en')} unique searches, then ${junk.length.toLocaleString('en')} junk query strings (a third on re-spelled paths); server RSS ${start.toFixed(0)} → ${end.toFixed(0)} MB at the end (goal ≤ 300 MB: ${end <= 300 ? 'met' : 'NOT met'}), highest sample on the way ${peak.toFixed(0)} MB`,
+    `memory probe: ${searches.length.toLocaleString('en')} unique searches, ${suggestions.length.toLocaleString('en')} unique suggestion queries, ${unknown.length.toLocaleString('en')} unknown addresses, then ${junk.length.toLocaleString('en')} junk query strings (a third on re-spelled paths); server RSS ${start.toFixed(0)} → ${end.toFixed(0)} MB at the end (goal ≤ 300 MB: ${end <= 300 ? 'met' : 'NOT met'}), highest sample on the way ${peak.toFixed(0)} MB`,
   )
   console.log(`home page JavaScript: ${scripts.length} files, ${jsGzip} bytes gzipped = ${(jsGzip / 1024).toFixed(1)} KiB (goal ≤ 100 KB)`)
 } finally {

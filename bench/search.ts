@@ -149,6 +149,8 @@ try {
 
   // SEARCH_MAX_RESULTS=n tries another bound on counted and ranked matches (lib/search.ts)
   const search = createSearchService({ posts, brands, generation: () => 0, maxResults: process.env.SEARCH_MAX_RESULTS ? Number(process.env.SEARCH_MAX_RESULTS) : undefined })
+  // the same without brands, timed beside it: what brands add, whatever else the machine is doing
+  const withoutBrands = createSearchService({ posts, brands: { list: async () => [] } as unknown as typeof brands, generation: () => 0, maxResults: process.env.SEARCH_MAX_RESULTS ? Number(process.env.SEARCH_MAX_RESULTS) : undefined })
   seed = 7 // the same queries every run, whether the posts were generated now or before
   const titles = (await Promise.all(Array.from({ length: 40 }, (_, i) => posts.findById(`p${Math.floor((i * POSTS) / 40)}`)))).map((p) => p!.title)
   Bun.gc(true) // generating posts leaves garbage the collector would otherwise clear during the timings
@@ -174,9 +176,11 @@ try {
   console.log(
     `lexicon built in ${buildMs.toFixed(0)} ms: ${lexicon.brands.length.toLocaleString('en')} brands, ${lexicon.tags.length} tags, ${lexicon.titles.length.toLocaleString('en')} titles, ${lexicon.vocabulary.size.toLocaleString('en')} words; heap +${((process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024).toFixed(0)} MB`,
   )
+  await withoutBrands.lexicon()
   for (let i = 0; i < 40; i++) await search.search({ q: kinds[names[i % names.length]]() }) // warm SQLite's page cache and the JIT
   const times: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]))
   const all: number[] = []
+  const bare: number[] = []
   let hits = 0
 
   for (let i = 0; i < SEARCHES; i++) {
@@ -190,6 +194,10 @@ try {
     hits += answer.total
     times[kind].push((used.user + used.system) / 1000)
     all.push(ms)
+    const cpuBare = process.cpuUsage()
+    await withoutBrands.search({ q, page: kind.startsWith('page 3') ? 3 : 1 })
+    const usedBare = process.cpuUsage(cpuBare)
+    bare.push((usedBare.user + usedBare.system) / 1000)
   }
   const stats = (list: number[]) => {
     const s = [...list].sort((a, b) => a - b)
@@ -202,6 +210,7 @@ try {
   for (const n of names) console.log(`  ${n.padEnd(30)} ${stats(times[n])}`)
   console.log(`  ${'all (CPU)'.padEnd(30)} ${stats(Object.values(times).flat())}`)
   console.log(`  ${'all (wall clock)'.padEnd(30)} ${stats(all)}`)
+  console.log(`  ${'all, no brands (CPU)'.padEnd(30)} ${stats(bare)}  (the same searches without the ${BRANDS.toLocaleString('en')} brands, just after each)`)
 
   // issue 26: suggestions as a visitor types, from memory (no store read)
   const typo = (w: string) => (w.length > 4 ? w.slice(0, 2) + w.slice(3) : w)

@@ -45,7 +45,8 @@ describe('Users screen', () => {
     const row = page.getByTestId(`user-${name}`)
     await expect.poll(() => row.count()).toBe(1)
     await row.getByRole('button', { name: 'Disable' }).click()
-    await expect.poll(() => row.getByText('Disabled').count()).toBe(1)
+    // the disable is a server round trip: on a busy machine it can take longer than expect.poll's default second
+    await expect.poll(() => row.getByText('Disabled').count(), { timeout: 10_000 }).toBe(1)
     const login = await fetch(`${BASE_URL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: name, password: 'an editor password' }) })
     expect(login.status).toBe(403)
     // your own row: no role change, no disable

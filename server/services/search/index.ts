@@ -27,7 +27,7 @@ import { type BrandsRepository, LIVE } from '../../../db/repositories/brands.ts'
 import { isAvailableIn, type VisitorCountry } from '../../../lib/geo.ts'
 import { isOfferActive } from '../../../lib/offer-lifecycle.ts'
 import { toBrandPage, toOffer } from '../brands.ts'
-import { brandCandidates, brandScore, buildLexicon, correctTerms, type Lexicon, type LexiconBrand, scoreTerms, tagScore, titleMatches, TITLES_KEPT } from './lexicon.ts'
+import { brandCandidates, brandScore, buildLexicon, correctTerms, type Lexicon, type LexiconBrand, scoreTerms, tagScore, titlesMatching, TITLES_KEPT } from './lexicon.ts'
 import { AppError, badRequest } from '../../errors.ts'
 
 /** `q` and `page` as a visitor sent them (query-string values, or absent). */
@@ -185,10 +185,7 @@ export function createSearchService(deps: {
         ...brandsFor(lex, terms, country, 3).map((b): Suggestion => ({ kind: 'brand', label: b.brandName, href: `/brands/${encodeURIComponent(b._id)}` })),
         ...tagsFor(lex, terms, 2).map((t): Suggestion => ({ kind: 'tag', label: t.name, href: t.href })),
       ]
-      for (const t of lex.titles) {
-        if (out.length >= SUGGEST_MAX) break
-        if (titleMatches(terms, t)) out.push({ kind: 'article', label: t.title, href: articlePath(t.id) })
-      }
+      for (const t of titlesMatching(terms, lex, SUGGEST_MAX - out.length)) out.push({ kind: 'article', label: t.title, href: articlePath(t.id) })
       return { q, suggestions: out.slice(0, SUGGEST_MAX) }
     },
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { offer } from '../../../test/factories.ts'
-import { brandCandidates, brandScore, buildLexicon, correctTerms, scoreTerms, type BrandSource, tagScore, termScore, titleMatches, TITLES_KEPT, typosAllowed, VOCABULARY_MAX, wordsOf } from './lexicon.ts'
+import { brandCandidates, brandScore, buildLexicon, correctTerms, scoreTerms, type BrandSource, tagScore, termScore, titleMatches, titlesMatching, TITLES_KEPT, typosAllowed, VOCABULARY_MAX, wordsOf } from './lexicon.ts'
 
 /**
  * Issue 26: the lexicon that lets search name brands and tags, forgive typos and word starts, and
@@ -112,6 +112,19 @@ describe('tags and titles', () => {
     expect(titleMatches(terms('number'), rtp)).toBe(true)
     expect(titleMatches(terms('rtp wagering'), rtp)).toBe(false)
     expect(titleMatches(terms('rtp explaned'), rtp)).toBe(false)
+  })
+})
+
+describe('titles from the word index', () => {
+  const many = buildLexicon({
+    brands: [],
+    tags: [],
+    titles: Array.from({ length: 300 }, (_, i) => ({ _id: `t${i}`, title: `${['Poker', 'Slots', 'Roulette', 'Esports'][i % 4]} guide ${i % 7 ? 'for beginners' : 'x'} part ${i}` })),
+  })
+  it.each(['poker', 'pok', 'po', 'poker beg', 'guide', 'slots part', 'x', 'part 7', 'zzz', 'roulette x', 'beginners poker'])('"%s": the newest titles holding every term, as a pass over all of them finds', (q) => {
+    const t = terms(q)
+    const brute = many.titles.filter((title) => titleMatches(t, title)).slice(0, 8)
+    expect(titlesMatching(t, many, 8).map((x) => x.id)).toEqual(brute.map((x) => x.id))
   })
 })
 

@@ -43,6 +43,9 @@ export type Lexicon = {
   brandWords: string[]
   /** which brands (their index in `brands`) hold each of those words */
   brandsByWord: Map<string, number[]>
+  /** every word of the titles, sorted (a word start is a range), and the titles (their index, newest first) holding each */
+  titleWords: string[]
+  titlesByWord: Map<string, number[]>
   /** every word above, with how often it occurs, bucketed by length for corrections */
   vocabulary: Map<string, number>
   byLength: Map<number, string[]>
@@ -102,7 +105,12 @@ export function buildLexicon(input: { brands: readonly BrandSource[]; tags: read
   brands.forEach((b, i) => {
     for (const w of new Set([...b.name, ...b.other])) (brandsByWord.get(w) ?? brandsByWord.set(w, []).get(w)!).push(i)
   })
-  return { brands, tags, titles, brandWords: [...brandsByWord.keys()], brandsByWord, vocabulary, byLength }
+  const titlesByWord = new Map<string, number[]>()
+  titles.forEach((t, i) => {
+    for (const w of t.words) (titlesByWord.get(w) ?? titlesByWord.set(w, []).get(w)!).push(i)
+  })
+  const titleWords = [...titlesByWord.keys()].sort()
+  return { brands, tags, titles, brandWords: [...brandsByWord.keys()], brandsByWord, titleWords, titlesByWord, vocabulary, byLength }
 }
 
 /**
@@ -173,7 +181,9 @@ const joinedScore = (terms: readonly string[], joined: string) => {
   const q = terms.join('')
   if (q === joined) return 1
   if (q.length >= 3 && joined.startsWith(q)) return 0.8
-  return q.length >= 4 && distance(q, joined) <= typosAllowed(joined) ? 0.6 : 0
+  const typos = typosAllowed(joined)
+  // lengths further apart than the typos allowed are further apart in edits too: no distance to work out
+  return q.length >= 4 && Math.abs(q.length - joined.length) <= typos && distance(q, joined) <= typos ? 0.6 : 0
 }
 
 /**
@@ -220,6 +230,49 @@ export function tagScore(terms: readonly string[], tag: LexiconTag): number {
 /** Does a title hold every term (each as a word or a word's start)? Suggestions only: no typos. */
 export function titleMatches(terms: readonly string[], title: LexiconTitle): boolean {
   return terms.every((t) => title.text.includes(t.length >= 2 ? ` ${t}` : ` ${t} `))
+}
+
+/**
+ * The newest titles holding every term (each as a word, or from 2 letters a word's start), at most
+ * `limit`: the term found in the fewest titles picks the candidates from the word index (a word start
+ * is a range of the sorted words), and only those are checked against the other terms. A query no
+ * title matches costs a few binary searches, not a pass over 10,000 titles.
+ */
+export function titlesMatching(terms: readonly string[], lexicon: Lexicon, limit: number): LexiconTitle[] {
+  if (!terms.length || limit <= 0) return []
+  let fewest: number[] | null = null
+  for (const t of terms) {
+    const ids = titlesWith(t, lexicon)
+    if (!fewest || ids.length < fewest.length) fewest = ids
+    if (!fewest.length) return []
+  }
+  const out: LexiconTitle[] = []
+  for (const i of fewest!) {
+    const title = lexicon.titles[i]!
+    if (titleMatches(terms, title) && out.push(title) >= limit) break
+  }
+  return out
+}
+
+/** The titles (indices, ascending: newest first) holding `term` as a word, or from 2 letters as a word's start. */
+function titlesWith(term: string, lexicon: Lexicon): number[] {
+  if (term.length < 2) return lexicon.titlesByWord.get(term) ?? []
+  const words = lexicon.titleWords
+  let lo = 0
+  let hi = words.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (words[mid]! < term) lo = mid + 1
+    else hi = mid
+  }
+  const lists: number[][] = []
+  for (let i = lo; i < words.length && words[i]!.startsWith(term); i++) lists.push(lexicon.titlesByWord.get(words[i]!)!)
+  if (lists.length <= 1) return lists[0] ?? []
+  const marks = new Uint8Array(lexicon.titles.length)
+  for (const list of lists) for (const id of list) marks[id] = 1
+  const ids: number[] = []
+  for (let id = 0; id < marks.length; id++) if (marks[id]) ids.push(id)
+  return ids
 }
 
 /**
