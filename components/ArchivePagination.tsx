@@ -1,7 +1,9 @@
 import { archivePath, pageLinks } from '../lib/archive.ts'
+import { useMarketPath } from './market-path.ts'
 
 /** Real links, so a crawler (or anyone without JavaScript) reaches every page of a list. */
-export function ArchivePagination({ base, page, pages }: { base: string; page: number; pages: number }) {
+export function ArchivePagination({ base: logical, page, pages }: { base: string; page: number; pages: number }) {
+  const base = useMarketPath()(logical)
   if (pages <= 1) return null
   return (
     <nav className="pagination" aria-label="Pages">

@@ -1,4 +1,5 @@
 import { imageAltOf } from '../lib/cards.ts'
+import { useMarketPath } from './market-path.ts'
 import { useState } from 'react'
 import { articlePath } from '../lib/links.ts'
 import { tagPath } from '../lib/tag-path.ts'
@@ -14,20 +15,21 @@ export { type ArticleCardData, toCard }
 
 /** `level`: the title's heading rank, one below the heading of the list the card is in (an archive's h1: 2). */
 export function ArticleCard({ article, cta = 'Read More', level = 3 }: { article: ArticleCardData; cta?: string; level?: 2 | 3 }) {
+  const local = useMarketPath()
   const Title = level === 2 ? 'h2' : 'h3'
   return (
     <article className="card" data-testid="article-card">
       {article.image && <ResponsiveImage src={article.image} alt={imageAltOf(article)} width={400} height={225} sizes={IMAGE_SIZES.card} />}
       <div className="card-body">
         {article.tag && (
-          <a className="tag" href={tagPath(article.tag)}>
+          <a className="tag" href={local(tagPath(article.tag))}>
             {article.tag}
           </a>
         )}
         <Title className="card-title">{article.title}</Title>
         <p className="muted">{article.description}</p>
         {/* named for screen readers by aria-label, and in its own text for crawlers that read only text */}
-        <a className="btn" href={articlePath(article._id)} aria-label={`${cta}: ${article.title}`}>
+        <a className="btn" href={local(articlePath(article._id))} aria-label={`${cta}: ${article.title}`}>
           {cta}
           <span className="sr-only">: {article.title}</span>
         </a>
@@ -91,13 +93,14 @@ export const RECOMMENDED_SKELETONS = 4 // spec §9
 
 /** The 'Recommended' block: bottom articles, 4 skeleton cards while loading; a card opens its article. */
 export function Recommended({ articles }: { articles: ArticleCardData[] | undefined }) {
+  const local = useMarketPath()
   return (
     <section className="section" aria-labelledby="recommended-heading">
       <h2 id="recommended-heading">Recommended</h2>
       <div className="grid grid-4">
         {articles
           ? articles.map((a) => (
-              <a key={a._id} className="card card-link" href={articlePath(a._id)} data-testid="recommended-card">
+              <a key={a._id} className="card card-link" href={local(articlePath(a._id))} data-testid="recommended-card">
                 {a.image && <ResponsiveImage src={a.image} alt={imageAltOf(a)} width={300} height={169} sizes={IMAGE_SIZES.recommended} />}
                 <div className="card-body">
                   <h3>{a.title}</h3>

@@ -1,15 +1,17 @@
 import type { BrandOffer } from '../lib/schemas.ts'
+import { useMarketPath } from './market-path.ts'
 import { AffiliateDisclosure, OfferTerms } from './OfferTerms.tsx'
 import { useGoHref } from './tracked-link.ts'
 
 function OfferRow({ offer, position }: { offer: BrandOffer; position: number }) {
+  const local = useMarketPath()
   const href = useGoHref(offer._id, { slot: 'article-offers', position })
   return (
     <li className="article-offer" data-testid="article-offer">
       <div className="article-offer-head">
         {offer.logo ? <img className="offer-logo" src={offer.logo.cdnUrl} alt={`${offer.brandName} logo`} width={40} height={40} loading="lazy" /> : <span className="offer-logo placeholder" aria-hidden="true" />}
         <div>
-          <a href={`/brands/${encodeURIComponent(offer._id)}`} className="article-offer-name">
+          <a href={local(`/brands/${encodeURIComponent(offer._id)}`)} className="article-offer-name">
             {offer.brandName}
           </a>
           {offer.dealBox?.mainText && <p className="deal-main">{offer.dealBox.mainText}</p>}

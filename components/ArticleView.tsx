@@ -9,6 +9,7 @@ import type { Comparison } from '../lib/comparison.ts'
 import { ComparisonTable } from './ComparisonTable.tsx'
 import { MarkdownTree } from './MarkdownTree.tsx'
 import { ResponsiveImage } from './ResponsiveImage.tsx'
+import { useMarketPath } from './market-path.ts'
 
 /** A profile's name linking its page (issue 22), else the byline's own text; null when neither. */
 function who(profile: AuthorRef | null, text: string, rel?: string) {
@@ -57,6 +58,7 @@ function Byline({ article, profiles }: { article: ArticleData; profiles: BylineP
  * (server/article-body.ts). Only elements exist: nothing stored is rendered as HTML.
  */
 export function ArticleView({ article, body, comparisons = [], byline = NO_BYLINE }: { article: ArticleData; body: RenderedSection[]; comparisons?: Comparison[]; byline?: BylineProfiles }) {
+  const local = useMarketPath()
   const { content } = article
   // an article's comparison tables (issue 22), resolved for the visitor's country; numbered in order
   const compare = (i: number) => (comparisons[i] ? <ComparisonTable table={comparisons[i]} index={i} /> : null)
@@ -71,7 +73,7 @@ export function ArticleView({ article, body, comparisons = [], byline = NO_BYLIN
         <ul className="article-tags" aria-label="Tags">
           {tags.map((t) => (
             <li key={t}>
-              <a className="tag" href={tagPath(t)}>
+              <a className="tag" href={local(tagPath(t))}>
                 {t}
               </a>
             </li>

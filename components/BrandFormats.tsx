@@ -3,6 +3,7 @@ import { formatDay, isoDay } from '../lib/dates.ts'
 import { formatScore, overallScore, REVIEW_CRITERIA } from '../lib/review-score.ts'
 import type { BrandOffer, BrandPage } from '../lib/schemas.ts'
 import './formats.css'
+import { AlternativeOffers } from './GeoUnavailable.tsx'
 
 /**
  * A brand page's formats of issue 22: its key facts, its structured review, and what stands in for
@@ -114,23 +115,7 @@ export function OfferNotRunning({ brand, state, alternatives }: { brand: BrandPa
       <p className="offer-ended-title">
         <strong>{state === 'ended' ? `This ${brand.brandName} offer has ended` : `This ${brand.brandName} offer starts on ${starts}`}</strong>
       </p>
-      {alternatives.length > 0 ? (
-        <>
-          <p className="muted small">Offers available to you now:</p>
-          <ul className="geo-alternatives">
-            {alternatives.map((o) => (
-              <li key={o._id}>
-                <a href={`/brands/${encodeURIComponent(o._id)}`}>{o.brandName}</a>
-                {o.offerHighlight && <span className="muted small"> · {o.offerHighlight}</span>}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : (
-        <p className="muted small">
-          <a href="/">See the offers available to you</a>
-        </p>
-      )}
+      <AlternativeOffers intro="Offers available to you now:" alternatives={alternatives} />
     </div>
   )
 }

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react'
+import { useMarketPath } from './market-path.ts'
 import type { BrandOffer } from '../lib/schemas.ts'
 import { pageCount, pageSlice } from '../lib/paging.ts'
 import type { Slot } from '../lib/attribution.ts'
@@ -22,8 +23,9 @@ function PlayLink({ offer, slot, position }: { offer: BrandOffer; slot: Slot; po
 }
 
 function ReviewButton({ offer }: { offer: BrandOffer }) {
+  const local = useMarketPath()
   return (
-    <a className="btn" href={`/brands/${encodeURIComponent(offer._id)}`}>
+    <a className="btn" href={local(`/brands/${encodeURIComponent(offer._id)}`)}>
       Review
     </a>
   )

@@ -233,7 +233,7 @@ export function SectionView({ section, tree }: { section: Section; tree?: MdTree
  * Whether the visitor's country may be shown this brand's offer (compliance: geo rules) and whether the
  * offer runs now (issue 22: `offer`); absent = yes to both.
  */
-export type BrandAvailability = { available: boolean; alternatives: BrandOffer[]; offer?: OfferState }
+export type BrandAvailability = { available: boolean; alternatives: BrandOffer[]; offer?: OfferState; /** issue 23: the market's name when the brand lacks the licence it requires */ unlicensedIn?: string | null }
 
 /** `sectionTrees`: each text section's Markdown as a tree, by section index (the server's +data builds them). */
 export function BrandPageView({ brand, disclosure, availability, sectionTrees }: { brand: BrandPage; disclosure?: string; availability?: BrandAvailability; sectionTrees?: (MdTree | null)[] }) {
@@ -314,7 +314,7 @@ export function BrandPageView({ brand, disclosure, availability, sectionTrees }:
         </div>
         <aside className="brand-side">
           {unavailable ? (
-            <GeoUnavailable brandName={brand.brandName} alternatives={availability.alternatives} />
+            <GeoUnavailable brandName={brand.brandName} alternatives={availability.alternatives} unlicensedIn={availability.unlicensedIn} />
           ) : notRunning ? (
             <OfferNotRunning brand={brand} state={notRunning} alternatives={availability?.alternatives ?? []} />
           ) : (

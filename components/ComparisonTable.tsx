@@ -3,6 +3,7 @@ import { BonusCode } from './BonusCode.tsx'
 import { OfferTerms } from './OfferTerms.tsx'
 import { useGoHref } from './tracked-link.ts'
 import './formats.css'
+import { useMarketPath } from './market-path.ts'
 
 const SLOT = 'comparison-table' as const
 
@@ -29,10 +30,11 @@ function Cell({ row, column, position }: { row: ComparisonRow; column: keyof typ
 }
 
 function BrandName({ row }: { row: ComparisonRow }) {
+  const local = useMarketPath()
   return (
     <span className="compare-brand">
       {row.logo ? <img src={row.logo} alt={`${row.brandName} logo`} width={40} height={40} loading="lazy" decoding="async" /> : <span className="compare-logo-placeholder" aria-hidden="true" />}
-      <a href={`/brands/${encodeURIComponent(row._id)}`}>{row.brandName}</a>
+      <a href={local(`/brands/${encodeURIComponent(row._id)}`)}>{row.brandName}</a>
     </span>
   )
 }
@@ -44,6 +46,7 @@ function BrandName({ row }: { row: ComparisonRow }) {
  * its significant terms and 18+, and every link is a tracked /go link with its position.
  */
 export function ComparisonTable({ table, index }: { table: Comparison; index: number }) {
+  const local = useMarketPath()
   const headingId = `compare-${index}`
   const label = table.title ?? 'Compare offers'
   if (!table.rows.length)
@@ -51,7 +54,7 @@ export function ComparisonTable({ table, index }: { table: Comparison; index: nu
       <div className="comparison card" data-testid="comparison-table">
         <p className="comparison-title">{label}</p>
         <p className="muted">
-          None of these offers is available where you are right now. <a href="/brands">See the brands available to you</a>.
+          None of these offers is available where you are right now. <a href={local('/brands')}>See the brands available to you</a>.
         </p>
       </div>
     )

@@ -3,6 +3,7 @@ import { infoPath } from '../lib/info-pages.ts'
 import { FooterHelpLinks } from './FooterHelpLinks.tsx'
 import { openConsentSettings } from './consent.ts'
 import { Modal } from './Modal.tsx'
+import { useMarketAge } from './market-path.ts'
 
 // spec §2, "Top bar and footer"
 const lists: [string, string[]][] = [
@@ -27,6 +28,7 @@ export function comingSoonText(item: string, group?: string) {
 }
 
 export function Footer() {
+  const age = useMarketAge()
   const [modal, setModal] = useState<{ item: string; group?: string } | null>(null)
   return (
     <footer className="footer">
@@ -94,7 +96,7 @@ export function Footer() {
               </a>
             ))}
           </div>
-          <p className="small">18+ | Play responsibly. © 2026 GameWise</p>
+          <p className="small">{`${age}+ | Play responsibly. © 2026 GameWise`}</p>
         </div>
         <FooterHelpLinks />
       </div>

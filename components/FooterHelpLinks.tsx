@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { type HelpSet, INTERNATIONAL_LINKS } from '../lib/gambling-help-international.ts'
+import { visitorGeo } from './visitor-geo.ts'
 
 // Its own file, kept small: every page loads it (a module shared with other pages would bring all of its code along).
 /**
@@ -11,8 +12,7 @@ export function FooterHelpLinks() {
   const [set, setSet] = useState<HelpSet>(INTERNATIONAL_LINKS)
   useEffect(() => {
     let live = true
-    fetch('/api/geo')
-      .then((r) => (r.ok ? (r.json() as Promise<{ country?: string | null }>) : null))
+    visitorGeo()
       .then(async (geo) => {
         if (!geo?.country) return
         const { helpFor } = await import('../lib/responsible-gambling.ts')

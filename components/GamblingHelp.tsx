@@ -1,5 +1,6 @@
 import type { HelpLink, HelpSet } from '../lib/gambling-help-international.ts'
 import { infoPath, RESPONSIBLE_GAMBLING_SLUG } from '../lib/info-pages.ts'
+import { useMarketAge } from './market-path.ts'
 
 /** Gambling-help organisations (lib/responsible-gambling.ts) on brand pages and the help page; the footer's line is FooterHelpLinks.tsx. */
 
@@ -23,9 +24,10 @@ function HelpLinkWithPhone({ link }: { link: HelpLink }) {
 
 /** A brand page's help box: the visitor's country's organisations (rendered on the server). */
 export function BrandHelp({ set }: { set: HelpSet }) {
+  const age = useMarketAge()
   return (
     <aside className="help-box" aria-label="Gambling help">
-      <strong>18+ · Gambling help{set.country ? ` in ${set.label}` : ''}:</strong>
+      <strong>{`${age}+ · Gambling help${set.country ? ` in ${set.label}` : ''}:`}</strong>
       {set.links.map((l, i) => (
         <span key={l.url}>
           {i > 0 ? ' · ' : ' '}

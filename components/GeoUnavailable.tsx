@@ -1,33 +1,44 @@
 import type { BrandOffer } from '../lib/schemas.ts'
 import './geo.css'
+import { useMarketPath } from './market-path.ts'
 
 /**
  * In place of a brand's call-to-action when it may not be shown in the visitor's country (compliance:
  * an operator only where it holds a licence): says so, and offers the brands available there.
  */
-export function GeoUnavailable({ brandName, alternatives }: { brandName: string; alternatives: BrandOffer[] }) {
+export function GeoUnavailable({ brandName, alternatives, unlicensedIn }: { brandName: string; alternatives: BrandOffer[]; unlicensedIn?: string | null }) {
   return (
     <div className="card geo-unavailable" role="status" data-testid="geo-unavailable">
       <p className="geo-unavailable-title">
-        <strong>{`${brandName} is not available in your country`}</strong>
+        <strong>{unlicensedIn ? `${brandName} is not licensed in ${unlicensedIn}` : `${brandName} is not available in your country`}</strong>
       </p>
-      {alternatives.length > 0 ? (
-        <>
-          <p className="muted small">Brands available where you are:</p>
-          <ul className="geo-alternatives">
-            {alternatives.map((o) => (
-              <li key={o._id}>
-                <a href={`/brands/${encodeURIComponent(o._id)}`}>{o.brandName}</a>
-                {o.offerHighlight && <span className="muted small"> · {o.offerHighlight}</span>}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : (
-        <p className="muted small">
-          <a href="/">See the offers available to you</a>
-        </p>
-      )}
+      <AlternativeOffers intro="Brands available where you are:" alternatives={alternatives} />
     </div>
+  )
+}
+
+/**
+ * Up to five other offers where one cannot be shown (not available here, not licensed in the market, ended
+ * or not begun: components/BrandFormats.tsx), each a link to its brand page inside the page's market; or,
+ * when there are none, the way back to the offers that are.
+ */
+export function AlternativeOffers({ intro, alternatives }: { intro: string; alternatives: BrandOffer[] }) {
+  const local = useMarketPath()
+  return alternatives.length > 0 ? (
+    <>
+      <p className="muted small">{intro}</p>
+      <ul className="geo-alternatives">
+        {alternatives.map((o) => (
+          <li key={o._id}>
+            <a href={local(`/brands/${encodeURIComponent(o._id)}`)}>{o.brandName}</a>
+            {o.offerHighlight && <span className="muted small"> · {o.offerHighlight}</span>}
+          </li>
+        ))}
+      </ul>
+    </>
+  ) : (
+    <p className="muted small">
+      <a href={local('/')}>See the offers available to you</a>
+    </p>
   )
 }

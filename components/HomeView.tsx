@@ -1,4 +1,5 @@
 import { imageAltOf } from '../lib/cards.ts'
+import { useMarketPath } from './market-path.ts'
 import { tagPath } from '../lib/tag-path.ts'
 import type { BrandOffer } from '../lib/schemas.ts'
 import { articlePath } from '../lib/links.ts'
@@ -21,6 +22,7 @@ export type HomeData = {
 }
 
 export function HomeView({ hero, featured, articles, nextCursor = null, bottoms, offers, disclosure }: HomeData) {
+  const local = useMarketPath()
   return (
     <>
       {hero && featured ? (
@@ -34,13 +36,13 @@ export function HomeView({ hero, featured, articles, nextCursor = null, bottoms,
             {featured.image && <ResponsiveImage src={featured.image} alt={imageAltOf(featured)} width={800} height={450} sizes={IMAGE_SIZES.featured} priority />}
             <div className="card-body">
               {featured.tag && (
-                <a className="tag" href={tagPath(featured.tag)}>
+                <a className="tag" href={local(tagPath(featured.tag))}>
                   {featured.tag}
                 </a>
               )}
               <h2>{featured.title}</h2>
               <p className="muted">{featured.description}</p>
-              <a className="btn btn-primary" href={articlePath(featured._id)}>
+              <a className="btn btn-primary" href={local(articlePath(featured._id))}>
                 Read Guide
               </a>
             </div>
@@ -54,14 +56,14 @@ export function HomeView({ hero, featured, articles, nextCursor = null, bottoms,
         <AffiliateDisclosure text={disclosure} />
         <BrandOffers offers={offers} />
         <p className="center">
-          <a href="/brands">All brands</a>
+          <a href={local('/brands')}>All brands</a>
         </p>
       </section>
       <section className="section" aria-labelledby="latest-heading">
         <h2 id="latest-heading">Latest guides and news</h2>
         <ArticleGrid articles={articles} nextCursor={nextCursor} />
         <p className="center">
-          <a href="/articles">All articles</a>
+          <a href={local('/articles')}>All articles</a>
         </p>
       </section>
       <Recommended articles={bottoms} />

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { SEARCH_QUERY_MAX, SUGGEST_MIN_CHARS, type Suggestion } from '../lib/search.ts'
+import { useMarketPath } from './market-path.ts'
 
 /** How long typing pauses before suggestions are asked for. */
 export const SUGGEST_DEBOUNCE_MS = 150
@@ -14,6 +15,7 @@ const KIND = { brand: 'Brand', tag: 'Tag', article: 'Article' } as const
  */
 export function SearchForm({ q = '', id, label, compact = false, suggest = false }: { q?: string; id: string; label: string; compact?: boolean; suggest?: boolean }) {
   const [items, setItems] = useState<Suggestion[]>([])
+  const local = useMarketPath()
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
   const [status, setStatus] = useState('')
@@ -85,7 +87,7 @@ export function SearchForm({ q = '', id, label, compact = false, suggest = false
 
   const input = <input id={id} type="search" name="q" defaultValue={q} maxLength={SEARCH_QUERY_MAX} placeholder={compact ? 'Search' : 'Words from a title or article'} {...combobox} />
   return (
-    <form className={compact ? 'search-form compact' : 'search-form'} role="search" action="/search" method="get">
+    <form className={compact ? 'search-form compact' : 'search-form'} role="search" action={local('/search')} method="get">
       <label htmlFor={id} className={compact ? 'sr-only' : undefined}>
         {label}
       </label>

@@ -17,6 +17,9 @@ export function SeoHead({ canonical, seo }: { canonical: string; seo: PageSeo })
       <meta property="og:url" content={canonical} />
       <meta property="og:type" content={seo.type ?? 'website'} />
       <meta property="og:site_name" content={SITE_NAME} />
+      {(seo.alternates ?? []).map((a) => (
+        <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
+      ))}
       {seo.article && <meta property="article:published_time" content={seo.article.publishedTime} />}
       {seo.article && <meta property="article:modified_time" content={seo.article.modifiedTime} />}
       {(seo.jsonLd ?? []).map((data, i) =>

@@ -1,8 +1,10 @@
 import { useState } from 'react'
+import { useMarketPath } from './market-path.ts'
 import { SearchForm } from './SearchForm.tsx'
 
 export function TopBar({ siteUrl }: { siteUrl: string }) {
   const [open, setOpen] = useState(false)
+  const local = useMarketPath()
   const links = [
     { label: "What's Hot in Gaming?", href: `${siteUrl}/article/mobile-gaming-trends-2026` },
     { label: 'Esports', href: `${siteUrl}/article/esports-betting-basics` },
@@ -10,7 +12,7 @@ export function TopBar({ siteUrl }: { siteUrl: string }) {
   return (
     <header className="topbar">
       <div className="container topbar-inner">
-        <a href="/" className="logo" aria-label="GameWise home">
+        <a href={local('/')} className="logo" aria-label="GameWise home">
           {/* phones get the mark alone, so the search box and the menu button each keep their own room */}
           <picture>
             <source media="(max-width: 479px)" srcSet="/favicon.svg" width={40} height={40} />

@@ -48,6 +48,7 @@ export const KNOWN_REGULATORS = [
   'Kansspelautoriteit',
   'New Jersey DGE',
   'Ontario AGCO',
+  'GGL',
 ] as const
 
 export const FACTS_LIMITS = { licences: 10, paymentMethods: PAYMENT_METHODS.length, bonusCode: 40, text: 100, maxDeposit: 1_000_000, maxHours: 2_000 }

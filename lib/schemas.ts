@@ -99,6 +99,10 @@ export type Post = {
   /** issue 22: the author profile (lib/authors.ts) who wrote it, and the one who reviewed it; null (or absent, before authors) for none */
   authorId?: string | null
   reviewerId?: string | null
+  /** issue 23: the market it is written for (lib/markets.ts key), or null/absent for every market */
+  market?: string | null
+  /** issue 23: the post it translates (the original of its group), or null/absent */
+  translationOf?: string | null
   createdAt: string
   updatedAt: string
 }
@@ -347,6 +351,9 @@ export const postInputSchema = z.object({
   // issue 22: author profiles by id (null clears; left out on an update, the post keeps its own)
   authorId: idSchema.nullable().optional(),
   reviewerId: idSchema.nullable().optional(),
+  // issue 23: its market (null: every market) and the post it translates (left out on an update: kept)
+  market: z.string().trim().toLowerCase().regex(/^[a-z]{2}(-[a-z0-9]{2,3})?$/, 'must be a market key such as uk, ca-on or de').nullable().optional(),
+  translationOf: idSchema.nullable().optional(),
   ...publishingInputShape,
 })
 export type PostInput = z.input<typeof postInputSchema>

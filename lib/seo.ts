@@ -85,4 +85,6 @@ export type PageSeo = {
   /** article:published_time / article:modified_time (ISO 8601) */
   article?: { publishedTime: string; modifiedTime: string }
   jsonLd?: readonly (JsonLd | null)[]
+  /** issue 23: the page in other languages (absolute URLs), `x-default` among them: `<link rel="alternate" hreflang>` */
+  alternates?: readonly { hreflang: string; href: string }[]
 }

@@ -5,6 +5,8 @@ import { SeoHead } from '../components/SeoHead.tsx'
 import { SITE_URL_META } from '../components/site-url.ts'
 import { SiteFeedLink } from '../components/FeedLinks.tsx'
 import { absoluteUrl } from '../lib/social-image.ts'
+import { MARKETS_META, marketsMetaContent } from '../components/market-path.ts'
+import { inMarket, marketPrefix } from '../lib/markets.ts'
 
 // The viewport tag comes from vike-react's `viewport` setting (default: responsive); not repeated here.
 export default function Head() {
@@ -12,13 +14,17 @@ export default function Head() {
   const siteUrl = pageContext.siteUrl ?? ''
   const setting = pageContext.config.seo
   const seo = (typeof setting === 'function' ? setting(pageContext) : setting) ?? {}
+  // issue 23: every market's prefix and language, for client-side navigation (pages/+onBeforeRoute.ts, +lang.ts)
+  const markets = pageContext.services?.markets.list() ?? []
+  const prefix = pageContext.marketPrefix ?? ''
   return (
     <>
       <meta name={SITE_URL_META} content={siteUrl} />
+      {markets.length > 0 && <meta name={MARKETS_META} content={marketsMetaContent(markets.map((m) => ({ prefix: marketPrefix(m), language: m.language, minimumAge: m.minimumAge })))} />}
       {pageContext.gaMeasurementId && <meta name={GA_META} content={pageContext.gaMeasurementId} />}
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <meta name="theme-color" content="#7c3aed" />
-      <SeoHead canonical={absoluteUrl(seo.path ?? pageContext.urlPathname, siteUrl)} seo={seo} />
+      <SeoHead canonical={absoluteUrl(inMarket(prefix, seo.path ?? pageContext.urlPathname), siteUrl)} seo={seo} />
       {/* feeds: the site's on every page (a tag archive adds its own, pages/tag/+Head.tsx) */}
       <SiteFeedLink />
     </>

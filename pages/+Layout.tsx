@@ -7,6 +7,7 @@ import { ConsentBanner } from '../components/ConsentBanner.tsx'
 import { useSiteUrl } from '../components/site-url.ts'
 import { Footer } from '../components/Footer.tsx'
 import { TopBar } from '../components/TopBar.tsx'
+import { MarketSuggestion } from '../components/MarketSuggestion.tsx'
 
 export default function Layout({ children }: { children: ReactNode }) {
   const pageContext = usePageContext()
@@ -25,6 +26,7 @@ export default function Layout({ children }: { children: ReactNode }) {
       </a>
       <ConsentBanner />
       <TopBar siteUrl={siteUrl} />
+      {isAdmin ? null : <MarketSuggestion />}
       <main id="main" className="container">
         <div className="page-loading" aria-hidden="true">
           <div className="skeleton skeleton-image" />

@@ -8,7 +8,7 @@ export default {
   // (from +image.ts) and the viewport tag, once each; pages/+Head.tsx adds the rest.
   title: SITE_TITLE,
   description: SITE_DESCRIPTION,
-  lang: 'en',
+  // <html lang>: the market's language (pages/+lang.ts)
   // vike-react's default Loading (a shimmer for ClientOnly/Suspense fallbacks) is code every page
   // downloads and none uses: no page suspends or renders client-only components.
   Loading: {},

@@ -44,6 +44,15 @@ declare global {
        * item whatever its status, with a banner, `noindex`. Server only, like visitorCountry; never cached.
        */
       preview?: boolean
+      /**
+       * Issue 23: the market of the URL (server only, like visitorCountry; the browser knows its prefix
+       * only). Pages list, filter and show offers by its rules (lib/markets.ts).
+       */
+      market?: import('../lib/markets.ts').Market
+      /** '' for the default market, `/ca-on` for Ontario's pages: every internal link keeps it (components/market-path.ts) */
+      marketPrefix?: string
+      /** every market's prefix, for pages/+onBeforeRoute.ts (the server passes them; the browser reads its <meta>) */
+      marketPrefixes?: readonly string[]
     }
   }
   interface Window {

@@ -7,6 +7,7 @@ import type { Config } from './config.ts'
 import type { Services } from './context.ts'
 import { AppError } from './errors.ts'
 import { visitorCountry } from './geo/visitor-country.ts'
+import { type Market, splitMarketPath } from '../lib/markets.ts'
 import { createFastPath } from './fast-path.ts'
 import { createLogger, type Logger, requestLineWriter } from './logger.ts'
 import type { RenderCache } from './render-cache.ts'
@@ -28,6 +29,7 @@ import { mediaRouter } from './routes/media.ts'
 import { metricsRouter } from './routes/metrics.ts'
 import { postbackRouter } from './routes/postback.ts'
 import { postsRouter } from './routes/posts.ts'
+import { marketsRouter } from './routes/markets.ts'
 import { conversionsRouter } from './routes/conversions.ts'
 import { ratesRouter } from './routes/rates.ts'
 import { reportsRouter } from './routes/reports.ts'
@@ -46,7 +48,17 @@ export type { AppEnv } from './router.ts'
  * country on every request, for the 404 page's offers only; an error page is never cached
  * (server/vike-renderer.ts), so no visitor's country is frozen into another's answer.
  */
-export type PageInit = { visitorCountry: VisitorCountry; errorPageCountry?: VisitorCountry; preview?: boolean }
+export type PageInit = {
+  visitorCountry: VisitorCountry
+  errorPageCountry?: VisitorCountry
+  preview?: boolean
+  /** issue 23: the market of the path, its prefix ('' for the default market) and every market's prefix */
+  market?: Market
+  marketPrefix?: string
+  marketPrefixes?: readonly string[]
+}
+/** A market prefix's one segment as a route pattern (lib/market-schema.ts marketKeySchema). */
+const MARKET_SEGMENT = '[a-z]{2}(?:-[a-z0-9]{2,3})?'
 /** Renders a page for a URL; Vike's renderPage in production and dev, absent in API-only tests. */
 export type PageRenderer = (req: Request, init?: PageInit) => Promise<Response>
 
@@ -81,8 +93,9 @@ const PAGE_OBSERVE: Readonly<Record<string, (c: Context<AppEnv>) => void>> = {
  * responsible-gambling page (every country's help, the visitor's first). The other archives do not: the
  * footer's help links swap in after hydration (GET /api/geo).
  */
-export function isCountryPage(path: string): boolean {
-  const page = path.replace(/\/index\.pageContext\.json$/, '') || '/'
+export function isCountryPage(path: string, prefixes?: ReadonlySet<string>): boolean {
+  const logical = prefixes ? splitMarketPath(path, prefixes).rest : path
+  const page = logical.replace(/\/index\.pageContext\.json$/, '') || '/'
   return page === '/' || page === '/brands' || page === '/search' || page.startsWith('/brands/') || page.startsWith('/article/') || page === `/info/${RESPONSIBLE_GAMBLING_SLUG}`
 }
 
@@ -136,6 +149,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/site-settings', siteSettingsRouter())
   app.route('/api/info-pages', infoPagesRouter())
   app.route('/api/authors', authorsRouter())
+  app.route('/api/markets', marketsRouter())
   app.route('/api/geo', geoRouter())
   app.route('/api/users', usersRouter())
   app.route('/api/media', mediaLibraryRouter())
@@ -154,12 +168,20 @@ export function createApp(deps: AppDeps) {
     // pages are public and not personalised: rendered once per URL (minus query noise), then cached;
     // those that depend on the visitor's country once per country profile. Other pages are shared by
     // every country, so they render with no country at all: one visitor's must not be frozen into everyone's.
-    const country = { country: isCountryPage }
-    const init = (c: { req: { path: string }; var: { country: VisitorCountry } }): PageInit => ({ visitorCountry: isCountryPage(c.req.path) ? c.var.country : null, errorPageCountry: c.var.country })
+    // issue 23: a market's pages live under its prefix (/ca-on/brands/x); the market is a map lookup on
+    // the path's first segment, and its pages are cached under their own paths like any other
+    const countryPage = (path: string) => isCountryPage(path, services.markets.prefixes())
+    const country = { country: countryPage }
+    const init = (c: { req: { path: string }; var: { country: VisitorCountry } }): PageInit => {
+      const { market, prefix } = services.markets.split(c.req.path)
+      return { visitorCountry: countryPage(c.req.path) ? c.var.country : null, errorPageCountry: c.var.country, market, marketPrefix: prefix, marketPrefixes: [...services.markets.prefixes()] }
+    }
     for (const [path, query] of Object.entries(PAGE_QUERY)) {
       const page = rule({ access: 'public', cache: 'public', query, vary: country, observe: PAGE_OBSERVE[path] })
-      // the page, and its data for client-side navigation (Vike's pageContext.json), read the same parameters
-      for (const p of [path, `${path}/index.pageContext.json`]) app.get(p, page, async (c) => render(pageRequest(c.req.raw, query), init(c)))
+      // the page, and its data for client-side navigation (Vike's pageContext.json), read the same parameters;
+      // under a market's prefix too (an unknown prefix renders the 404 page, never cached)
+      for (const p of [path, `${path}/index.pageContext.json`, `/:market{${MARKET_SEGMENT}}${path}`, `/:market{${MARKET_SEGMENT}}${path}/index.pageContext.json`])
+        app.get(p, page, async (c) => render(pageRequest(c.req.raw, query), init(c)))
     }
     app.get('*', rule({ access: 'public', cache: 'public', vary: country }), async (c) => render(pageRequest(c.req.raw, []), init(c)))
   }

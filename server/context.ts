@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { openStore, type Store } from '../db/index.ts'
 import { createAuditRepository } from '../db/repositories/audit.ts'
 import { createAuthorsRepository } from '../db/repositories/authors.ts'
+import { createMarketsRepository } from '../db/repositories/markets.ts'
+import { createMarketsService } from './services/markets.ts'
 import { createBrandsRepository } from '../db/repositories/brands.ts'
 import { createClicksRepository } from '../db/repositories/clicks.ts'
 import { createConversionsRepository } from '../db/repositories/conversions.ts'
@@ -102,6 +104,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     counters: createCountersRepository(store, registry),
     exchangeRates: createExchangeRatesRepository(store, registry),
     searchQueries: createSearchQueriesRepository(store, registry),
+    markets: createMarketsRepository(store, registry),
   }
   for (const repo of Object.values(repos)) await repo.init()
   const auth = await createAuth(config, backend, repos.settings) // better-auth reaches into the backend's own driver
@@ -147,7 +150,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   })
   metrics.watch({ renderCache, tracker })
   const limiter = createRateLimiter({ limits: repos.limits, now })
-  const content = createContentService({ posts: repos.posts })
+  const content = createContentService({ posts: repos.posts, generation: () => renderCache.generation, markets: () => services.markets.list() })
   // postbacks and programme CSV imports record conversions through one recorder (issue 21)
   const conversionRecorder = createConversionRecorder({ conversions: repos.conversions, clicks: repos.clicks, now })
   const brands = createBrandsService({ brands: repos.brands, now })
@@ -158,6 +161,9 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   const search = createSearchService({ posts: repos.posts, brands: repos.brands, generation: () => renderCache.generation, onSearch: searchQueries.noteOutcome, now })
   const infoPages = createInfoPagesService({ infoPages: repos.infoPages, audit, now, onChange, siteUrl: config.siteUrl })
   // issue 22: who wrote and who reviewed each article, with a page of their own
+  // issue 23: markets with their URL prefixes and offer rules, kept in memory for routing
+  const markets = createMarketsService({ markets: repos.markets, audit, now, onChange, generation: () => renderCache.generation })
+  await markets.load()
   const authors = createAuthorsService({ authors: repos.authors, posts: repos.posts, redirects: repos.redirects, store, media, audit, newId, now, onChange })
   const services = {
     content,
@@ -189,7 +195,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     }),
     media,
     mediaLibrary,
-    posts: createPostsService({ posts: repos.posts, authorExists: authors.exists, store, redirects: repos.redirects, revisionsRepo: repos.revisions, media, audit, revisions, now, onChange }),
+    posts: createPostsService({ posts: repos.posts, authorExists: authors.exists, marketExists: (key) => markets.list().some((m) => m.key === key), store, redirects: repos.redirects, revisionsRepo: repos.revisions, media, audit, revisions, now, onChange }),
     revisions,
     previewLinks: createPreviewLinks({ secret: auth.options.secret!, now }),
     scheduler: createScheduler({ posts: repos.posts, brands: repos.brands, audit, revisions, now, onChange, log }),
@@ -199,9 +205,10 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     }),
     ai: createAiWriter({ baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS }),
     siteSettings: createSiteSettingsService({ siteSettings: repos.siteSettings, audit, now, onChange }),
-    seed: createSeedService({ posts: repos.posts, brands: repos.brands, authors: repos.authors, infoPages, media, audit, now, onChange }),
+    seed: createSeedService({ posts: repos.posts, brands: repos.brands, authors: repos.authors, markets, infoPages, media, audit, now, onChange }),
     infoPages,
     authors,
+    markets,
     audit,
     users: createUsersService({ auth, audit }),
     maintenance: {

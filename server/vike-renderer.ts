@@ -22,6 +22,10 @@ export function createVikeRenderer(ctx: Pick<AppContext, 'services' | 'config'>)
       // the 404 page's offers (issue 26); read by no page that is cached
       errorPageCountry: init?.errorPageCountry ?? null,
       preview: init?.preview === true,
+      // issue 23: the path's market (pages/+onBeforeRoute.ts takes its prefix off before routing)
+      market: init?.market,
+      marketPrefix: init?.marketPrefix ?? '',
+      marketPrefixes: init?.marketPrefixes ?? [],
       gaMeasurementId: ctx.config.gaMeasurementId,
     })
     const res = pageContext.httpResponse

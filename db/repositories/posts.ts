@@ -17,9 +17,9 @@ import { publishDue } from './publishing.ts'
  * uses, lib/media-refs.ts, list-indexed: the media library's "used by"), and `derived` (which version of
  * these rules wrote them: start-up recomputes older posts from an index, not a scan). Never part of a post as answered.
  */
-type Derived = { rank: number; live: boolean; listed: boolean; tagSlug: string; tagSlugs: string[]; mediaRefs: string[]; derived: number }
+type Derived = { rank: number; live: boolean; listed: boolean; tagSlug: string; tagSlugs: string[]; mediaRefs: string[]; marketKey: string; derived: number }
 /** Bump when a derived field is added or its rule changes: older posts are recomputed once at start. */
-const DERIVED_VERSION = 4
+const DERIVED_VERSION = 5
 type PostDoc = Post & Derived & Record<string, unknown>
 
 const NO_POSITION = 1_000_000_000
@@ -48,14 +48,16 @@ export function toPostDoc(post: Post): PostDoc {
     tagSlug: slugify(tagged.tag),
     tagSlugs: tagSlugsOf(tagged),
     mediaRefs: mediaRefsOf(post),
+    // issue 23: the market it is listed in, '*' for every market (PostQuery.marketKeys)
+    marketKey: post.market || ANY_MARKET,
     derived: DERIVED_VERSION,
   } as PostDoc
 }
 function fromDoc(doc: PostDoc | null): Post | null {
   if (!doc) return null
-  const { rank: _r, live: _v, listed: _l, tagSlug: _t, tagSlugs: _ts, mediaRefs: _m, derived: _d, ...post } = doc
+  const { rank: _r, live: _v, listed: _l, tagSlug: _t, tagSlugs: _ts, mediaRefs: _m, marketKey: _mk, derived: _d, ...post } = doc
   // a post saved before author profiles has none: answered as null, like one whose profiles were cleared
-  return { ...post, authorId: post.authorId ?? null, reviewerId: post.reviewerId ?? null } as Post
+  return { ...post, authorId: post.authorId ?? null, reviewerId: post.reviewerId ?? null, market: post.market ?? null, translationOf: post.translationOf ?? null } as Post
 }
 const fromDocs = (docs: PostDoc[]) => docs.map((d) => fromDoc(d)!)
 
@@ -81,7 +83,13 @@ export type PostQuery = {
   notId?: string
   /** only these posts (the 404 page's most read articles; not with `notId`) */
   ids?: readonly string[]
+  /** issue 23: listed in one of these markets ('*': written for every market); absent: any */
+  marketKeys?: readonly string[]
 }
+/** A member of a translation group: where it lives, and whether visitors can read it. */
+export type TranslationMember = { _id: string; market: string | null; translationOf: string | null; listed: boolean }
+/** A post's marketKey when it is written for every market. */
+export const ANY_MARKET = '*'
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -96,6 +104,7 @@ function where(q: PostQuery): Filter {
     ...(q.titleContains ? { title: { $regex: escapeRegex(q.titleContains), $options: 'i' } } : {}),
     ...(q.notId ? { _id: { $ne: q.notId } } : {}),
     ...(q.ids ? { _id: { $in: [...q.ids] } } : {}),
+    ...(q.marketKeys ? { marketKey: q.marketKeys.length === 1 ? q.marketKeys[0] : { $in: [...q.marketKeys] } } : {}),
   }
 }
 
@@ -154,6 +163,9 @@ export function createPostsRepository(store: Store, registry: Registry) {
       await store.ensureIndex('posts', { fields: { authorId: 1, listed: 1, rank: 1, createdAt: -1, _id: 1 } })
       await store.ensureIndex('posts', { fields: { authorId: 1, listed: 1, createdAt: -1, _id: 1 } })
       await store.ensureIndex('posts', { fields: { reviewerId: 1 } })
+      // issue 23: a market's lists (only when some post is written for one market) and translation groups
+      await store.ensureIndex('posts', { fields: { listed: 1, marketKey: 1, rank: 1, createdAt: -1, _id: 1 } })
+      await store.ensureIndex('posts', { fields: { translationOf: 1 } })
       await repo.backfill()
     },
     /** Posts written before the derived fields existed, or by older rules, get them (once, in batches; found from an index). */
@@ -175,6 +187,15 @@ export function createPostsRepository(store: Store, registry: Registry) {
     },
     count(q: PostQuery = {}) {
       return posts.count(where(q))
+    },
+    /** Whether any post is written for one market only (issue 23): until one is, lists need no market condition. */
+    async anyMarketPost(): Promise<boolean> {
+      return (await posts.find({ marketKey: { $ne: ANY_MARKET } }, { limit: 1, projection: ['_id'] })).length > 0
+    },
+    /** A translation group (issue 23): the original and every post that translates it, published or not. */
+    async translationGroup(rootId: string): Promise<TranslationMember[]> {
+      const docs = (await posts.find({ $or: [{ _id: rootId }, { translationOf: rootId }] }, { projection: ['market', 'translationOf', 'listed'] })) as (PostDoc & { listed: boolean })[]
+      return docs.map((d) => ({ _id: d._id, market: d.market ?? null, translationOf: d.translationOf ?? null, listed: d.listed === true }))
     },
     /** The tag archives that exist among listed posts, sorted (from the list index's side table). */
     async tagSlugs(): Promise<string[]> {

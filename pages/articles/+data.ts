@@ -3,13 +3,14 @@ import type { PageContextServer } from 'vike/types'
 import { toCard } from '../../components/ArticleGrid.tsx'
 import { archivePath, pageParam } from '../../lib/archive.ts'
 import { type ArchiveSeo, pagedTitle } from '../archive-seo.ts'
+import { inMarket } from '../../lib/markets.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 
 export async function data(pageContext: PageContextServer) {
   const page = pageParam(pageContext.routeParams.page || undefined)
-  if (page === 1 && pageContext.routeParams.page) throw redirect('/articles', 301) // one URL per page
-  const archive = Number.isNaN(page) ? null : await pageContext.services!.content.archive({ page })
+  if (page === 1 && pageContext.routeParams.page) throw redirect(inMarket(pageContext.marketPrefix ?? '', '/articles'), 301) // one URL per page
+  const archive = Number.isNaN(page) ? null : await pageContext.services!.content.archive({ page, market: pageContext.market })
   if (!archive) throw render(404, 'Page not found.')
   const seo: ArchiveSeo = {
     title: pagedTitle('All articles', page),

@@ -1,3 +1,4 @@
+import { inMarket } from '../../lib/markets.ts'
 import { redirect, render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import { archivePath, pageParam } from '../../lib/archive.ts'
@@ -7,9 +8,9 @@ export type Data = Awaited<ReturnType<typeof data>>
 
 export async function data(pageContext: PageContextServer) {
   const page = pageParam(pageContext.routeParams.page || undefined)
-  if (page === 1 && pageContext.routeParams.page) throw redirect('/brands', 301)
+  if (page === 1 && pageContext.routeParams.page) throw redirect(inMarket(pageContext.marketPrefix ?? '', '/brands'), 301)
   const { brands, siteSettings } = pageContext.services!
-  const [directory, disclosure] = await Promise.all([Number.isNaN(page) ? null : brands.directory(page, pageContext.visitorCountry ?? null), siteSettings.disclosure()])
+  const [directory, disclosure] = await Promise.all([Number.isNaN(page) ? null : brands.directory(page, pageContext.visitorCountry ?? null, pageContext.market), siteSettings.disclosure()])
   if (!directory) throw render(404, 'Page not found.')
   const seo: ArchiveSeo = {
     title: pagedTitle('Casino and betting brands', page),

@@ -10,9 +10,9 @@ export type Data = Awaited<ReturnType<typeof data>>
 export async function data(pageContext: PageContextServer) {
   const { content, brands, siteSettings } = pageContext.services!
   const [blog, bottoms, offers, disclosure] = await Promise.all([
-    content.getBlogContent({ limit: ARTICLES_PER_STEP }),
-    content.getBottomArticles(),
-    brands.listOffers(pageContext.visitorCountry ?? null),
+    content.getBlogContent({ limit: ARTICLES_PER_STEP, market: pageContext.market }),
+    content.getBottomArticles(pageContext.market),
+    brands.listOffers(pageContext.visitorCountry ?? null, pageContext.market),
     siteSettings.disclosure(),
   ])
   return {

@@ -3,6 +3,7 @@ import type { PageContextServer } from 'vike/types'
 import { toCard } from '../../components/ArticleGrid.tsx'
 import { archivePath, pageParam } from '../../lib/archive.ts'
 import { type ArchiveSeo, pagedTitle } from '../archive-seo.ts'
+import { inMarket } from '../../lib/markets.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 
@@ -11,8 +12,8 @@ export async function data(pageContext: PageContextServer) {
   const slug = pageContext.routeParams.tag
   const base = `/tag/${encodeURIComponent(slug)}`
   const page = pageParam(pageContext.routeParams.page || undefined)
-  if (page === 1 && pageContext.routeParams.page) throw redirect(base, 301)
-  const archive = Number.isNaN(page) || !/^[a-z0-9-]{1,80}$/.test(slug) ? null : await content.archive({ page, tagSlug: slug })
+  if (page === 1 && pageContext.routeParams.page) throw redirect(inMarket(pageContext.marketPrefix ?? '', base), 301)
+  const archive = Number.isNaN(page) || !/^[a-z0-9-]{1,80}$/.test(slug) ? null : await content.archive({ page, tagSlug: slug, market: pageContext.market })
   const name = archive && (await content.tagName(slug))
   if (!archive || !name) throw render(404, 'Page not found.')
   const seo: ArchiveSeo = {

@@ -227,7 +227,7 @@ const ukgc = (number: string) => ({ regulator: 'UK Gambling Commission', number 
 const mga = (number: string) => ({ regulator: 'Malta Gaming Authority', number })
 const extras: Record<string, { facts: BrandFacts; review?: BrandReview }> = {
   'nova-spins': {
-    facts: { licences: [mga('MGA/B2C/401/2017'), ukgc('39012')], minDeposit: { amount: 20, currency: 'GBP' }, wagering: { multiplier: 35, appliesTo: 'bonus' }, withdrawalHours: 24, paymentMethods: ['Visa', 'Mastercard', 'PayPal', 'Skrill', 'Trustly'], launchYear: 2017, bonusCode: 'WISE200', lastVerified: '2026-11-02' },
+    facts: { licences: [mga('MGA/B2C/401/2017'), ukgc('39012'), { regulator: 'Ontario AGCO', number: 'OPR-2023-0419' }, { regulator: 'GGL', number: 'GGL-VS-2024-0118' }], minDeposit: { amount: 20, currency: 'GBP' }, wagering: { multiplier: 35, appliesTo: 'bonus' }, withdrawalHours: 24, paymentMethods: ['Visa', 'Mastercard', 'PayPal', 'Skrill', 'Trustly'], launchYear: 2017, bonusCode: 'WISE200', lastVerified: '2026-11-02' },
     review: {
       scores: { bonuses: 4.5, games: 5, payments: 4.5, support: 4.5, mobile: 4, safety: 5 },
       pros: ['More than 3,000 slots from 60 studios', 'Cash-back with no wagering in the loyalty club', 'E-wallet payouts inside 24 hours in our test'],

@@ -1,4 +1,5 @@
 import { createRouter, rule } from '../router.ts'
+import { marketPrefix } from '../../lib/markets.ts'
 
 /**
  * The visitor's country for client code (the footer's help links), so cached public pages need not
@@ -7,8 +8,13 @@ import { createRouter, rule } from '../router.ts'
 export function geoRouter() {
   const app = createRouter()
 
-  // GET /api/geo – { country }: ISO 3166-1 alpha-2, upper-case, or null when unknown; personal, never stored
-  app.get('/', rule({ access: 'public', cache: 'no-store' }), (c) => c.json({ country: c.var.country ?? null }))
+  // GET /api/geo – { country, market }: ISO 3166-1 alpha-2, upper-case, or null when unknown, and the market
+  // that serves it (issue 23: key, name, prefix, language; null for the default one); personal, never stored
+  app.get('/', rule({ access: 'public', cache: 'no-store' }), (c) => {
+    const country = c.var.country ?? null
+    const m = c.var.services.markets.forVisitor(country)
+    return c.json({ country, market: m ? { key: m.key, name: m.name, prefix: marketPrefix(m), language: m.language } : null })
+  })
 
   return app
 }

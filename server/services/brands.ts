@@ -8,6 +8,7 @@ import { formatMoney, formatWagering, formatWithdrawal } from '../../lib/brand-f
 import type { CompareColumn, CompareSpec, Comparison, ComparisonRow } from '../../lib/comparison.ts'
 import { brandScore, formatScore } from '../../lib/review-score.ts'
 import { activeOfferFilter, type OfferState, offerState } from '../../lib/offer-lifecycle.ts'
+import { brandUnderRules, DEFAULT_MARKET, type Market, mayList, offerUnderRules, rowUnderRules } from '../../lib/markets.ts'
 
 export function toBrandPage(doc: BrandDoc): BrandPage {
   // brands stored before the compliance fields existed answer '' for them
@@ -100,18 +101,26 @@ export function createBrandsService(deps: { brands: BrandsRepository; now?: () =
     return { total, pages: Math.max(1, Math.ceil(total / BRANDS_PAGE_SIZE)) }
   }
 
+  /** Does a market list fewer brands than the country alone would (a licence or terms it requires)? */
+  const restricts = (market: Market) => market.rules.licensedBy.length > 0 || market.rules.requireTerms
+  /** The brand pages listed for a visitor's country in a market (issue 23: only those the market's rules allow). */
+  async function inMarket(country: VisitorCountry, market: Market): Promise<BrandPage[]> {
+    const pages = (await brands.list(listed(country))).map(toBrandPage)
+    return restricts(market) ? pages.filter((p) => mayList(p, market)) : pages
+  }
+
   const service = {
     /** GET /api/brands/static-offers: what the offers list shows, nothing more. */
-    async listOffers(country: VisitorCountry = null): Promise<BrandOffer[]> {
-      return (await brands.list(listed(country))).map((d) => toOffer(toBrandPage(d)))
+    async listOffers(country: VisitorCountry = null, market: Market = DEFAULT_MARKET): Promise<BrandOffer[]> {
+      return (await inMarket(country, market)).map((p) => offerUnderRules(toOffer(p), market))
     },
 
     /**
      * An article's top offers box (issue 21): brands available in the visitor's country whose type
      * matches one of the article's tags ("Crypto" → typeCrypto), else the top ones, in editorial order.
      */
-    async topOffers(country: VisitorCountry, tags: readonly string[], limit = 3): Promise<{ tag: string | null; offers: BrandOffer[] }> {
-      const all = await service.listOffers(country)
+    async topOffers(country: VisitorCountry, tags: readonly string[], limit = 3, market: Market = DEFAULT_MARKET): Promise<{ tag: string | null; offers: BrandOffer[] }> {
+      const all = await service.listOffers(country, market)
       const wanted = new Map(tags.map((t) => [tagKey(t), t]))
       for (const [key, tag] of wanted) {
         const matching = all.filter((o) => o.type.some((t) => typeKey(t) === key))
@@ -125,25 +134,32 @@ export function createBrandsService(deps: { brands: BrandsRepository; now?: () =
      * listed there now (published, available, offer running), explicit ones in the editor's order, rules
      * in editorial order up to their limit. One read of the brands for every table of the page.
      */
-    async comparisons(specs: readonly CompareSpec[], country: VisitorCountry): Promise<Comparison[]> {
+    async comparisons(specs: readonly CompareSpec[], country: VisitorCountry, market: Market = DEFAULT_MARKET): Promise<Comparison[]> {
       if (!specs.length) return []
-      const listedNow = (await brands.list(listed(country))).map(toBrandPage)
+      const listedNow = await inMarket(country, market)
       const byId = new Map(listedNow.map((b) => [b._id, b]))
       return specs.map((spec) => {
         const chosen = spec.brands
           ? spec.brands.flatMap((id) => byId.get(id) ?? [])
           : listedNow.filter((b) => (spec.type ? b.type.some((t) => t.toLowerCase() === spec.type!.toLowerCase()) : b.type.some((t) => typeKey(t) === tagKey(spec.tag ?? '')))).slice(0, spec.limit)
-        return { ...(spec.title ? { title: spec.title } : {}), columns: spec.columns, rows: chosen.map((b) => comparisonRow(b, spec.columns)) }
+        return { ...(spec.title ? { title: spec.title } : {}), columns: spec.columns, rows: chosen.map((b) => rowUnderRules(comparisonRow(b, spec.columns), market)) }
       })
     },
 
     /** Page `page` (from 1) of the /brands directory; null past the last page. */
-    async directory(page: number, country: VisitorCountry = null): Promise<{ brands: BrandOffer[]; page: number; pages: number; total: number } | null> {
+    async directory(page: number, country: VisitorCountry = null, market: Market = DEFAULT_MARKET): Promise<{ brands: BrandOffer[]; page: number; pages: number; total: number } | null> {
+      if (restricts(market)) {
+        // a market that lists only licensed brands: filtered in memory (a site lists hundreds of brands, not millions)
+        const all = await inMarket(country, market)
+        const pages = Math.max(1, Math.ceil(all.length / BRANDS_PAGE_SIZE))
+        if (!Number.isInteger(page) || page < 1 || page > pages) return null
+        return { brands: all.slice((page - 1) * BRANDS_PAGE_SIZE, page * BRANDS_PAGE_SIZE).map((p) => offerUnderRules(toOffer(p), market)), page, pages, total: all.length }
+      }
       const filter = listed(country)
       const { total, pages } = await directorySize(country)
       if (!Number.isInteger(page) || page < 1 || page > pages) return null
       const docs = await brands.page({ skip: (page - 1) * BRANDS_PAGE_SIZE, limit: BRANDS_PAGE_SIZE, filter })
-      return { brands: docs.map((d) => toOffer(toBrandPage(d))), page, pages, total }
+      return { brands: docs.map((d) => offerUnderRules(toOffer(toBrandPage(d)), market)), page, pages, total }
     },
 
     /**
@@ -154,13 +170,18 @@ export function createBrandsService(deps: { brands: BrandsRepository; now?: () =
     async brandPageFor(
       id: string,
       country: VisitorCountry,
-      opts: { preview?: boolean } = {},
-    ): Promise<{ brand: BrandPage; available: boolean; offer: OfferState; alternatives: BrandOffer[] } | null> {
-      const brand = await this.findBrandPage(id, opts)
-      if (!brand) return null
-      const offer = offerState(brand, now())
-      if (isAvailableIn(brand.geo, country) && offer === 'active') return { brand, available: true, offer, alternatives: [] }
-      return { brand, available: isAvailableIn(brand.geo, country), offer, alternatives: await this.alternatives(brand._id, country) }
+      opts: { preview?: boolean; market?: Market } = {},
+    ): Promise<{ brand: BrandPage; available: boolean; licensed: boolean; offer: OfferState; alternatives: BrandOffer[] } | null> {
+      const found = await this.findBrandPage(id, opts)
+      if (!found) return null
+      const market = opts.market ?? DEFAULT_MARKET
+      // issue 23: the page as the market allows it (no bonus where inducements are barred, its age mark)
+      const brand = brandUnderRules(found, market)
+      const offer = offerState(found, now())
+      const licensed = mayList(found, market)
+      const available = isAvailableIn(found.geo, country)
+      if (available && licensed && offer === 'active') return { brand, available, licensed, offer, alternatives: [] }
+      return { brand, available: available && licensed, licensed, offer, alternatives: await this.alternatives(found._id, country, market) }
     },
 
     /** Whether a brand's offer runs now (/go sends nobody to an offer that has ended or not begun). */
@@ -169,10 +190,10 @@ export function createBrandsService(deps: { brands: BrandsRepository; now?: () =
     },
 
     /** Up to ALTERNATIVES brands available in `country` instead of `brandId`: those licensed for it by name first. */
-    async alternatives(brandId: string, country: VisitorCountry): Promise<BrandOffer[]> {
-      const docs = (await brands.list(listed(country))).filter((d) => d._id !== brandId)
-      const local = (d: BrandDoc) => Boolean(country && d.geo?.allow?.includes(country))
-      return [...docs.filter(local), ...docs.filter((d) => !local(d))].slice(0, ALTERNATIVES).map((d) => toOffer(toBrandPage(d)))
+    async alternatives(brandId: string, country: VisitorCountry, market: Market = DEFAULT_MARKET): Promise<BrandOffer[]> {
+      const docs = (await inMarket(country, market)).filter((d) => d._id !== brandId)
+      const local = (d: BrandPage) => Boolean(country && d.geo?.allow?.includes(country))
+      return [...docs.filter(local), ...docs.filter((d) => !local(d))].slice(0, ALTERNATIVES).map((d) => offerUnderRules(toOffer(d), market))
     },
 
     directorySize,

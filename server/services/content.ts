@@ -1,4 +1,6 @@
-import { keyOf, type PostKey, type PostQuery, type PostsRepository } from '../../db/repositories/posts.ts'
+import { ANY_MARKET, keyOf, type PostKey, type PostQuery, type PostsRepository } from '../../db/repositories/posts.ts'
+import { DEFAULT_MARKET, inMarket, type Market, marketPrefix } from '../../lib/markets.ts'
+import { articlePath } from '../../lib/links.ts'
 import { ARCHIVE_PAGE_SIZE } from '../../lib/archive.ts'
 import { type Post, type PostType, readablePostTypes } from '../../lib/schemas.ts'
 import { tagSlugsOf } from '../../lib/tags.ts'
@@ -39,8 +41,33 @@ export type BlogContent = {
 
 export type ArchivePage = { posts: Post[]; page: number; pages: number; total: number }
 
-export function createContentService(deps: { posts: PostsRepository }) {
+/** Where a translation of an article lives (issue 23): its language and address, for hreflang and the language links. */
+export type Translation = { postId: string; market: string | null; language: string; path: string; current: boolean }
+
+export function createContentService(deps: { posts: PostsRepository; generation?: () => number; markets?: () => readonly Market[] }) {
   const { posts } = deps
+  // issue 23: whether any post is written for one market, known once per render-cache generation
+  let scoped: { gen: number; any: Promise<boolean> } | null = null
+  const anyMarketPost = () => {
+    const gen = deps.generation?.() ?? 0
+    if (!scoped || scoped.gen !== gen || !deps.generation) scoped = { gen, any: posts.anyMarketPost() }
+    return scoped.any
+  }
+  /**
+   * The posts a market lists: its own and (unless it lists only its own) those written for every market.
+   * While no post is written for one market, no condition at all: lists stay exactly what they were.
+   */
+  async function scope(market: Market | undefined): Promise<Pick<PostQuery, 'marketKeys'>> {
+    if (!(await anyMarketPost())) return {}
+    const m = market ?? DEFAULT_MARKET
+    if (m.key === DEFAULT_MARKET.key) return { marketKeys: [ANY_MARKET] }
+    return { marketKeys: m.listsSharedArticles === false ? [m.key] : [m.key, ANY_MARKET] }
+  }
+  const visibleIn = (post: Pick<Post, 'market'>, market: Market | undefined) => {
+    const m = market ?? DEFAULT_MARKET
+    if (!post.market) return m.key === DEFAULT_MARKET.key || m.listsSharedArticles !== false
+    return post.market === m.key
+  }
 
   /** A page of `q` after `cursor`, and the cursor after it (one post more is read to know). */
   async function paged(q: PostQuery, limit: number, cursor?: string) {
@@ -51,8 +78,8 @@ export function createContentService(deps: { posts: PostsRepository }) {
 
   const archiveQuery = (tagSlug?: string): PostQuery => ({ listed: true, ...(tagSlug !== undefined ? { tagSlug } : {}) })
   /** How many posts an archive lists (every article, or one tag's) and the pages they fill; an unknown tag has none (the sitemap asks too). */
-  async function archiveSize(tagSlug?: string): Promise<{ total: number; pages: number }> {
-    const total = await posts.count(archiveQuery(tagSlug))
+  async function archiveSize(tagSlug?: string, market?: Market): Promise<{ total: number; pages: number }> {
+    const total = await posts.count({ ...archiveQuery(tagSlug), ...(await scope(market)) })
     return { total, pages: tagSlug !== undefined && total === 0 ? 0 : Math.max(1, Math.ceil(total / ARCHIVE_PAGE_SIZE)) }
   }
 
@@ -61,34 +88,54 @@ export function createContentService(deps: { posts: PostsRepository }) {
      * GET /api/posts/blog-content: hero, featured and a page of articles (with the cursor of the next);
      * the admin also gets the bottom articles. Its cost does not grow with the archive.
      */
-    async getBlogContent(opts: { admin?: boolean; limit?: number; cursor?: string } = {}): Promise<BlogContent> {
+    async getBlogContent(opts: { admin?: boolean; limit?: number; cursor?: string; market?: Market } = {}): Promise<BlogContent> {
       const limit = opts.limit ?? BLOG_CONTENT_LIMIT.default
       // visitors see published posts only; the admin also its drafts and scheduled posts (issue 13)
       const anyStatus = opts.admin === true
+      // issue 23: a visitor's lists hold their market's posts; the admin's hold every market's
+      const inScope = anyStatus ? {} : await scope(opts.market)
       const [hero, featured, articles] = await Promise.all([
-        posts.first('hero', { anyStatus }),
-        posts.first('featured', { anyStatus }),
-        paged(anyStatus ? { type: 'article' } : { type: 'article', live: true }, limit, opts.cursor),
+        posts.page({ type: 'hero', ...(anyStatus ? {} : { live: true }), ...inScope }, { limit: 1 }).then((p) => p[0] ?? null),
+        posts.page({ type: 'featured', ...(anyStatus ? {} : { live: true }), ...inScope }, { limit: 1 }).then((p) => p[0] ?? null),
+        paged(anyStatus ? { type: 'article' } : { type: 'article', live: true, ...inScope }, limit, opts.cursor),
       ])
       const content: BlogContent = { hero, featured, articles: articles.posts, nextCursor: articles.nextCursor }
       if (opts.admin) content.articleBottoms = await posts.page({ type: 'articleBottom' }, { limit: BLOG_CONTENT_LIMIT.max })
       return content
     },
 
-    getBottomArticles(): Promise<Post[]> {
-      return posts.page({ type: 'articleBottom', live: true }, { limit: BOTTOM_ARTICLES_LIMIT })
+    async getBottomArticles(market?: Market): Promise<Post[]> {
+      return posts.page({ type: 'articleBottom', live: true, ...(await scope(market)) }, { limit: BOTTOM_ARTICLES_LIMIT })
     },
 
     /** An article page's post: any readable post type except the hero, found by its id (spec §2); published only, unless an editor previews it. */
-    findArticle(id: string, opts: { preview?: boolean } = {}): Promise<Post | null> {
-      return posts.findByIdAmong(id, readablePostTypes, { anyStatus: opts.preview === true })
+    async findArticle(id: string, opts: { preview?: boolean; market?: Market } = {}): Promise<Post | null> {
+      const post = await posts.findByIdAmong(id, readablePostTypes, { anyStatus: opts.preview === true })
+      // issue 23: an article lives in its market (or every market): elsewhere it is not found
+      return post && (opts.preview || visibleIn(post, opts.market)) ? post : null
+    },
+
+    /**
+     * Every published translation of an article, itself included, with its language and address (issue
+     * 23: hreflang pairs and the page's language links). Empty when it has none.
+     */
+    async translations(post: Pick<Post, '_id' | 'translationOf'>): Promise<Translation[]> {
+      const root = post.translationOf || post._id
+      const group = (await posts.translationGroup(root)).filter((m) => m.listed)
+      if (group.length < 2) return []
+      const markets = new Map((deps.markets?.() ?? []).map((m) => [m.key, m]))
+      return group.flatMap((m): Translation[] => {
+        const market = m.market ? markets.get(m.market) : DEFAULT_MARKET
+        if (!market) return [] // its market was deleted: no address to give
+        return [{ postId: m._id, market: m.market, language: market.language, path: inMarket(marketPrefix(market), articlePath(m._id)), current: m._id === post._id }]
+      })
     },
 
     /** Page `page` (from 1) of every article, or of one tag's; null past the last page or for an unknown tag. */
-    async archive(opts: { page: number; tagSlug?: string }): Promise<ArchivePage | null> {
-      const { total, pages } = await archiveSize(opts.tagSlug)
+    async archive(opts: { page: number; tagSlug?: string; market?: Market }): Promise<ArchivePage | null> {
+      const { total, pages } = await archiveSize(opts.tagSlug, opts.market)
       if (!Number.isInteger(opts.page) || opts.page < 1 || opts.page > pages) return null
-      const list = await posts.page(archiveQuery(opts.tagSlug), { limit: ARCHIVE_PAGE_SIZE, skip: (opts.page - 1) * ARCHIVE_PAGE_SIZE })
+      const list = await posts.page({ ...archiveQuery(opts.tagSlug), ...(await scope(opts.market)) }, { limit: ARCHIVE_PAGE_SIZE, skip: (opts.page - 1) * ARCHIVE_PAGE_SIZE })
       return { posts: list, page: opts.page, pages, total }
     },
 
@@ -98,10 +145,10 @@ export function createContentService(deps: { posts: PostsRepository }) {
     tagSlugs: () => posts.tagSlugs(),
 
     /** Other articles sharing a tag, in editorial order. */
-    async related(post: Post, limit = RELATED_LIMIT): Promise<Post[]> {
+    async related(post: Post, limit = RELATED_LIMIT, market?: Market): Promise<Post[]> {
       const slugs = tagSlugsOf(post)
       if (!slugs.length) return []
-      return posts.page({ listed: true, anyTagSlug: slugs, notId: post._id }, { limit })
+      return posts.page({ listed: true, anyTagSlug: slugs, notId: post._id, ...(await scope(market)) }, { limit })
     },
 
     /** The admin's list of one post type: filtered by title on the server, a page at a time. */

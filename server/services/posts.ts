@@ -51,7 +51,37 @@ async function profilesForSave(
   return { authorId, reviewerId }
 }
 
+/**
+ * Issue 23: a post's market and the post it translates, as saved. The market must exist; a translation
+ * names an original that exists, is not itself a translation (groups are one original and its
+ * translations, so no loop can form), and lives in another market; a post that others translate cannot
+ * become a translation. Left out on an update: the post keeps its own.
+ */
+async function marketsForSave(
+  input: { market?: string | null; translationOf?: string | null },
+  existing: Pick<Post, '_id' | 'market' | 'translationOf'> | null,
+  deps: { marketExists: (key: string) => boolean; posts: PostsRepository },
+): Promise<{ market: string | null; translationOf: string | null }> {
+  const market = input.market === undefined ? (existing?.market ?? null) : input.market
+  const translationOf = input.translationOf === undefined ? (existing?.translationOf ?? null) : input.translationOf
+  const fail = (path: string, message: string) => new AppError('bad_request', `Invalid ${path}: ${message}`, [{ path, message }])
+  if (market && market !== existing?.market && !deps.marketExists(market)) throw fail('market', `there is no market "${market}"`)
+  if (translationOf && translationOf !== existing?.translationOf) {
+    if (translationOf === existing?._id) throw fail('translationOf', 'a post cannot translate itself')
+    const original = await deps.posts.findById(translationOf)
+    if (!original) throw fail('translationOf', 'there is no post with this id')
+    if (original.translationOf) throw fail('translationOf', `"${translationOf}" is itself a translation: link to its original, "${original.translationOf}"`)
+    if ((original.market ?? null) === market) throw fail('translationOf', 'a translation is for another market than its original')
+    if (existing && (await deps.posts.translationGroup(existing._id)).some((m) => m.translationOf === existing._id)) throw fail('translationOf', 'other posts translate this one: it is an original, and cannot become a translation')
+    const taken = (await deps.posts.translationGroup(translationOf)).find((m) => m._id !== existing?._id && (m.market ?? null) === market)
+    if (taken) throw fail('translationOf', `"${taken._id}" already translates it for ${market ? `the market "${market}"` : 'every market'}`)
+  }
+  return { market, translationOf }
+}
+
 export function createPostsService(deps: {
+  /** issue 23: whether a market with this key exists */
+  marketExists: (key: string) => boolean
   posts: PostsRepository
   /** whether an author profile exists (issue 22: a post may only name one that does) */
   authorExists: (id: string) => Promise<boolean>
@@ -137,7 +167,7 @@ export function createPostsService(deps: {
   return {
     async create(type: PostType, body: PostBody): Promise<Post> {
       const { status: _s, publishAt: _p, slug, ...parsed } = postBodySchema.parse(body)
-      const input = { ...parsed, ...tagsForSave(parsed, null), ...(await profilesForSave(parsed, null, deps.authorExists)) }
+      const input = { ...parsed, ...tagsForSave(parsed, null), ...(await profilesForSave(parsed, null, deps.authorExists)), ...(await marketsForSave(parsed, null, deps)) }
       const publishing = publishingOf({ status: _s, publishAt: _p }, null, deps.now())
       if (slug && (await posts.findById(slug))) throw new AppError('conflict', `URL slug "${slug}" is taken by another article`, [{ path: 'slug', message: 'is taken by another article' }])
       const _id = slug ?? (await freeId(input.title))
@@ -159,7 +189,7 @@ export function createPostsService(deps: {
       let existing = await posts.findById(id)
       if (!existing) throw notFound('Post not found')
       const { _id: _ignored, type: _type, status, publishAt, slug, ...parsed } = postBodySchema.parse(body)
-      const input = { ...parsed, ...tagsForSave(parsed, existing), ...(await profilesForSave(parsed, existing, deps.authorExists)) }
+      const input = { ...parsed, ...tagsForSave(parsed, existing), ...(await profilesForSave(parsed, existing, deps.authorExists)), ...(await marketsForSave(parsed, existing, deps)) }
       const publishing = publishingOf({ status, publishAt }, existing, deps.now())
       if (slug && slug !== id) {
         existing = await rename(existing, slug)

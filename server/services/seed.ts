@@ -5,6 +5,8 @@ import type { PostsRepository } from '../../db/repositories/posts.ts'
 import type { AuthorsRepository } from '../../db/repositories/authors.ts'
 import { authorBodySchema } from '../../lib/author-schemas.ts'
 import { demoAuthors } from '../demo/authors.ts'
+import { demoMarkets, demoTranslations } from '../demo/markets.ts'
+import type { Market } from '../../lib/markets.ts'
 import { demoBrands } from '../demo/brands.ts'
 import { demoPosts } from '../demo/posts.ts'
 import { AppError } from '../errors.ts'
@@ -16,6 +18,8 @@ export function createSeedService(deps: {
   posts: PostsRepository
   brands: BrandsRepository
   authors: Pick<AuthorsRepository, 'insertMissing'>
+  /** issue 23: the demo's markets (absent: none seeded) */
+  markets?: { seed: (list: Market[]) => Promise<string[]> }
   infoPages: Pick<InfoPagesService, 'ensureDefaults'>
   audit: AuditService
   media: Pick<MediaService, 'saveImage'>
@@ -39,7 +43,8 @@ export function createSeedService(deps: {
     async seedDemo(opts: { force?: boolean; rasterImages?: boolean } = {}) {
       if (!opts.force && !(await this.isEmpty())) throw new AppError('conflict', 'The store is not empty; use --force to seed anyway')
       const base = deps.now().getTime()
-      const postInputs = demoPosts.map((raw) => postInputSchema.parse(raw))
+      // issue 23: the German translations come after their originals, which they name
+      const postInputs = [...demoPosts, ...demoTranslations].map((raw) => postInputSchema.parse(raw))
       const brandInputs = demoBrands.map((raw) => brandInputSchema.parse(raw))
       const authorInputs = demoAuthors.map(({ _id, photoSvg, ...raw }) => ({ _id, photoSvg, ...authorBodySchema.parse(raw) }))
       const images = (opts.rasterImages ?? true)
@@ -80,6 +85,10 @@ export function createSeedService(deps: {
         const doc: BrandDoc = { ...fields, _id: input._id!, logo: ref(input.logo), bannerImage, createdAt: at, updatedAt: at }
         await brands.insert(doc)
         brandCount++
+      }
+      if (deps.markets) {
+        const at = new Date(base).toISOString()
+        await deps.markets.seed(demoMarkets.map((m) => ({ ...m, createdAt: at, updatedAt: at })))
       }
       // the default info pages too (a start adds them to any store; a test or `seed demo` needs them now)
       const infoPages = (await deps.infoPages.ensureDefaults()).length

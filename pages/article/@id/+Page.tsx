@@ -4,10 +4,11 @@ import { ArticleOffers } from '../../../components/ArticleOffers.tsx'
 import { ArticleView } from '../../../components/ArticleView.tsx'
 import { PreviewBanner } from '../../../components/PreviewBanner.tsx'
 import { RelatedArticles } from '../../../components/RelatedArticles.tsx'
+import { TranslationLinks } from '../../../components/TranslationLinks.tsx'
 import type { Data } from './+data.ts'
 
 export default function Page() {
-  const { article, body, related, offers, comparisons, byline, preview } = useData<Data>()
+  const { article, body, related, offers, comparisons, byline, preview, translations } = useData<Data>()
   // spec §2: scrolls to top on opening (a block body: an effect must return nothing or a cleanup)
   useEffect(() => {
     window.scrollTo(0, 0)
@@ -18,6 +19,7 @@ export default function Page() {
       <button type="button" className="btn back" onClick={() => window.history.back()}>
         ← Back
       </button>
+      <TranslationLinks translations={translations ?? []} />
       <ArticleView article={article} body={body} comparisons={comparisons} byline={byline} />
       <ArticleOffers {...offers} />
       <RelatedArticles articleId={article._id} related={related} />

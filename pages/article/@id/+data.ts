@@ -1,3 +1,4 @@
+import { inMarket } from '../../../lib/markets.ts'
 import { redirect, render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import { type ArticleCardData, toCard } from '../../../lib/cards.ts'
@@ -21,6 +22,8 @@ export type Data = {
   offers: { tag: string | null; offers: BrandOffer[]; disclosure: string }
   /** its comparison tables (issue 22), for the visitor's country: the body's `compare` blocks number them */
   comparisons: Comparison[]
+  /** issue 23: the article in other languages and markets (hreflang, and the links above the article); [] for none */
+  translations: import('../../../server/services/content.ts').Translation[]
   preview?: true
 }
 
@@ -35,24 +38,25 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
   const { content, posts, brands, siteSettings, authors } = pageContext.services!
   // an editor's preview (server/routes/preview.ts) shows a draft or scheduled article too
   const preview = pageContext.preview === true
-  const article = await content.findArticle(id, { preview })
+  const article = await content.findArticle(id, { preview, market: pageContext.market })
   if (!article) {
     const moved = preview ? null : await posts.redirectFor(id)
-    if (moved) throw redirect(articlePath(moved), 301)
+    if (moved) throw redirect(inMarket(pageContext.marketPrefix ?? '', articlePath(moved)), 301)
     throw render(404, 'Article not found.')
   }
   const { content: { summary, body }, ...rest } = article
   const specs: CompareSpec[] = []
   const rendered = renderBody(body, pageContext.siteUrl!, specs)
   const country = pageContext.visitorCountry ?? null
-  const [top, disclosure, comparisons, byline] = await Promise.all([brands.topOffers(country, tagsOf(article)), siteSettings.disclosure(), brands.comparisons(specs, country), authors.bylineOf(article)])
+  const [top, disclosure, comparisons, byline, translations] = await Promise.all([brands.topOffers(country, tagsOf(article), 3, pageContext.market), siteSettings.disclosure(), brands.comparisons(specs, country, pageContext.market), authors.bylineOf(article), content.translations(article)])
   return {
     article: { ...rest, content: { summary } },
     body: rendered,
     comparisons,
     byline,
     description: postDescription(article),
-    related: (await content.related(article)).map(toCard),
+    related: (await content.related(article, undefined, pageContext.market)).map(toCard),
+    translations,
     offers: { ...top, disclosure: disclosure.text },
     ...(preview ? { preview: true as const } : {}),
   }

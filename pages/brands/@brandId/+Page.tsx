@@ -5,11 +5,11 @@ import { PreviewBanner } from '../../../components/PreviewBanner.tsx'
 import type { Data } from './+data.ts'
 
 export default function Page() {
-  const { brand, disclosure, help, available, alternatives, offer, preview, sectionTrees } = useData<Data>()
+  const { brand, disclosure, help, available, alternatives, offer, preview, sectionTrees, licensed, marketName } = useData<Data>()
   return (
     <>
       {preview && <PreviewBanner item={brand} />}
-      <BrandPageView brand={brand} disclosure={disclosure} availability={{ available, alternatives, offer }} sectionTrees={sectionTrees} />
+      <BrandPageView brand={brand} disclosure={disclosure} availability={{ available, alternatives, offer, unlicensedIn: licensed ? null : marketName }} sectionTrees={sectionTrees} />
       <BrandHelp set={help} />
     </>
   )

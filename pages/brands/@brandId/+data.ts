@@ -1,6 +1,7 @@
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import { helpFor } from '../../../lib/responsible-gambling.ts'
+import { marketHelpCountry } from '../../../lib/markets.ts'
 import type { MdTree } from '../../../lib/markdown-tree.ts'
 import { markdownToTree } from '../../../server/markdown.ts'
 
@@ -9,12 +10,13 @@ export type Data = Awaited<ReturnType<typeof data>>
 export async function data(pageContext: PageContextServer) {
   const { brands, siteSettings } = pageContext.services!
   // a brand not available in the visitor's country still renders (search engines, shared links), without its call-to-action
-  const [found, disclosure] = await Promise.all([brands.brandPageFor(pageContext.routeParams.brandId, pageContext.visitorCountry ?? null, { preview: pageContext.preview === true }), siteSettings.disclosure()])
+  const [found, disclosure] = await Promise.all([brands.brandPageFor(pageContext.routeParams.brandId, pageContext.visitorCountry ?? null, { preview: pageContext.preview === true, market: pageContext.market }), siteSettings.disclosure()])
   if (!found) throw render(404, 'Brand not found')
   // text sections are the editor's Markdown subset (issue 26: paragraphs were lost), parsed here so no parser
   // reaches the browser; their headings sit below the section's own h2. The source text is not sent twice.
   const sectionTrees: (MdTree | null)[] = found.brand.sections.map((s) => (s.type === 'text' ? markdownToTree(s.content, { siteUrl: pageContext.siteUrl, headings: 'h3' }) : null))
   const brand = { ...found.brand, sections: found.brand.sections.map((s) => (s.type === 'text' ? { ...s, content: '' } : s)) }
   // gambling help for the visitor's country (the international set when unknown): brand pages render per country
-  return { ...found, brand, sectionTrees, disclosure: disclosure.text, help: helpFor(pageContext.visitorCountry), ...(pageContext.preview ? { preview: true as const } : {}) }
+  return { ...found, brand, sectionTrees, disclosure: disclosure.text, help: helpFor(marketHelpCountry(pageContext.market) ?? pageContext.visitorCountry),
+    marketName: pageContext.market && pageContext.market.key !== 'default' ? pageContext.market.name : null, ...(pageContext.preview ? { preview: true as const } : {}) }
 }

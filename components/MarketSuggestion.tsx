@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react'
+import { usePageContext } from 'vike-react/usePageContext'
+import { type VisitorGeo, visitorGeo } from './visitor-geo.ts'
+
+const DISMISSED = 'gw-market-suggestion-dismissed'
+
+/**
+ * Issue 23: a visitor on the default market's pages whose country another market serves is offered it,
+ * politely, and never moved (search engines and people must reach every market). Dismissing it is kept
+ * for the browser tab only (sessionStorage: a preference the visitor asked for, no identifier).
+ */
+export function MarketSuggestion() {
+  const prefix = (usePageContext() as { marketPrefix?: string } | undefined)?.marketPrefix ?? ''
+  const [market, setMarket] = useState<VisitorGeo['market']>(null)
+  useEffect(() => {
+    if (prefix) return // already in a market
+    let live = true
+    let dismissed = false
+    try {
+      dismissed = sessionStorage.getItem(DISMISSED) === '1'
+    } catch {}
+    if (dismissed) return
+    visitorGeo().then((geo) => {
+      if (live && geo?.market) setMarket(geo.market)
+    })
+    return () => {
+      live = false
+    }
+  }, [prefix])
+  if (!market || prefix) return null
+  const dismiss = () => {
+    try {
+      sessionStorage.setItem(DISMISSED, '1')
+    } catch {}
+    setMarket(null)
+  }
+  return (
+    <aside className="market-suggestion container" role="region" aria-label="Your market" data-testid="market-suggestion">
+      <p>
+        {`There is a GameWise edition for ${market.name}, with the offers and rules that apply there. `}
+        <a href={market.prefix} hrefLang={market.language}>{`Go to GameWise ${market.name}`}</a>
+      </p>
+      <button type="button" className="btn" onClick={dismiss} aria-label="Dismiss the market suggestion">
+        Stay here
+      </button>
+    </aside>
+  )
+}

@@ -1,0 +1,46 @@
+import { usePageContext } from 'vike-react/usePageContext'
+import { inMarket } from '../lib/markets.ts'
+
+/** The <meta> that tells the browser every market's prefix (pages/+onBeforeRoute.ts reads it). */
+export const MARKETS_META = 'gw-markets'
+
+/**
+ * Issue 23: a site path inside the page's market, so links never leave it (`/brands/x` on an Ontario page
+ * → `/ca-on/brands/x`; unchanged in the default market). Every internal link of a public page goes through
+ * this.
+ */
+export function useMarketPath(): (path: string) => string {
+  // outside a page (component tests) there is no pageContext: the default market
+  const prefix = (usePageContext() as { marketPrefix?: string } | undefined)?.marketPrefix ?? ''
+  return (path: string) => inMarket(prefix, path)
+}
+
+/** `/uk=en-GB=18 /ca-on=en-CA=19`: what the markets <meta> says (prefix, language and minimum age of each market). */
+export const marketsMetaContent = (markets: readonly { prefix: string; language: string; minimumAge: number }[]) => markets.map((m) => `${m.prefix}=${m.language}=${m.minimumAge}`).join(' ')
+
+function readMeta(): Map<string, { language: string; age: number }> {
+  const content = typeof document === 'undefined' ? '' : (document.querySelector(`meta[name="${MARKETS_META}"]`)?.getAttribute('content') ?? '')
+  return new Map(
+    content
+      .split(' ')
+      .filter(Boolean)
+      .map((entry) => {
+        const [prefix = '', language = 'en', age = '18'] = entry.split('=')
+        return [prefix, { language, age: Number(age) || 18 }]
+      }),
+  )
+}
+/** The prefixes of every market, in the browser. */
+export const marketPrefixesFromMeta = (): string[] => [...readMeta().keys()]
+/** A market's language by its prefix, in the browser. */
+export const marketLanguageFromMeta = (prefix: string): string | undefined => readMeta().get(prefix)?.language
+
+/**
+ * The page's market's minimum age (18 in the default market): the footer's and the help line's age mark.
+ * The same on the server (the request's market) and in the browser (the markets <meta>), so hydration agrees.
+ */
+export function useMarketAge(): number {
+  const pc = usePageContext() as { market?: { minimumAge: number }; marketPrefix?: string } | undefined
+  if (pc?.market) return pc.market.minimumAge
+  return (pc?.marketPrefix && readMeta().get(pc.marketPrefix)?.age) || 18
+}

@@ -1,0 +1,231 @@
+/**
+ * Markets (issue 23): one install serves several regulated markets, each under its own URL prefix
+ * (`/uk`, `/ca-on`, `/de`; the default market keeps today's unprefixed addresses), with its language,
+ * currency, minimum age and offer rules. This file is the one place that says what a market's rules do
+ * to an offer: every list, table, card and brand page renders what `offerUnderRules` and
+ * `brandUnderRules` give it, so a new placement cannot forget Ontario's ban on public inducements or
+ * New Jersey's 21+. No zod here (public pages' chunks carry this file); validation is in
+ * lib/market-schema.ts. Sources for the shipped presets: docs/decisions/023-markets.md.
+ */
+import type { BrandOffer, BrandPage } from './schemas.ts'
+import type { ComparisonRow } from './comparison.ts'
+
+/** What a market allows an offer to show (applied when a page renders, never stored into the brand). */
+export type OfferRules = {
+  /** Bonus amounts and offers may appear on this site's pages (Ontario: only on the operator's own site). */
+  showBonuses: boolean
+  /** What stands where a bonus would when `showBonuses` is false. */
+  noBonusText: string
+  /** Only brands holding a licence from one of these regulators (brand facts) are listed; empty: any brand. */
+  licensedBy: string[]
+  /** The regulator's safer-gambling line, shown beside every offer (plain text). */
+  saferGamblingLine: string
+  /** An offer without its own significant terms is not listed (GB: terms must be shown with the offer). */
+  requireTerms: boolean
+}
+
+export type Market = {
+  /** lower-case key, also the URL prefix's one segment (`ca-on` → `/ca-on`) */
+  key: string
+  name: string
+  /** ISO 3166-1 alpha-2 countries, and ISO 3166-2 regions (`CA-ON`) where a CDN gives them, this market serves */
+  countries: string[]
+  /** BCP 47 language tag the market's pages are written and formatted in (`en-GB`, `de-DE`) */
+  language: string
+  /** ISO 4217 currency its amounts are shown in */
+  currency: string
+  /** the youngest a player may be: the age mark every offer shows (18+, 19+, 21+) */
+  minimumAge: number
+  /** the country whose gambling-help set the market's pages show (lib/responsible-gambling.ts) */
+  helpCountry: string
+  /** info-page slugs of the market's own legal pages, listed in its footer (terms, privacy…) */
+  legalPages: string[]
+  rules: OfferRules
+  /** Also lists the articles written for every market (false: only its own, e.g. a market in another language). Default true. */
+  listsSharedArticles?: boolean
+  createdAt?: string
+  updatedAt?: string
+}
+
+/** The market behind today's unprefixed addresses: English, 18+, no extra offer rules. Not stored; not editable. */
+export const DEFAULT_MARKET: Market = {
+  key: 'default',
+  name: 'International',
+  countries: [],
+  language: 'en',
+  currency: 'EUR',
+  minimumAge: 18,
+  helpCountry: '',
+  legalPages: [],
+  rules: { showBonuses: true, noBonusText: 'Visit the site for current offers', licensedBy: [], saferGamblingLine: '', requireTerms: false },
+}
+
+export type MarketPreset = Omit<Market, 'key' | 'name' | 'legalPages' | 'createdAt' | 'updatedAt'>
+
+/**
+ * The rules that ship for five regulated markets, each from its regulator's published rules (cited in
+ * decision 023). A publisher starts a market from one and may change it: these are defaults, not legal advice.
+ */
+export const MARKET_PRESETS: Readonly<Record<'GB' | 'IE' | 'CA-ON' | 'US-NJ' | 'DE', MarketPreset>> = {
+  GB: {
+    countries: ['GB'],
+    language: 'en-GB',
+    currency: 'GBP',
+    minimumAge: 18,
+    helpCountry: 'GB',
+    rules: { showBonuses: true, noBonusText: 'Visit the site for current offers', licensedBy: ['UK Gambling Commission'], saferGamblingLine: 'BeGambleAware.org · Please gamble responsibly', requireTerms: true },
+  },
+  IE: {
+    countries: ['IE'],
+    language: 'en-IE',
+    currency: 'EUR',
+    minimumAge: 18,
+    helpCountry: 'IE',
+    rules: { showBonuses: false, noBonusText: 'Visit the site for current offers', licensedBy: [], saferGamblingLine: 'Please gamble responsibly · gamblingcare.ie', requireTerms: true },
+  },
+  'CA-ON': {
+    countries: ['CA-ON'],
+    language: 'en-CA',
+    currency: 'CAD',
+    minimumAge: 19,
+    helpCountry: 'CA',
+    rules: { showBonuses: false, noBonusText: 'Visit the site for current offers', licensedBy: ['Ontario AGCO'], saferGamblingLine: 'Please play responsibly · ConnexOntario 1-866-531-2600', requireTerms: false },
+  },
+  'US-NJ': {
+    countries: ['US-NJ'],
+    language: 'en-US',
+    currency: 'USD',
+    minimumAge: 21,
+    helpCountry: 'US',
+    rules: { showBonuses: true, noBonusText: 'Visit the site for current offers', licensedBy: ['New Jersey DGE'], saferGamblingLine: 'If you or someone you know has a gambling problem, call 1-800-GAMBLER', requireTerms: true },
+  },
+  DE: {
+    countries: ['DE'],
+    language: 'de-DE',
+    currency: 'EUR',
+    minimumAge: 18,
+    helpCountry: 'DE',
+    rules: { showBonuses: true, noBonusText: 'Aktuelle Angebote auf der Seite des Anbieters', licensedBy: ['GGL'], saferGamblingLine: 'Glücksspiel kann süchtig machen · Hilfe: check-dein-spiel.de, 0800 1 37 27 00', requireTerms: true },
+  },
+}
+
+/** `/ca-on` for a market, '' for the default one. */
+export const marketPrefix = (m: Pick<Market, 'key'> | null | undefined) => (!m || m.key === DEFAULT_MARKET.key ? '' : `/${m.key}`)
+
+/** A site path inside a market: `/brands/x` under `/ca-on` → `/ca-on/brands/x` (`/` → `/ca-on`). */
+export function inMarket(prefix: string, path: string): string {
+  if (!prefix) return path
+  return path === '/' ? prefix : `${prefix}${path}`
+}
+
+/**
+ * Splits a path into its market prefix and the rest, given the prefixes that exist: `/ca-on/brands/x` →
+ * `{ prefix: '/ca-on', rest: '/brands/x' }`; a path under no market answers prefix ''. A map lookup of the
+ * first segment: no per-request work beyond it.
+ */
+export function splitMarketPath(path: string, prefixes: ReadonlySet<string>): { prefix: string; rest: string } {
+  if (!prefixes.size) return { prefix: '', rest: path }
+  const end = path.indexOf('/', 1)
+  const first = end === -1 ? path : path.slice(0, end)
+  if (!prefixes.has(first)) return { prefix: '', rest: path }
+  return { prefix: first, rest: end === -1 ? '/' : path.slice(end) }
+}
+
+/** Which market serves a visitor from `country` (and `region`, `CA-ON`, when known): a region's market first. */
+export function marketForVisitor<M extends Pick<Market, 'countries'>>(markets: readonly M[], country: string | null, region?: string | null): M | null {
+  if (!country) return null
+  if (region) {
+    const byRegion = markets.find((m) => m.countries.includes(region))
+    if (byRegion) return byRegion
+  }
+  return markets.find((m) => m.countries.includes(country)) ?? null
+}
+
+// ---------- what a market's rules do to an offer ----------
+
+const AGE_MARK = /^\s*(1[89]|2[01])\s*\+\s*(?:[.,;:|·–-]\s*)?/
+
+/**
+ * The terms line as the market requires it: its age mark at the front (replacing the brand's own; the
+ * badge shows it, components/OfferTerms.tsx), then the significant terms, then the regulator's
+ * safer-gambling line, so every rendering of an offer carries all three.
+ */
+export function termsForMarket(terms: string, market: Pick<Market, 'minimumAge' | 'rules'>): string {
+  const rest = terms.trim().replace(AGE_MARK, '').trim()
+  const line = market.rules.saferGamblingLine.trim()
+  const withLine = line ? (rest ? `${rest.replace(/[.\s]*$/, '.')} ${line}` : `T&Cs apply. ${line}`) : rest
+  return `${market.minimumAge}+. ${withLine}`.trim()
+}
+
+/** May a brand be listed in this market? Its licences (brand facts) must name a regulator the market requires, and terms when required. */
+export function mayList(brand: { facts?: { licences?: { regulator: string }[] } | null; termsSummary?: string }, market: Pick<Market, 'rules'>): boolean {
+  const { licensedBy, requireTerms } = market.rules
+  if (requireTerms && !brand.termsSummary?.trim()) return false
+  if (!licensedBy.length) return true
+  const held = new Set((brand.facts?.licences ?? []).map((l) => l.regulator.trim().toLowerCase()))
+  return licensedBy.some((r) => held.has(r.trim().toLowerCase()))
+}
+
+/** The default market changes nothing: today's pages stay byte for byte what they were. */
+const isDefault = (m: Pick<Market, 'key'>) => m.key === DEFAULT_MARKET.key
+
+/** An offer as this market allows it to be shown: bonus words replaced where inducements may not be advertised, the market's age mark. */
+export function offerUnderRules(offer: BrandOffer, market: Market): BrandOffer {
+  if (isDefault(market)) return offer
+  const { showBonuses, noBonusText } = market.rules
+  return {
+    ...offer,
+    termsSummary: termsForMarket(offer.termsSummary, market),
+    ...(showBonuses
+      ? {}
+      : {
+          offerHighlight: noBonusText,
+          bonusOffer: '',
+          dealBox: { ...offer.dealBox, mainText: noBonusText, subText: '', countdownText: '' },
+        }),
+  }
+}
+
+/** A brand page as this market allows it: its offer as offerUnderRules says, and no bonus code, bonus table or bonus conditions where inducements are barred. */
+export function brandUnderRules(page: BrandPage, market: Market): BrandPage {
+  if (isDefault(market)) return page
+  const offer = offerUnderRules(page as BrandOffer & BrandPage, market)
+  if (market.rules.showBonuses) return { ...page, termsSummary: offer.termsSummary, sections: sectionsForMarket(page.sections, market) }
+  const { bonusCode: _code, ...facts } = page.facts ?? {}
+  return {
+    ...page,
+    // bonus tables go with the bonus; terms keep their lines with the market's age mark
+    sections: sectionsForMarket(page.sections, market).filter((s) => s.type !== 'table'),
+    termsSummary: offer.termsSummary,
+    offerHighlight: offer.offerHighlight,
+    bonusOffer: '',
+    bonusCondition: '',
+    dealBox: offer.dealBox,
+    promoTable: null,
+    promoTables: [],
+    facts,
+  }
+}
+
+/** A brand's terms sections with the market's age mark where a line begins with one ("18+ only." → "19+ only." in Ontario). */
+function sectionsForMarket(sections: BrandPage['sections'], market: Pick<Market, 'minimumAge'>): BrandPage['sections'] {
+  return sections.map((s) => (s.type === 'terms' ? { ...s, content: s.content.map((line) => line.replace(/^\s*(1[89]|2[01])\s*\+/, `${market.minimumAge}+`)) } : s))
+}
+
+/** A comparison table's row as this market allows it: no bonus or code cells where inducements are barred. */
+export function rowUnderRules(row: ComparisonRow, market: Market): ComparisonRow {
+  if (isDefault(market)) return row
+  const termsSummary = termsForMarket(row.termsSummary, market)
+  if (market.rules.showBonuses) return { ...row, termsSummary }
+  const { bonusCode: _code, ...rest } = row
+  const cells = { ...row.cells }
+  if ('bonus' in cells) cells.bonus = market.rules.noBonusText
+  if ('code' in cells) cells.code = ''
+  return { ...rest, termsSummary, bonus: market.rules.noBonusText, cells }
+}
+
+/** The country whose help set a market's pages show (null: the visitor's own, as in the default market). */
+export const marketHelpCountry = (m: Pick<Market, 'key' | 'helpCountry'> | null | undefined): string | null => (m && m.key !== DEFAULT_MARKET.key && m.helpCountry) || null
+
+/** `<html lang>` and `hreflang` read the market's language; `Intl` formats with it. */
+export const marketLanguage = (m: Pick<Market, 'language'> | null | undefined) => m?.language || DEFAULT_MARKET.language
