@@ -11,6 +11,7 @@ import { registerBackupCommands } from './commands/backup.ts'
 import { registerConversionsCommands } from './commands/conversions.ts'
 import { registerGenerateCommands } from './commands/generate.ts'
 import { registerLinksCommands } from './commands/links.ts'
+import { registerMarketsCommands } from './commands/markets.ts'
 import { registerMediaCommands } from './commands/media.ts'
 import { registerOffersCommands } from './commands/offers.ts'
 import { registerRatesCommands } from './commands/rates.ts'
@@ -33,6 +34,7 @@ registerBackupCommands(program, helpers)
 registerGenerateCommands(program, helpers)
 registerUsersCommands(program, helpers)
 registerAuthorsCommands(program, helpers)
+registerMarketsCommands(program, helpers)
 registerSeedCommands(program, helpers)
 registerStatsCommands(program, helpers)
 registerConversionsCommands(program, helpers)

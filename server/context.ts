@@ -158,7 +158,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   const currency = createCurrencyService({ rates: repos.exchangeRates, reportCurrency: env.REPORT_CURRENCY, now })
   // what readers search for (issue 26): counted in memory, written in batches
   const searchQueries = createSearchQueries({ repo: repos.searchQueries, now, onError: (err) => log.error({ err }, 'search statistics: a batch was not written') })
-  const search = createSearchService({ posts: repos.posts, brands: repos.brands, generation: () => renderCache.generation, onSearch: searchQueries.noteOutcome, now })
+  const search = createSearchService({ posts: repos.posts, brands: repos.brands, generation: () => renderCache.generation, onSearch: searchQueries.noteOutcome, now, marketKeys: content.marketKeysFor })
   const infoPages = createInfoPagesService({ infoPages: repos.infoPages, audit, now, onChange, siteUrl: config.siteUrl })
   // issue 22: who wrote and who reviewed each article, with a page of their own
   // issue 23: markets with their URL prefixes and offer rules, kept in memory for routing
@@ -168,7 +168,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   const services = {
     content,
     feeds: createFeedsService({ posts: repos.posts, siteUrl: config.siteUrl }),
-    sitemaps: createSitemapService({ posts: repos.posts, brands: repos.brands, content, directory: brands, info: infoPages, authors, siteUrl: config.siteUrl }),
+    sitemaps: createSitemapService({ posts: repos.posts, brands: repos.brands, content, directory: brands, info: infoPages, authors, siteUrl: config.siteUrl, markets: () => markets.list() }),
     search,
     searchQueries,
     // the 404 page's help (issue 26): suggestions and offers from search's memory, popular articles kept a while

@@ -211,21 +211,22 @@ export function createPostsRepository(store: Store, registry: Registry) {
       return normalizeTags((await posts.distinct('tags')) as string[]).sort((a, b) => a.localeCompare(b))
     },
     /** Ids and change times of listed posts in id order: what a sitemap needs of each, and nothing more. */
-    sitemapEntries(opts: { skip: number; limit: number }) {
-      return posts.find({ listed: true }, { sort: { _id: 1 }, skip: opts.skip, limit: opts.limit, projection: ['updatedAt', 'createdAt'] }) as Promise<Pick<Post, '_id' | 'updatedAt' | 'createdAt'>[]>
+    sitemapEntries(opts: { skip: number; limit: number; marketKeys?: readonly string[] }) {
+      return posts.find(where({ listed: true, marketKeys: opts.marketKeys }), { sort: { _id: 1 }, skip: opts.skip, limit: opts.limit, projection: ['updatedAt', 'createdAt'] }) as Promise<Pick<Post, '_id' | 'updatedAt' | 'createdAt'>[]>
     },
     /** The newest listed posts (of one tag, or one author, when given), with only what a feed shows of each. */
     latest(q: { tagSlug?: string; authorId?: string }, limit: number) {
       return posts.find(where({ listed: true, tagSlug: q.tagSlug, authorId: q.authorId }), { sort: NEWEST_FIRST, limit, projection: ['title', 'description', 'tag', 'createdAt', 'updatedAt'] }) as Promise<FeedEntry[]>
     },
     /** A results page in one pass: the newest `window` listed posts holding every term, ranked; `matched` counts up to window + 1. */
-    async searchPage(terms: readonly string[], opts: { window: number; limit: number; skip?: number }) {
-      const { hits, matched } = await posts.textPage(terms, { filter: { listed: true }, ...opts })
+    async searchPage(terms: readonly string[], opts: { window: number; limit: number; skip?: number; marketKeys?: readonly string[] }) {
+      const { marketKeys, ...page } = opts
+      const { hits, matched } = await posts.textPage(terms, { filter: where({ listed: true, marketKeys }), ...page })
       return { hits: hits.map((h) => ({ post: fromDoc(h.doc)!, score: h.score })), matched }
     },
     /** How many listed posts hold every term, counting no further than `limit` ("Did you mean": does a spelling find anything?). */
-    searchCount(terms: readonly string[], limit: number) {
-      return posts.textCount(terms, { listed: true }, { limit })
+    searchCount(terms: readonly string[], limit: number, marketKeys?: readonly string[]) {
+      return posts.textCount(terms, where({ listed: true, marketKeys }), { limit })
     },
     /** The tags of listed posts, one spelling per archive (search's lexicon). */
     async listedTags(): Promise<string[]> {

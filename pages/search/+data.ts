@@ -10,6 +10,6 @@ export async function data(pageContext: PageContextServer) {
   const { q, page } = pageContext.urlParsed.search
   const { search, siteSettings } = pageContext.services!
   // the brands a query names are those the visitor's country may see (search is a country page: server/app.ts)
-  const [answer, disclosure] = await Promise.all([search.searchPage({ q, page }, { country: pageContext.visitorCountry ?? null }), siteSettings.disclosure()])
+  const [answer, disclosure] = await Promise.all([search.searchPage({ q, page }, { country: pageContext.visitorCountry ?? null, market: pageContext.market }), siteSettings.disclosure()])
   return { ...answer, disclosure: disclosure.text }
 }

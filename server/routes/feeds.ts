@@ -29,6 +29,14 @@ export function feedsRouter() {
     return answer(c, xml, XML)
   })
 
+  // GET /:market/sitemap-{n}.xml – a market's sitemap (issue 23); an unknown market or past the last one, a 404
+  app.get('/:market{[a-z]{2}(?:-[a-z0-9]{2,3})?}/:file{sitemap-[0-9]+\\.xml}', publicRead, async (c) => {
+    const n = Number(/^sitemap-(\d{1,7})\.xml$/.exec(c.req.param('file'))?.[1] ?? 0)
+    const xml = await c.var.services.sitemaps.marketSitemap(c.req.param('market'), n)
+    if (!xml) throw notFound('No such sitemap')
+    return answer(c, xml, XML)
+  })
+
   // GET /rss.xml – the latest articles
   app.get(SITE_FEED_PATH, publicRead, async (c) => answer(c, await c.var.services.feeds.siteFeed(), RSS))
 

@@ -84,6 +84,9 @@ export function createContentService(deps: { posts: PostsRepository; generation?
   }
 
   return {
+    /** The marketKeys a market's lists read (search reads them too); undefined while no post is written for one market. */
+    marketKeysFor: async (market: Market | undefined) => (await scope(market)).marketKeys,
+
     /**
      * GET /api/posts/blog-content: hero, featured and a page of articles (with the cursor of the next);
      * the admin also gets the bottom articles. Its cost does not grow with the archive.

@@ -3,6 +3,8 @@ import type { PostsRepository } from '../../db/repositories/posts.ts'
 import { archivePath, articlePath, brandPath, tagPath } from '../../lib/archive.ts'
 import type { BrandsService } from './brands.ts'
 import type { ContentService } from './content.ts'
+import { ANY_MARKET } from '../../db/repositories/posts.ts'
+import { inMarket, type Market, marketPrefix, mayList } from '../../lib/markets.ts'
 import { escapeXml, w3cDatetime, XML_DECLARATION } from './xml.ts'
 
 /** The most URLs one sitemap (or sitemap index) may list (sitemaps.org). */
@@ -71,7 +73,7 @@ export function archiveUrls(lists: readonly ArchiveList[], skip: number, limit: 
 }
 
 export type SitemapDeps = {
-  posts: Pick<PostsRepository, 'sitemapEntries' | 'tagSlugs' | 'latest'>
+  posts: Pick<PostsRepository, 'sitemapEntries' | 'tagSlugs' | 'latest' | 'count' | 'anyMarketPost'>
   brands: Pick<BrandsRepository, 'page'>
   content: Pick<ContentService, 'archiveSize'>
   directory: Pick<BrandsService, 'directorySize'>
@@ -80,6 +82,8 @@ export type SitemapDeps = {
   /** every author page's list (issue 22): few, one count each */
   authors: { sitemapLists(withLastmod: boolean): Promise<ArchiveList[]> }
   siteUrl: string
+  /** issue 23: the markets, each with sitemaps of its own under its prefix */
+  markets?: () => readonly Market[]
   /** URLs per child sitemap (tests make it small) */
   pageSize?: number
 }
@@ -128,6 +132,24 @@ export function createSitemapService(deps: SitemapDeps) {
 
   const pagesOf = (lists: readonly ArchiveList[]) => lists.reduce((n, l) => n + l.pages, 0)
 
+  /** The articles the default market lists: every one until some post is written for one market (issue 23). */
+  const defaultKeys = async () => ((await posts.anyMarketPost()) ? [ANY_MARKET] : undefined)
+  const marketKeys = (m: Market) => (m.listsSharedArticles === false ? [m.key] : [m.key, ANY_MARKET])
+  /** A market's own pages (home, /articles, /brands) and the brand pages its rules list, in that order. */
+  async function marketHead(m: Market): Promise<SitemapUrl[]> {
+    const prefix = marketPrefix(m)
+    const live = await brands.page({ skip: 0, limit: SITEMAP_MAX_URLS, filter: LIVE })
+    return [
+      ...['/', '/articles', '/brands'].map((p) => ({ loc: siteUrl + inMarket(prefix, p) })),
+      ...live.filter((b) => mayList(b, m)).map((b) => ({ loc: siteUrl + inMarket(prefix, brandPath(b._id)), lastmod: b.updatedAt || b.createdAt })),
+    ]
+  }
+  /** How many sitemaps a market's URLs fill. */
+  async function marketSitemapCount(m: Market): Promise<number> {
+    const [head, articles] = await Promise.all([marketHead(m), posts.count({ listed: true, marketKeys: marketKeys(m) })])
+    return sitemapCount(head.length + articles, pageSize)
+  }
+
   return {
     pageSize,
 
@@ -138,9 +160,13 @@ export function createSitemapService(deps: SitemapDeps) {
     async index(): Promise<string> {
       const [main, tags, info, authors] = await Promise.all([mainLists(false), tagLists(false), deps.info.sitemapEntries(), deps.authors.sitemapLists(false)])
       const totals: Record<SitemapKind, number> = { articles: main.articles, brands: main.brands, archives: pagesOf(main.lists), tags: pagesOf(tags), info: info.length, authors: pagesOf(authors) }
-      return sitemapIndexXml(
-        SITEMAP_KINDS.flatMap((kind) => Array.from({ length: sitemapCount(totals[kind], pageSize) }, (_, i) => ({ loc: siteUrl + sitemapPath(kind, i + 1) }))),
-      )
+      // issue 23: each market's sitemaps, under its own prefix (a sitemap lists only URLs under its folder)
+      const markets = deps.markets?.() ?? []
+      const counts = await Promise.all(markets.map(marketSitemapCount))
+      return sitemapIndexXml([
+        ...SITEMAP_KINDS.flatMap((kind) => Array.from({ length: sitemapCount(totals[kind], pageSize) }, (_, i) => ({ loc: siteUrl + sitemapPath(kind, i + 1) }))),
+        ...markets.flatMap((m, k) => Array.from({ length: counts[k]! }, (_, i) => ({ loc: siteUrl + marketSitemapPath(m, i + 1) }))),
+      ])
     },
 
     /** The `n`-th (from 1) sitemap of a kind; null past the last one. */
@@ -149,7 +175,7 @@ export function createSitemapService(deps: SitemapDeps) {
       let urls: SitemapUrl[]
       if (kind === 'articles') {
         // id order straight from the (listed, _id) index, reading only ids and dates
-        urls = (await posts.sitemapEntries({ skip, limit: pageSize })).map((p) => ({ loc: siteUrl + articlePath(p._id), lastmod: p.updatedAt || p.createdAt }))
+        urls = (await posts.sitemapEntries({ skip, limit: pageSize, marketKeys: await defaultKeys() })).map((p) => ({ loc: siteUrl + articlePath(p._id), lastmod: p.updatedAt || p.createdAt }))
       } else if (kind === 'brands') {
         urls = (await brands.page({ skip, limit: pageSize, filter: LIVE })).map((b) => ({ loc: siteUrl + brandPath(b._id), lastmod: b.updatedAt || b.createdAt }))
       } else if (kind === 'info') {
@@ -160,6 +186,27 @@ export function createSitemapService(deps: SitemapDeps) {
       }
       return urls.length ? urlsetXml(urls) : null
     },
+
+    /**
+     * The `n`-th sitemap of a market (issue 23): its home, archives and the brand pages its rules list,
+     * then its articles (its own, and those for every market unless it lists only its own), each at its
+     * address under the market's prefix. Null for an unknown market or past the last one.
+     */
+    async marketSitemap(key: string, n: number): Promise<string | null> {
+      const m = (deps.markets?.() ?? []).find((x) => x.key === key)
+      if (!m || !Number.isInteger(n) || n < 1) return null
+      const head = await marketHead(m)
+      const skip = (n - 1) * pageSize
+      const fromHead = head.slice(skip, skip + pageSize)
+      const articleSkip = Math.max(0, skip - head.length)
+      const room = pageSize - fromHead.length
+      const articles = room > 0 ? await posts.sitemapEntries({ skip: articleSkip, limit: room, marketKeys: marketKeys(m) }) : []
+      const urls = [...fromHead, ...articles.map((p) => ({ loc: siteUrl + inMarket(marketPrefix(m), articlePath(p._id)), lastmod: p.updatedAt || p.createdAt }))]
+      return urls.length ? urlsetXml(urls) : null
+    },
   }
 }
+
+/** A market's `n`-th sitemap: under its prefix, so it may list the market's URLs (sitemaps.org: a sitemap lists URLs under its own folder). */
+export const marketSitemapPath = (m: Pick<Market, 'key'>, n: number) => `${marketPrefix(m)}/sitemap-${n}.xml`
 export type SitemapService = ReturnType<typeof createSitemapService>

@@ -2,6 +2,7 @@ import { markdownPlain } from '../../../lib/markdown-plain.ts'
 import { imageAltOf } from '../../../lib/cards.ts'
 import type { PostsRepository } from '../../../db/repositories/posts.ts'
 import { articlePath } from '../../../lib/links.ts'
+import { DEFAULT_MARKET, type Market, mayList, offerUnderRules } from '../../../lib/markets.ts'
 import type { BrandOffer, Post } from '../../../lib/schemas.ts'
 import {
   foldWord,
@@ -97,6 +98,8 @@ export function createSearchService(deps: {
   onSearch?: (q: string, found: boolean) => void
   /** the clock offers' dates are read against (issue 22) */
   now?: () => Date
+  /** issue 23: the marketKeys a market's search reads (server/services/content.ts marketKeysFor); absent: every post */
+  marketKeys?: (market: Market) => Promise<readonly string[] | undefined>
 }) {
   const { posts } = deps
   const now = deps.now ?? (() => new Date())
@@ -106,14 +109,15 @@ export function createSearchService(deps: {
   const lexicons = createLexiconSource(deps)
 
   /** The brands the terms name that may be shown in `country`, best first. */
-  function brandsFor(lex: Lexicon, terms: readonly string[], country: VisitorCountry, limit: number): BrandOffer[] {
+  function brandsFor(lex: Lexicon, terms: readonly string[], country: VisitorCountry, limit: number, market: Market = DEFAULT_MARKET): BrandOffer[] {
     const scores = scoreTerms(terms, lex.brandWords)
     return brandCandidates(terms, lex, scores)
       .map((b) => ({ b, score: brandScore(terms, b, scores) }))
-      .filter((x) => x.score > 0 && offered(x.b, country))
+      // issue 23: only brands the market's rules list, shown as they allow
+      .filter((x) => x.score > 0 && offered(x.b, country) && mayList({ facts: x.b.facts, termsSummary: x.b.offer.termsSummary }, market))
       .sort((a, b) => b.score - a.score || (b.b.offer.rating ?? 0) - (a.b.offer.rating ?? 0))
       .slice(0, limit)
-      .map((x) => x.b.offer)
+      .map((x) => offerUnderRules(x.b.offer, market))
   }
   function tagsFor(lex: Lexicon, terms: readonly string[], limit: number): TagHit[] {
     return lex.tags
@@ -128,26 +132,29 @@ export function createSearchService(deps: {
     /**
      * `country`: the visitor's (unknown: only brands shown everywhere), for the brands the query names.
      */
-    async search(params: SearchParams, opts: { country?: VisitorCountry } = {}): Promise<SearchAnswer> {
+    async search(params: SearchParams, opts: { country?: VisitorCountry; market?: Market } = {}): Promise<SearchAnswer> {
       const country = opts.country ?? null
+      const market = opts.market ?? DEFAULT_MARKET
+      // issue 23: articles of the visitor's market (no condition while no post is written for one market)
+      const marketKeys = await deps.marketKeys?.(market)
       const { q, terms, page } = parseSearchParams(params)
       const none = { brands: [], tags: [], didYouMean: null }
       if (!terms.length) return { q, total: 0, capped: false, page, pages: 0, results: [], ...none }
       const folded = terms.map(foldWord)
       // one pass over the index: the newest `max` matches counted and ranked, this page's read
-      const [{ hits, matched }, lex] = await Promise.all([posts.searchPage(terms, { window: max, limit: SEARCH_PAGE_SIZE, skip: (page - 1) * SEARCH_PAGE_SIZE }), lexicons.current()])
+      const [{ hits, matched }, lex] = await Promise.all([posts.searchPage(terms, { window: max, limit: SEARCH_PAGE_SIZE, skip: (page - 1) * SEARCH_PAGE_SIZE, marketKeys }), lexicons.current()])
       const capped = matched > max
       const total = Math.min(matched, max)
       const pages = Math.ceil(total / SEARCH_PAGE_SIZE)
       const first = page === 1
-      const brands = first ? brandsFor(lex, folded, country, SEARCH_BRANDS_MAX) : []
+      const brands = first ? brandsFor(lex, folded, country, SEARCH_BRANDS_MAX, market) : []
       const tags = first ? tagsFor(lex, folded, SEARCH_TAGS_MAX) : []
       let didYouMean: SearchAnswer['didYouMean'] = null
       if (first && total === 0) {
         const corrected = correctTerms(folded, lex)
         if (corrected && corrected.join(' ') !== folded.join(' ')) {
           // offered only when it finds something: an article, or a brand or tag the visitor would see
-          const finds = brandsFor(lex, corrected, country, 1).length > 0 || tagsFor(lex, corrected, 1).length > 0 || (await posts.searchCount(corrected, 1)) > 0
+          const finds = brandsFor(lex, corrected, country, 1, market).length > 0 || tagsFor(lex, corrected, 1).length > 0 || (await posts.searchCount(corrected, 1, marketKeys)) > 0
           if (finds) didYouMean = { q: corrected.join(' '), href: searchHref(corrected.join(' ')) }
         }
       }
@@ -159,7 +166,7 @@ export function createSearchService(deps: {
      * The /search page's search: a refused query (too long, a malformed page) answers with the
      * reason beside an empty answer, for the page to show with its form, rather than throwing.
      */
-    async searchPage(params: SearchParams, opts: { country?: VisitorCountry } = {}): Promise<SearchAnswer & { error?: string }> {
+    async searchPage(params: SearchParams, opts: { country?: VisitorCountry; market?: Market } = {}): Promise<SearchAnswer & { error?: string }> {
       try {
         return await service.search(params, opts)
       } catch (err) {
@@ -233,7 +240,7 @@ function createLexiconSource(deps: { posts: PostsRepository; brands: BrandsRepos
     return buildLexicon({
       brands: brandDocs.map((d) => {
         const page = toBrandPage(d)
-        return { offer: toOffer(page), geo: page.geo, window: { validFrom: page.validFrom, validUntil: page.validUntil }, highlights: page.highlights }
+        return { offer: toOffer(page), geo: page.geo, window: { validFrom: page.validFrom, validUntil: page.validUntil }, highlights: page.highlights, facts: { licences: page.facts?.licences } }
       }),
       tags,
       titles,

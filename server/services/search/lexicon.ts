@@ -20,6 +20,8 @@ export const VOCABULARY_MAX = 50_000
 
 export type LexiconBrand = {
   offer: BrandOffer
+  /** issue 23: what a market's rules read (its licences' regulators, its terms) */
+  facts?: { licences?: { regulator: string }[] }
   geo?: GeoRule
   /** when its offer runs (issue 22): outside it the brand is offered nowhere, search included */
   window: OfferWindow
@@ -64,7 +66,7 @@ export function wordsOf(text: string): string[] {
 /** "typeLiveCasino" → "Live Casino": a brand's type tag as the site shows it. */
 export const typeLabel = (type: string) => type.replace(/^type/, '').replace(/([a-z])([A-Z])/g, '$1 $2') || type
 
-export type BrandSource = { offer: BrandOffer; geo?: GeoRule; window?: OfferWindow; highlights?: { title: string; value: string }[] }
+export type BrandSource = { offer: BrandOffer; geo?: GeoRule; window?: OfferWindow; highlights?: { title: string; value: string }[]; facts?: { licences?: { regulator: string }[] } }
 
 export function buildLexicon(input: { brands: readonly BrandSource[]; tags: readonly string[]; titles: readonly { _id: string; title: string }[] }): Lexicon {
   const vocabulary = new Map<string, number>()
@@ -78,7 +80,7 @@ export function buildLexicon(input: { brands: readonly BrandSource[]; tags: read
     const other = new Set(wordsOf([b.offer.tagline, b.offer.offerHighlight, ...b.offer.type.map(typeLabel), ...facts].join(' ')))
     count(name)
     count([...other])
-    return { offer: b.offer, geo: b.geo, window: b.window ?? {}, name, joined: name.join(''), other }
+    return { offer: b.offer, geo: b.geo, window: b.window ?? {}, facts: b.facts, name, joined: name.join(''), other }
   })
   const tags = input.tags.map((name): LexiconTag => {
     const words = wordsOf(name)
