@@ -2,10 +2,18 @@
 export type VisitorGeo = { country: string | null; market: { key: string; name: string; prefix: string; language: string } | null }
 
 let asked: Promise<VisitorGeo | null> | null = null
-/** One request per page load, shared by the footer's help links and the market suggestion (never cached by the server). */
+/**
+ * One request for every component that asks while it is under way (the footer's help links and the
+ * market suggestion mount together), never cached by the server; a later mount asks again.
+ */
 export function visitorGeo(): Promise<VisitorGeo | null> {
-  asked ??= fetch('/api/geo')
+  if (asked) return asked
+  const pending = fetch('/api/geo')
     .then((r) => (r.ok ? (r.json() as Promise<VisitorGeo>) : null))
     .catch(() => null) // offline or blocked: nothing changes
-  return asked
+  asked = pending
+  void pending.then(() => {
+    if (asked === pending) asked = null
+  })
+  return pending
 }

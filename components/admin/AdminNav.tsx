@@ -6,6 +6,7 @@ import { useSession } from '../account/session.ts'
 /** Screens only admins reach from the admin; editors see none of them (the server refuses them too). */
 export const adminScreens = [
   { href: '/admin/users', label: 'Users' },
+  { href: '/admin/markets', label: 'Markets' },
   { href: '/admin/media', label: 'Media library' },
   { href: '/admin/audit', label: 'Audit log' },
 ] as const

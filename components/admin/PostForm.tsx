@@ -11,6 +11,7 @@ import { BodyEditor, SummaryEditor } from './ContentEditors.tsx'
 import { ImagePicker } from './ImagePicker.tsx'
 import { isDirty, type PostDraft, toDraft } from './post-draft.ts'
 import { PublishingFields } from './PublishingFields.tsx'
+import { MarketFields } from './MarketFields.tsx'
 import { TagsInput } from './TagsInput.tsx'
 import { howLongAgo, keepLocally, keptLocally, useLeaveGuard } from './unsaved.ts'
 
@@ -27,7 +28,7 @@ export const saveErrors: Record<PostType, string> = {
 export const POST_FIELD_LABELS: Record<string, string> = {
   title: 'Title', slug: 'URL slug', image: 'Image', imageAlt: 'Alt text for the image', tag: 'Tags', tags: 'Tags', description: 'Description',
   position: 'Order in lists', publishAt: 'Publish at', status: 'Status', 'meta.author': 'Author name', 'meta.date': 'Date', 'meta.reviewer': 'Reviewer name',
-  'meta.readTime': 'Read time', content: 'Content', authorId: 'Author', reviewerId: 'Reviewed by',
+  'meta.readTime': 'Read time', content: 'Content', authorId: 'Author', reviewerId: 'Reviewed by', market: 'Market', translationOf: 'Translation of',
 }
 
 const FIELD_OF = { tag: 'tags' }
@@ -240,6 +241,7 @@ export function PostForm({ type, saved, onSaved, onCancel, focusTitle = false, t
             </fieldset>
           </>
         )}
+        {type !== 'hero' && <MarketFields postId={saved?._id} market={draft.market} translationOf={draft.translationOf} onChange={set} issue={issue} />}
         <PublishingFields
           value={draft.publishing}
           onChange={(publishing) => set({ publishing })}

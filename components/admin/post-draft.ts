@@ -23,6 +23,11 @@ export type PostDraft = {
   reviewerId: string
   /** draft / scheduled / published (issue 13) */
   publishing: PublishingDraft
+  /** issue 23: its market's key ('' for every market) and the post it translates ('' for none) */
+  market: string
+  translationOf: string
+  /** the saved post had either: clearing them sends null */
+  hadMarket?: boolean
 }
 
 export function toPayload(d: PostDraft, type: PostType) {
@@ -41,6 +46,8 @@ export function toPayload(d: PostDraft, type: PostType) {
     meta: d.meta,
     authorId: d.authorId || null,
     reviewerId: d.reviewerId || null,
+    // issue 23: sent once either is set (older clients leave them out, and the post keeps its own)
+    ...(d.market || d.translationOf || d.hadMarket ? { market: d.market || null, translationOf: d.translationOf.trim() || null } : {}),
     // a new post's chosen address, or a changed one (the old address then answers 301)
     ...(slug && slug !== d._id ? { slug } : {}),
     ...publishingPayload(d.publishing),
@@ -65,6 +72,9 @@ export function toDraft(post?: Post | null): PostDraft {
     authorId: post?.authorId ?? '',
     reviewerId: post?.reviewerId ?? '',
     publishing: publishingDraftOf(post),
+    market: post?.market ?? '',
+    translationOf: post?.translationOf ?? '',
+    hadMarket: Boolean(post?.market || post?.translationOf),
   }
 }
 

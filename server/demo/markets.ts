@@ -31,9 +31,9 @@ export const demoTranslations = [
       body: [
         {
           headline: 'Woher die Zahl kommt',
-          content: 'Spielestudios berechnen die RTP aus der Mathematik des Spiels, Prüflabore bestätigen sie über Millionen simulierter Runden. Sie beschreibt das Spiel, nicht Ihr Glück.',
+          content: 'Spielestudios berechnen die RTP aus der Mathematik des Spiels, Prüflabore bestätigen sie über Millionen simulierter Runden. Sie beschreibt das Spiel, nicht Ihr Glück, und ihr Gegenstück ist der Hausvorteil.',
           keywords: ['RTP', 'Prüflabore'],
-          hyperlinks: [],
+          hyperlinks: [{ text: 'Hausvorteil', url: '/de/article/umsatzbedingungen-erklaert' }],
           subsections: [{ subheading: 'RTP und Hausvorteil', content: 'Zwei Seiten einer Zahl: 96 % RTP sind 4 % Hausvorteil.' }],
         },
         {
@@ -65,9 +65,9 @@ export const demoTranslations = [
       body: [
         {
           headline: 'Worauf sich der Faktor bezieht',
-          content: 'Die Bedingungen sagen entweder „Bonus x35“ oder „Einzahlung + Bonus x35“. Bei 100 € Einzahlung und 100 € Bonus sind das 3.500 € oder 7.000 € Einsatz.',
+          content: 'Die Bedingungen sagen entweder „Bonus x35“ oder „Einzahlung + Bonus x35“. Bei 100 € Einzahlung und 100 € Bonus sind das 3.500 € oder 7.000 € Einsatz, und jeder Einsatz kostet im Schnitt den Hausvorteil.',
           keywords: ['Umsatz'],
-          hyperlinks: [],
+          hyperlinks: [{ text: 'Hausvorteil', url: '/de/article/rtp-erklaert' }],
           subsections: [{ subheading: 'Sticky und Non-Sticky', content: 'Bei einem Non-Sticky-Bonus spielen Sie zuerst mit Ihrem eigenen Geld.' }],
         },
         {

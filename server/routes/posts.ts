@@ -107,6 +107,10 @@ export function postsRouter() {
   // GET /api/posts/:id – one post of any status, for the editor (the admin's address of a post, issue 25)
   app.get('/:id', editors, async (c) => c.json(await c.var.services.posts.get(c.req.param('id'))))
 
+  // GET /api/posts/:id/translations – { translations: [{ postId, market, language, path, current }] } (issue 23:
+  // the post editor's "translations: en-GB, de-DE"); published members only, [] for none
+  app.get('/:id/translations', editors, async (c) => c.json({ translations: await c.var.services.content.translations(await c.var.services.posts.get(c.req.param('id'))) }))
+
   // POST /api/posts/{hero,featured,article,article-bottom} – create a post of that type
   for (const [path, type] of createPaths) {
     app.post(path, postWrite, validate('json', postBodySchema), async (c) => c.json(await c.var.services.posts.create(type, c.req.valid('json')), 201))

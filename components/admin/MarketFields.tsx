@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react'
+import type { Market } from '../../lib/markets.ts'
+import { languageName } from '../TranslationLinks.tsx'
+import { apiCall } from '../api-client.ts'
+
+type Translation = { postId: string; market: string | null; language: string; path: string; current: boolean }
+
+/**
+ * Issue 23, in the post editor: the market a post is written for (or every market) and the post it
+ * translates, with the published translations of its group ("Translations: English, Deutsch"). Hidden
+ * while the site has no markets.
+ */
+export function MarketFields({ postId, market, translationOf, onChange, issue }: { postId?: string; market: string; translationOf: string; onChange: (v: { market?: string; translationOf?: string }) => void; issue: (path: string) => string | null }) {
+  const [markets, setMarkets] = useState<Market[] | null>(null)
+  const [translations, setTranslations] = useState<Translation[]>([])
+  useEffect(() => {
+    let live = true
+    apiCall<{ markets: Market[] }>('/api/markets')
+      .then((r) => live && setMarkets(r.markets))
+      .catch(() => live && setMarkets([]))
+    return () => {
+      live = false
+    }
+  }, [])
+  useEffect(() => {
+    if (!postId) return
+    let live = true
+    apiCall<{ translations: Translation[] }>(`/api/posts/${encodeURIComponent(postId)}/translations`)
+      .then((r) => live && setTranslations(r.translations))
+      .catch(() => {})
+    return () => {
+      live = false
+    }
+  }, [postId])
+  if (!markets?.length && !market && !translationOf) return null
+  return (
+    <fieldset className="grid-2 market-fields" data-testid="market-fields">
+      <legend>Market and translation</legend>
+      <div className="field">
+        <label>
+          Market
+          <select name="market" value={market} onChange={(e) => onChange({ market: e.target.value })} aria-invalid={issue('market') ? true : undefined}>
+            <option value="">Every market</option>
+            {(markets ?? []).map((m) => (
+              <option key={m.key} value={m.key}>{`${m.name} (/${m.key}, ${m.language})`}</option>
+            ))}
+          </select>
+        </label>
+        {issue('market') && <span className="field-issue">{issue('market')}</span>}
+      </div>
+      <div className="field">
+        <label>
+          Translation of (the original’s slug)
+          <input name="translationOf" value={translationOf} placeholder="e.g. rtp-explained" onChange={(e) => onChange({ translationOf: e.target.value })} aria-invalid={issue('translationOf') ? true : undefined} />
+        </label>
+        {issue('translationOf') ? <span className="field-issue">{issue('translationOf')}</span> : <span className="field-hint">Add a translation: write it as a new post for its market and name the original here.</span>}
+        {translations.length > 1 && (
+          <span className="field-hint" data-testid="translations">
+            {`Translations: ${translations.map((t) => `${languageName(t.language)}${t.current ? ' (this one)' : ''}`).join(', ')}`}
+          </span>
+        )}
+      </div>
+    </fieldset>
+  )
+}

@@ -1,0 +1,1 @@
+export default 'GameWise admin: markets, their addresses, languages and offer rules.'
