@@ -44,8 +44,9 @@ describe('offer rules per market (issue 23: lib/markets.ts is the one place that
     expect(shown.offerHighlight).toBe('Visit the site for current offers')
     expect(shown.bonusOffer).toBe('')
     expect(shown.dealBox).toMatchObject({ mainText: 'Visit the site for current offers', subText: '', countdownText: '', ctaLabel: 'Play', ctaUrl: 'https://nova.example/' })
-    expect(shown.termsSummary).toMatch(/^19\+\. New customers only\. 35x wagering\. Please play responsibly · ConnexOntario 1-866-531-2600$/)
-    expect(JSON.stringify(shown)).not.toMatch(/200%|free spins|18\+/)
+    // the bonus's own terms describe it: only the age mark, T&Cs and the regulator's line remain
+    expect(shown.termsSummary).toBe('19+. T&Cs apply. Please play responsibly · ConnexOntario 1-866-531-2600')
+    expect(JSON.stringify(shown)).not.toMatch(/200%|free spins|18\+|wagering/)
     expect(mayList(licensed('Ontario AGCO'), on)).toBe(true)
     expect(mayList(licensed('UK Gambling Commission'), on)).toBe(false)
     const page = {
@@ -58,19 +59,20 @@ describe('offer rules per market (issue 23: lib/markets.ts is the one place that
         { type: 'table', content: { heading: 'Deposits', columns: ['a'], rows: [] } },
         { type: 'text', content: 'About the games.' },
       ],
-      facts: { bonusCode: 'WISE200', withdrawalHours: 24 },
+      facts: { bonusCode: 'WISE200', wagering: { multiplier: 35, appliesTo: 'bonus' }, withdrawalHours: 24 },
     } as unknown as BrandPage
     const shownPage = brandUnderRules(page, on)
     expect(shownPage.facts).toEqual({ withdrawalHours: 24 })
     expect(shownPage.promoTables).toEqual([])
     expect(shownPage.promoTable).toBeNull()
     expect(shownPage.bonusCondition).toBe('')
-    expect(shownPage.sections.map((s) => s.type)).toEqual(['terms', 'text'])
-    expect(shownPage.sections[0]!.content).toEqual(['19+ only. New customers only.'])
+    expect(shownPage.sections.map((s) => s.type)).toEqual(['text'])
   })
 
   it('New Jersey: 21+ and 1-800-GAMBLER; Germany: GGL licensees and the German warning; Ireland: inducements hidden', () => {
     expect(offerUnderRules(offer, market('us-nj', 'US-NJ')).termsSummary).toMatch(/^21\+\. .*1-800-GAMBLER$/)
+    const withTerms = { ...offer, facts: {}, sections: [{ type: 'terms', content: ['18+ only. New customers only.', 'Max bet £5.'] }] } as unknown as BrandPage
+    expect(brandUnderRules(withTerms, market('us-nj', 'US-NJ')).sections[0]!.content).toEqual(['21+ only. New customers only.', 'Max bet £5.'])
     const de = market('de', 'DE')
     expect(offerUnderRules(offer, de).termsSummary).toMatch(/Glücksspiel kann süchtig machen/)
     expect(mayList(licensed('GGL'), de)).toBe(true)
@@ -82,7 +84,7 @@ describe('offer rules per market (issue 23: lib/markets.ts is the one place that
     const row = { _id: 'x', brandName: 'X', logo: null, bonus: '100%', ctaLabel: 'Visit', hasCta: true, termsSummary: '18+ T&Cs', termsUrl: '', cells: { bonus: '100%', code: 'X1', wagering: '35×' }, bonusCode: 'X1' }
     const shown = rowUnderRules(row, market('ca-on', 'CA-ON'))
     expect(shown).not.toHaveProperty('bonusCode')
-    expect(shown.cells).toEqual({ bonus: 'Visit the site for current offers', code: '', wagering: '35×' })
+    expect(shown.cells).toEqual({ bonus: 'Visit the site for current offers', code: '', wagering: '' })
     expect(shown.termsSummary).toMatch(/^19\+\./)
   })
 

@@ -175,7 +175,8 @@ export function offerUnderRules(offer: BrandOffer, market: Market): BrandOffer {
   const { showBonuses, noBonusText } = market.rules
   return {
     ...offer,
-    termsSummary: termsForMarket(offer.termsSummary, market),
+    // where no bonus may be shown, neither may its terms (they describe it): the age mark, T&Cs and the line
+    termsSummary: termsForMarket(showBonuses ? offer.termsSummary : '', market),
     ...(showBonuses
       ? {}
       : {
@@ -191,11 +192,11 @@ export function brandUnderRules(page: BrandPage, market: Market): BrandPage {
   if (isDefault(market)) return page
   const offer = offerUnderRules(page as BrandOffer & BrandPage, market)
   if (market.rules.showBonuses) return { ...page, termsSummary: offer.termsSummary, sections: sectionsForMarket(page.sections, market) }
-  const { bonusCode: _code, ...facts } = page.facts ?? {}
+  const { bonusCode: _code, wagering: _wagering, ...facts } = page.facts ?? {}
   return {
     ...page,
-    // bonus tables go with the bonus; terms keep their lines with the market's age mark
-    sections: sectionsForMarket(page.sections, market).filter((s) => s.type !== 'table'),
+    // bonus tables and the bonus's terms go with the bonus
+    sections: page.sections.filter((s) => s.type !== 'table' && s.type !== 'terms'),
     termsSummary: offer.termsSummary,
     offerHighlight: offer.offerHighlight,
     bonusOffer: '',
@@ -218,10 +219,12 @@ export function rowUnderRules(row: ComparisonRow, market: Market): ComparisonRow
   const termsSummary = termsForMarket(row.termsSummary, market)
   if (market.rules.showBonuses) return { ...row, termsSummary }
   const { bonusCode: _code, ...rest } = row
+  const noTerms = termsForMarket('', market)
   const cells = { ...row.cells }
   if ('bonus' in cells) cells.bonus = market.rules.noBonusText
   if ('code' in cells) cells.code = ''
-  return { ...rest, termsSummary, bonus: market.rules.noBonusText, cells }
+  if ('wagering' in cells) cells.wagering = ''
+  return { ...rest, termsSummary: noTerms, bonus: market.rules.noBonusText, cells }
 }
 
 /** The country whose help set a market's pages show (null: the visitor's own, as in the default market). */
