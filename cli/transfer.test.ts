@@ -57,7 +57,7 @@ describe('export and import (issue 6)', () => {
     const dry = runCli(target, ['import', 'posts', a, '--dry-run'])
     expect(dry.code).toBe(0)
     // a posts file carries the two demo profiles its posts name (issue 22)
-    expect(dry.out).toMatch(/^Would create 23 articles and 2 authors \(post /)
+    expect(dry.out).toMatch(/^Would create 25 articles and 2 authors \(post /)
     expect(JSON.parse(runCli(target, ['export', 'all']).out)).toMatchObject({ posts: [], brands: [], authors: [], media: [] })
   })
 

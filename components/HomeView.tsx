@@ -10,7 +10,8 @@ import { IMAGE_SIZES } from '../lib/images.ts'
 import { ResponsiveImage } from './ResponsiveImage.tsx'
 
 export type HomeData = {
-  hero: { title: string } | null
+  /** `lead`: a market's own hero's line (issue 23); absent, the site's */
+  hero: { title: string; lead?: string } | null
   featured: ArticleCardData | null
   /** the grid's first page; `nextCursor` fetches the rest (null: there is no more) */
   articles: ArticleCardData[]
@@ -29,7 +30,7 @@ export function HomeView({ hero, featured, articles, nextCursor = null, bottoms,
         <section className="hero">
           <div className="hero-text">
             <h1>{hero.title}</h1>
-            <p className="lead">Independent guides, honest reviews and curated offers, so every bet and every game is an informed choice.</p>
+            <p className="lead">{hero.lead ?? 'Independent guides, honest reviews and curated offers, so every bet and every game is an informed choice.'}</p>
           </div>
           <article className="featured card" data-testid="featured">
             {/* the home page's largest image above the fold (its LCP) */}

@@ -5,12 +5,14 @@ import { type VisitorGeo, visitorGeo } from './visitor-geo.ts'
 const DISMISSED = 'gw-market-suggestion-dismissed'
 
 /**
- * Issue 23: a visitor on the default market's pages whose country another market serves is offered it,
- * politely, and never moved (search engines and people must reach every market). Dismissing it is kept
+ * Issue 23: a visitor on the default market's home page whose country another market serves is offered
+ * it, politely, and never moved (search engines and people must reach every market). Dismissing it is kept
  * for the browser tab only (sessionStorage: a preference the visitor asked for, no identifier).
  */
 export function MarketSuggestion() {
-  const prefix = (usePageContext() as { marketPrefix?: string } | undefined)?.marketPrefix ?? ''
+  const pc = usePageContext() as { marketPrefix?: string; urlPathname?: string } | undefined
+  // the home page of the default market only: elsewhere a reader came for that page
+  const prefix = pc?.urlPathname === '/' ? (pc?.marketPrefix ?? '') : 'elsewhere'
   const [market, setMarket] = useState<VisitorGeo['market']>(null)
   useEffect(() => {
     if (prefix) return // already in a market
@@ -35,7 +37,7 @@ export function MarketSuggestion() {
     setMarket(null)
   }
   return (
-    <aside className="market-suggestion container" role="region" aria-label="Your market" data-testid="market-suggestion">
+    <aside className="market-suggestion" role="region" aria-label="Your market" data-testid="market-suggestion">
       <p>
         {`There is a GameWise edition for ${market.name}, with the offers and rules that apply there. `}
         <a href={market.prefix} hrefLang={market.language}>{`Go to GameWise ${market.name}`}</a>

@@ -16,8 +16,10 @@ export function TranslationLinks({ translations }: { translations: readonly Tran
   const others = translations.filter((t) => !t.current)
   if (!others.length) return null
   return (
-    <nav className="translation-links muted small" aria-label="This article in other languages" data-testid="translation-links">
-      Also in:{' '}
+    <nav className="translation-links" aria-label="This article in other languages" data-testid="translation-links">
+      {/* a sentence: its links are sized by it (WCAG 2.5.8's inline exception) */}
+      <p className="muted small">
+        Also in:{' '}
       {others.map((t, i) => (
         <span key={t.path}>
           {i > 0 && ' · '}
@@ -25,7 +27,8 @@ export function TranslationLinks({ translations }: { translations: readonly Tran
             {languageName(t.language)}
           </a>
         </span>
-      ))}
+        ))}
+      </p>
     </nav>
   )
 }

@@ -43,7 +43,7 @@ describe('offer rules per market (issue 23: lib/markets.ts is the one place that
     const shown = offerUnderRules(offer, on)
     expect(shown.offerHighlight).toBe('Visit the site for current offers')
     expect(shown.bonusOffer).toBe('')
-    expect(shown.dealBox).toMatchObject({ mainText: 'Visit the site for current offers', subText: '', countdownText: '', ctaLabel: 'Play', ctaUrl: 'https://nova.example/' })
+    expect(shown.dealBox).toMatchObject({ mainText: 'Visit the site for current offers', subText: '', countdownText: '', ctaLabel: 'Visit site', ctaUrl: 'https://nova.example/' })
     // the bonus's own terms describe it: only the age mark, T&Cs and the regulator's line remain
     expect(shown.termsSummary).toBe('19+. T&Cs apply. Please play responsibly · ConnexOntario 1-866-531-2600')
     expect(JSON.stringify(shown)).not.toMatch(/200%|free spins|18\+|wagering/)

@@ -182,7 +182,8 @@ export function offerUnderRules(offer: BrandOffer, market: Market): BrandOffer {
       : {
           offerHighlight: noBonusText,
           bonusOffer: '',
-          dealBox: { ...offer.dealBox, mainText: noBonusText, subText: '', countdownText: '' },
+          // a button that says "Claim bonus" is an inducement too
+          dealBox: { ...offer.dealBox, mainText: noBonusText, subText: '', countdownText: '', ...(offer.dealBox.ctaLabel ? { ctaLabel: 'Visit site' } : {}) },
         }),
   }
 }

@@ -16,7 +16,8 @@ export async function data(pageContext: PageContextServer) {
     siteSettings.disclosure(),
   ])
   return {
-    hero: blog.hero ? { title: blog.hero.title } : null,
+    // a market's own hero says its lead in its language (issue 23); the default market keeps the site's line
+    hero: blog.hero ? { title: blog.hero.title, ...(blog.hero.market && blog.hero.description ? { lead: blog.hero.description } : {}) } : null,
     featured: blog.featured ? toCard(blog.featured) : null,
     articles: blog.articles.map(toCard),
     nextCursor: blog.nextCursor,

@@ -12,8 +12,48 @@ export const demoMarkets: Omit<Market, 'createdAt' | 'updatedAt'>[] = [
   { key: 'de', name: 'Deutschland', legalPages: [], listsSharedArticles: false, ...MARKET_PRESETS.DE },
 ]
 
-/** Two German translations of demo guides, linked to their originals (hreflang pairs). */
+/** German translations of demo posts, linked to their originals (hreflang pairs): the home page's hero and featured guide, and two guides. */
 export const demoTranslations = [
+  {
+    _id: 'kluger-gewinnen',
+    translationOf: 'smarter-way-to-win',
+    market: 'de',
+    type: 'hero' as const,
+    title: 'Klüger spielen im iGaming',
+    tag: 'Ratgeber',
+    image: '/demo/hero.svg',
+    description: 'Unabhängige Ratgeber, ehrliche Tests und geprüfte Angebote.',
+    content: { summary: [], body: [] },
+    meta: { author: 'Maya Chen', date: '2026-11-20', reviewer: '', readTime: '' },
+    related_studies: [],
+  },
+  {
+    _id: 'casino-bonus-richtig-lesen',
+    translationOf: 'how-to-read-a-casino-bonus',
+    market: 'de',
+    type: 'featured' as const,
+    title: 'Casino-Bonus richtig lesen, bevor Sie ihn annehmen',
+    tag: 'Ratgeber',
+    image: '/demo/bonus-reading.svg',
+    description: 'Große Zahlen verkaufen Boni, die Bedingungen entscheiden über ihren Wert. So prüfen Sie jedes Willkommensangebot in fünf Minuten.',
+    content: {
+      summary: [
+        { title: 'Erst die Bedingungen', text: 'Umsatzfaktor, Frist und Höchsteinsatz sagen mehr als die Bonushöhe.' },
+        { title: 'Rechnen statt hoffen', text: 'Umsatz mal Hausvorteil ergibt die erwarteten Kosten des Bonus.' },
+      ],
+      body: [
+        {
+          headline: 'Die fünf Zahlen, die zählen',
+          content: 'Prüfen Sie Umsatzfaktor, Basis, Frist, Höchsteinsatz und Spielgewichtung. Wie der Umsatz funktioniert, erklären die Umsatzbedingungen.',
+          keywords: ['Umsatzfaktor', 'Frist'],
+          hyperlinks: [{ text: 'Umsatzbedingungen', url: '/de/article/umsatzbedingungen-erklaert' }],
+          subsections: [{ subheading: 'Höchsteinsatz', content: 'Wer mit Bonusgeld mehr setzt als erlaubt, verliert oft Bonus und Gewinne.' }],
+        },
+      ],
+    },
+    meta: { author: 'Daniel Okafor', date: '2026-11-19', reviewer: 'Elena Rossi, compliance editor', readTime: '5 Min.' },
+    related_studies: [],
+  },
   {
     _id: 'rtp-erklaert',
     translationOf: 'rtp-explained',
