@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
-import type { Market } from '../../lib/markets.ts'
 import { languageName } from '../TranslationLinks.tsx'
 import { apiCall } from '../api-client.ts'
+import { useMarkets } from './markets-api.ts'
 
 type Translation = { postId: string; market: string | null; language: string; path: string; current: boolean }
 
@@ -11,17 +11,8 @@ type Translation = { postId: string; market: string | null; language: string; pa
  * while the site has no markets.
  */
 export function MarketFields({ postId, market, translationOf, onChange, issue }: { postId?: string; market: string; translationOf: string; onChange: (v: { market?: string; translationOf?: string }) => void; issue: (path: string) => string | null }) {
-  const [markets, setMarkets] = useState<Market[] | null>(null)
+  const markets = useMarkets()
   const [translations, setTranslations] = useState<Translation[]>([])
-  useEffect(() => {
-    let live = true
-    apiCall<{ markets: Market[] }>('/api/markets')
-      .then((r) => live && setMarkets(r.markets))
-      .catch(() => live && setMarkets([]))
-    return () => {
-      live = false
-    }
-  }, [])
   useEffect(() => {
     if (!postId) return
     let live = true
@@ -32,7 +23,7 @@ export function MarketFields({ postId, market, translationOf, onChange, issue }:
       live = false
     }
   }, [postId])
-  if (!markets?.length && !market && !translationOf) return null
+  if (!markets.length && !market && !translationOf) return null
   return (
     <fieldset className="grid-2 market-fields" data-testid="market-fields">
       <legend>Market and translation</legend>
@@ -41,7 +32,7 @@ export function MarketFields({ postId, market, translationOf, onChange, issue }:
           Market
           <select name="market" value={market} onChange={(e) => onChange({ market: e.target.value })} aria-invalid={issue('market') ? true : undefined}>
             <option value="">Every market</option>
-            {(markets ?? []).map((m) => (
+            {markets.map((m) => (
               <option key={m.key} value={m.key}>{`${m.name} (/${m.key}, ${m.language})`}</option>
             ))}
           </select>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { useMarkets } from './markets-api.ts'
 import { isLive } from '../../lib/publishing.ts'
 import type { Post } from '../../lib/schemas.ts'
 import { adminApi, type PostListPage } from './api.ts'
@@ -26,6 +27,9 @@ export function PostList({ type, reloadKey, onEdit, onNew, onDeleted, editingId 
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [tick, setTick] = useState(0)
+  // issue 23: the market picker, shown once the site has markets
+  const [market, setMarket] = useState('')
+  const markets = useMarkets()
   const noun = listNoun[type]
 
   // typing settles for a moment before the server is asked
@@ -38,13 +42,13 @@ export function PostList({ type, reloadKey, onEdit, onNew, onDeleted, editingId 
     let current = true
     setError(null)
     adminApi
-      .list(type, query)
+      .list(type, query, null, market)
       .then((p) => current && setPage(p))
       .catch(() => current && setError('Failed to load content'))
     return () => {
       current = false
     }
-  }, [type, query, reloadKey, tick])
+  }, [type, query, market, reloadKey, tick])
 
   // a scheduled post in the list goes live by itself: the list follows when the first one is due
   useEffect(() => {
@@ -59,7 +63,7 @@ export function PostList({ type, reloadKey, onEdit, onNew, onDeleted, editingId 
     if (!page?.nextCursor) return
     setBusy(true)
     try {
-      const next = await adminApi.list(type, query, page.nextCursor)
+      const next = await adminApi.list(type, query, page.nextCursor, market)
       setPage({ ...next, posts: [...page.posts, ...next.posts] })
     } catch {
       setError('Failed to load content')
@@ -89,6 +93,18 @@ export function PostList({ type, reloadKey, onEdit, onNew, onDeleted, editingId 
         Filter by title
         <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="Search titles" />
       </label>
+      {markets.length > 0 && (
+        <label>
+          Market
+          <select value={market} onChange={(e) => setMarket(e.target.value)}>
+            <option value="">All markets</option>
+            <option value="shared">Written for every market</option>
+            {markets.map((m) => (
+              <option key={m.key} value={m.key}>{`${m.name} (/${m.key})`}</option>
+            ))}
+          </select>
+        </label>
+      )}
       {error && (
         <p className="form-error" role="alert">
           {error}

@@ -32,8 +32,9 @@ export const ADMIN_LIST_PAGE = 20
 export const adminApi = {
   // the hero and featured item; the lists come a page at a time from `list`
   loadContent: () => call<AdminContent>('/api/posts/blog-content?limit=1'),
-  list: (type: PostType, title: string, cursor?: string | null) =>
-    call<PostListPage>(`/api/posts/list?${new URLSearchParams({ type, limit: String(ADMIN_LIST_PAGE), ...(title.trim() ? { title: title.trim() } : {}), ...(cursor ? { cursor } : {}) })}`),
+  /** `market`: one market's posts, `shared` for those written for every market, '' for all (issue 23) */
+  list: (type: PostType, title: string, cursor?: string | null, market = '') =>
+    call<PostListPage>(`/api/posts/list?${new URLSearchParams({ type, limit: String(ADMIN_LIST_PAGE), ...(title.trim() ? { title: title.trim() } : {}), ...(market ? { market } : {}), ...(cursor ? { cursor } : {}) })}`),
   save: (type: PostType, draft: PostDraft) =>
     draft._id
       ? call<Post>(`/api/posts/${encodeURIComponent(draft._id)}`, { method: 'PUT', body: JSON.stringify(toPayload(draft, type)) })

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react'
 import type { Market, MarketPreset } from '../../lib/markets.ts'
 import { apiCall } from '../api-client.ts'
 
@@ -7,4 +8,20 @@ export const marketsApi = {
   create: (body: unknown) => apiCall<Market>('/api/markets', { method: 'POST', body: JSON.stringify(body) }),
   update: (key: string, body: unknown) => apiCall<Market>(`/api/markets/${encodeURIComponent(key)}`, { method: 'PUT', body: JSON.stringify(body) }),
   remove: (key: string) => apiCall<{ ok: true }>(`/api/markets/${encodeURIComponent(key)}`, { method: 'DELETE' }),
+}
+
+/** The site's markets for pickers (the post list, the post editor): [] until loaded, or when there are none. */
+export function useMarkets(): Market[] {
+  const [markets, setMarkets] = useState<Market[]>([])
+  useEffect(() => {
+    let live = true
+    marketsApi
+      .list()
+      .then((r) => live && setMarkets(Array.isArray(r?.markets) ? r.markets : []))
+      .catch(() => {}) // no picker then: every list shows all markets' posts
+    return () => {
+      live = false
+    }
+  }, [])
+  return markets
 }

@@ -154,6 +154,20 @@ describe('posts in markets and their translations (issue 23)', () => {
   })
 })
 
+describe('the admin’s lists filtered by market (issue 23)', () => {
+  it('GET /api/posts/list?market= gives one market’s posts, or those written for every market; a bad one is a 400', async () => {
+    const ids = async (q: string) => ((await (await send('GET', `/api/posts/list?type=article&limit=100${q}`, undefined, editor)).json()) as { posts: { _id: string }[] }).posts.map((p) => p._id)
+    expect((await ids('&market=de')).sort()).toEqual(['rtp-erklaert', 'umsatzbedingungen-erklaert'])
+    const shared = await ids('&market=shared')
+    expect(shared).toContain('rtp-explained')
+    expect(shared).not.toContain('rtp-erklaert')
+    expect((await ids('')).length).toBe(shared.length + 2 + (await ids('&market=uk')).length)
+    const bad = await send('GET', '/api/posts/list?type=article&market=Deutschland!', undefined, editor)
+    expect(bad.status).toBe(400)
+    expect((await bad.json()).message).toMatch(/^Invalid market/)
+  })
+})
+
 describe('a visitor’s market and the market sitemaps (issue 23)', () => {
   it('GET /api/geo offers a German visitor the German market, a visitor from an unserved country none', async () => {
     expect(await (await send('GET', '/api/geo', undefined, null, { 'cf-ipcountry': 'DE' })).json()).toEqual({ country: 'DE', market: { key: 'de', name: 'Deutschland', prefix: '/de', language: 'de-DE' } })

@@ -27,6 +27,8 @@ const blogContentQuery = z.object({
 const adminListQuery = z.object({
   type: postTypeSchema,
   title: z.string().max(300).optional(),
+  // issue 23: one market's posts, or `shared` for those written for every market
+  market: z.string().regex(/^([a-z]{2}(-[a-z0-9]{2,3})?|shared)$/, 'must be a market key, or shared').optional(),
   limit: z.coerce.number().int().min(1).max(BLOG_CONTENT_LIMIT.max).default(20),
   cursor: cursorParam,
 })

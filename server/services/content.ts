@@ -155,8 +155,8 @@ export function createContentService(deps: { posts: PostsRepository; generation?
     },
 
     /** The admin's list of one post type: filtered by title on the server, a page at a time. */
-    async adminList(opts: { type: PostType; title?: string; limit: number; cursor?: string }) {
-      const q: PostQuery = { type: opts.type, ...(opts.title?.trim() ? { titleContains: opts.title.trim() } : {}) }
+    async adminList(opts: { type: PostType; title?: string; market?: string; limit: number; cursor?: string }) {
+      const q: PostQuery = { type: opts.type, ...(opts.title?.trim() ? { titleContains: opts.title.trim() } : {}), ...(opts.market ? { marketKeys: [opts.market === 'shared' ? ANY_MARKET : opts.market] } : {}) }
       const [page, total] = await Promise.all([paged(q, opts.limit, opts.cursor), posts.count(q)])
       return { posts: page.posts, nextCursor: page.nextCursor, total }
     },
