@@ -48,7 +48,7 @@ export function createSeedService(deps: {
       const brandInputs = demoBrands.map((raw) => brandInputSchema.parse(raw))
       const authorInputs = demoAuthors.map(({ _id, photoSvg, ...raw }) => ({ _id, photoSvg, ...authorBodySchema.parse(raw) }))
       const images = (opts.rasterImages ?? true)
-        ? await loadDemoImages([...postInputs.map((p) => p.image), ...brandInputs.map((b) => b.bannerImage ?? ''), ...authorInputs.map((a) => a.photoSvg)], { cacheDir: deps.demoImageCache })
+        ? await loadDemoImages([...new Set([...postInputs.map((p) => p.image), ...brandInputs.map((b) => b.bannerImage ?? ''), ...authorInputs.map((a) => a.photoSvg)])], { cacheDir: deps.demoImageCache }) // a translation shares its original's cover: drawn once
         : new Map<string, DemoImage>()
       /** The demo image as an upload (its id and URL), or null to keep the path as it is. */
       const upload = async (path: string, alt: string) => {
