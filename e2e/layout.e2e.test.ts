@@ -168,8 +168,15 @@ async function sweep(page: Page): Promise<string[]> {
       }
     }
     // controls drawn over each other
+    // a sticky bar (the top bar) covers whatever scrolls under it by design: once the page has scrolled (a resize
+    // can keep an anchor in view), its controls are left out, as fixed ones are; at the top they are checked
+    const stuck = (e: Element) => {
+      if (window.scrollY === 0) return false
+      for (let p: Element | null = e; p; p = p.parentElement) if (getComputedStyle(p).position === 'sticky') return true
+      return false
+    }
     const controls = [...document.querySelectorAll('a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="tab"]')].filter(
-      (e) => shown(e) && !fixed(e) && !e.closest('.sr-only, .skip-link'),
+      (e) => shown(e) && !fixed(e) && !stuck(e) && !e.closest('.sr-only, .skip-link'),
     )
     const boxes = controls.map((e) => [...e.getClientRects()].filter((r) => r.width > 1 && r.height > 1))
     for (let i = 0; i < controls.length; i++)
