@@ -1,4 +1,4 @@
-import { AFFILIATE_DISCLOSURE_PATH, DEFAULT_AFFILIATE_DISCLOSURE, isAbsoluteHttpUrl, TERMS_FALLBACK } from '../lib/offer-terms.ts'
+import { AFFILIATE_DISCLOSURE_PATH, AGE_MARK, DEFAULT_AFFILIATE_DISCLOSURE, isAbsoluteHttpUrl, TERMS_FALLBACK } from '../lib/offer-terms.ts'
 import type { BrandOffer } from '../lib/schemas.ts'
 
 /**
@@ -38,7 +38,6 @@ export function OfferTerms({ offer, compact = false, detailsHref }: { offer: Pic
 /** The longest terms line the phone's deal bar shows in full (two short lines); longer ones are a link to them. */
 export const COMPACT_TERMS_MAX = 90
 
-const AGE_MARK = /^\s*(1[89]|2[01])\s*\+\s*(?:[.,;:|·–-]\s*)?/
 
 /**
  * A terms line's own leading age mark ("18+. New customers only…" → 18+ and "New customers only…"), or

@@ -9,6 +9,7 @@
  */
 import type { BrandOffer, BrandPage } from './schemas.ts'
 import type { ComparisonRow } from './comparison.ts'
+import { AGE_MARK } from './offer-terms.ts'
 
 /** What a market allows an offer to show (applied when a page renders, never stored into the brand). */
 export type OfferRules = {
@@ -143,7 +144,6 @@ export function marketForVisitor<M extends Pick<Market, 'countries'>>(markets: r
 
 // ---------- what a market's rules do to an offer ----------
 
-const AGE_MARK = /^\s*(1[89]|2[01])\s*\+\s*(?:[.,;:|·–-]\s*)?/
 
 /**
  * The terms line as the market requires it: its age mark at the front (replacing the brand's own; the

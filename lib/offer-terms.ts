@@ -11,5 +11,11 @@ export const TERMS_FALLBACK = 'T&Cs apply'
 export const AFFILIATE_DISCLOSURE_PATH = '/info/affiliate-disclosure'
 export const DEFAULT_AFFILIATE_DISCLOSURE = 'We may earn a commission when you sign up through links on this page.'
 
+/**
+ * A terms line's own leading age mark ("18+.", "21+ |"), with the punctuation after it: the badge shows it
+ * (components/OfferTerms.tsx) and a market replaces it with its own (lib/markets.ts).
+ */
+export const AGE_MARK = /^\s*(1[89]|2[01])\s*\+\s*(?:[.,;:|·–-]\s*)?/
+
 /** An operator's full terms live on the operator's site: an absolute http(s) URL (checked on write, again on render). */
 export const isAbsoluteHttpUrl = (v: string) => /^https?:\/\//i.test(v)
