@@ -38,3 +38,14 @@ export class AppError extends Error {
 
 export const notFound = (message: string) => new AppError('not_found', message)
 export const badRequest = (message: string, details?: unknown) => new AppError('bad_request', message, details)
+
+/**
+ * A refused input as the one 400 every write answers: the first issue names its field ("Invalid
+ * language: must be a BCP 47 language tag…", or `subject` when it has no path), every issue listed for the
+ * form to show at its field.
+ */
+export function invalidInput(err: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }, subject: string): AppError {
+  const issues = err.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }))
+  const first = issues[0]
+  return new AppError('bad_request', first ? `Invalid ${first.path || subject}: ${first.message}` : `Invalid ${subject}`, issues)
+}

@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator'
 import type { ValidationTargets } from 'hono'
 import type * as z from 'zod'
-import { AppError } from './errors.ts'
+import { invalidInput } from './errors.ts'
 
 /**
  * zod-validator answering the project's `{ message, code, issues }` instead of a raw ZodError (docs/architecture.md,
@@ -10,9 +10,7 @@ import { AppError } from './errors.ts'
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return zValidator(target, schema, (result) => {
     if (!result.success) {
-      const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))
-      const first = issues[0]
-      throw new AppError('bad_request', first ? `Invalid ${first.path || target}: ${first.message}` : 'Invalid request', issues)
+      throw invalidInput(result.error, target)
     }
   })
 }

@@ -4,7 +4,7 @@ import { changedFields } from '../../lib/audit.ts'
 import { isSafeHref } from '../../lib/links.ts'
 import { type BrandPage, type BrandWrite, brandWriteSchema } from '../../lib/schemas.ts'
 import { freeSlug } from '../../lib/slug.ts'
-import { AppError, notFound } from '../errors.ts'
+import { AppError, invalidInput, notFound } from '../errors.ts'
 import type { AuditService } from './audit.ts'
 import { publishingOf } from './publishing.ts'
 import { isLive } from '../../lib/publishing.ts'
@@ -102,9 +102,7 @@ export function parseBrandForm(form: FormData): BrandForm {
   } else raw.rating = null
   const parsed = brandWriteSchema.safeParse(raw)
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    const where = issue.path.join('.')
-    throw new AppError('bad_request', `Invalid ${where || 'brand'}: ${issue.message}`, parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })))
+    throw invalidInput(parsed.error, 'brand')
   }
   checkWindow(parsed.data)
   return { fields: parsed.data, logo: imageInput(form, 'logo', 'logoCdnUrl'), bannerImage: imageInput(form, 'bannerImage', 'bannerCdnUrl'), absent }

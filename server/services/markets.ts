@@ -1,10 +1,9 @@
-import * as z from 'zod'
 import { DuplicateKeyError } from '../../db/port.ts'
 import type { MarketsRepository } from '../../db/repositories/markets.ts'
 import { changedFields } from '../../lib/audit.ts'
 import { marketInputSchema, marketKeySchema } from '../../lib/market-schema.ts'
 import { DEFAULT_MARKET, type Market, marketForVisitor, marketPrefix, splitMarketPath } from '../../lib/markets.ts'
-import { AppError, notFound } from '../errors.ts'
+import { AppError, invalidInput, notFound } from '../errors.ts'
 import type { AuditService } from './audit.ts'
 
 type Snapshot = { list: Market[]; byPrefix: Map<string, Market>; prefixes: Set<string> }
@@ -14,11 +13,6 @@ const snapshotOf = (list: Market[]): Snapshot => {
   return { list, byPrefix, prefixes: new Set(byPrefix.keys()) }
 }
 
-/** A zod failure as the one 400 every write answers: the first issue names its field. */
-function invalid(err: z.ZodError): AppError {
-  const issues = err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))
-  return new AppError('bad_request', `Invalid ${issues[0]?.path || 'market'}: ${issues[0]?.message}`, issues)
-}
 
 /**
  * Markets (issue 23), kept in memory: routing asks which market a path is in on every page request, so
@@ -48,7 +42,7 @@ export function createMarketsService(deps: { markets: MarketsRepository; audit: 
 
   async function write(key: string, input: unknown, mode: 'create' | 'update'): Promise<Market> {
     const parsed = marketInputSchema.safeParse(input)
-    if (!parsed.success) throw invalid(parsed.error)
+    if (!parsed.success) throw invalidInput(parsed.error, 'market')
     if (mode === 'update' && parsed.data.key !== key) throw new AppError('bad_request', 'Invalid key: a market keeps its key (its URL prefix); create a new market instead', [{ path: 'key', message: 'cannot change' }])
     const at = deps.now().toISOString()
     const before = await deps.markets.find(parsed.data.key)
