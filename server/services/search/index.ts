@@ -110,7 +110,7 @@ export function createSearchService(deps: {
 
   /** The brands the terms name that may be shown in `country`, best first. */
   function brandsFor(lex: Lexicon, terms: readonly string[], country: VisitorCountry, limit: number, market: Market = DEFAULT_MARKET): BrandOffer[] {
-    const scores = scoreTerms(terms, lex.brandWords)
+    const scores = scoreTerms(terms, lex.brandWordIndex)
     return brandCandidates(terms, lex, scores)
       .map((b) => ({ b, score: brandScore(terms, b, scores) }))
       // issue 23: only brands the market's rules list, shown as they allow

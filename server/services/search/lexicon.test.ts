@@ -1,6 +1,7 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { offer } from '../../../test/factories.ts'
-import { brandCandidates, brandScore, buildLexicon, correctTerms, scoreTerms, type BrandSource, tagScore, termScore, titleMatches, titlesMatching, TITLES_KEPT, typosAllowed, VOCABULARY_MAX, wordsOf } from './lexicon.ts'
+import { brandCandidates, brandScore, buildLexicon, correctTerms, indexWords, scoreTerms, type BrandSource, tagScore, termScore, titleMatches, titlesMatching, TITLES_KEPT, typosAllowed, VOCABULARY_MAX, wordsOf } from './lexicon.ts'
 
 /**
  * Issue 26: the lexicon that lets search name brands and tags, forgive typos and word starts, and
@@ -92,6 +93,27 @@ describe('scoring only the candidates (the lexicon\'s word index)', () => {
       expect(candidates.map((b) => lexicon.brands.indexOf(b))).toEqual([...candidates.map((b) => lexicon.brands.indexOf(b))].sort((x, y) => x - y)) // editorial order
     },
   )
+})
+
+describe('the brand word index', () => {
+  // words of every length from 1 to 12 sharing starts, letters and lengths, as brand words do
+  const words = ['a', 'no', 'nov', 'nova', 'novas', 'novae', 'spin', 'spins', 'spinz', 'spinzone', 'spinzones', 'zone', 'lucky', 'luck', 'harbour', 'harbor', 'crypto', 'cryptos', 'withdrawal', 'withdrawals', 'casino', 'casinos', 'cashino', 'ab', 'abc', 'abcd', 'abcdefghijkl', 'café']
+  const index = indexWords(words)
+  const same = (term: string) => expect(scoreTerms([term], index)[0], term).toEqual(scoreTerms([term], words)[0])
+
+  it('scores every word as trying each word would: exact, starts, typos and misspelt starts', () => {
+    for (const t of ['nova', 'nov', 'no', 'n', 'novs', 'nvoa', 'spns', 'spinzon', 'spnzone', 'spinzonez', 'zzqx', 'withdrawl', 'witdrawals', 'casion', 'cas', 'casi', 'harbur', 'harbourz', 'crpto', 'abcdefghijkm', 'bcde', 'cafe', 'caf', '']) same(t)
+  })
+
+  it('agrees with trying each word for any term (property)', () => {
+    const letters = fc.constantFrom(...'abcdeilnorstuvwz')
+    const edited = fc.tuple(fc.constantFrom(...words), fc.array(fc.tuple(fc.nat(12), letters, fc.nat(2)), { maxLength: 3 })).map(([w, edits]) =>
+      edits.reduce((s, [at, ch, kind]) => (kind === 0 ? s.slice(0, at) + ch + s.slice(at) : kind === 1 ? s.slice(0, at) + s.slice(at + 1) : s.slice(0, at) + ch + s.slice(at + 1)), w),
+    )
+    fc.assert(fc.property(fc.oneof(edited, fc.string({ unit: letters, maxLength: 10 })), (t) => {
+      same(t)
+    }), { numRuns: 2_000 })
+  })
 })
 
 describe('tags and titles', () => {
