@@ -414,6 +414,51 @@ export function brandCandidates(terms: readonly string[], lexicon: Lexicon, scor
 }
 
 /**
+ * Every brand that scores for the terms, in editorial order, with `brandScore`'s score (lexicon.test.ts
+ * checks they agree), worked out from the word index rather than brand by brand: each word a term
+ * matches (`scores`) marks the brands holding it, so a query whose words are in most brands' taglines
+ * (a common word, a 2-letter start) costs one pass over those words' brands instead of `brandScore`
+ * going through every candidate's words for every term (4-11 ms at 1,000 brands).
+ */
+export function scoreBrands(terms: readonly string[], lexicon: Lexicon, scores: TermScores): { brand: LexiconBrand; score: number }[] {
+  if (!terms.length) return []
+  const { brands, brandsByWord } = lexicon
+  // per term and brand, its best score among the brand's name words, and among its other words
+  const inName = terms.map(() => new Float64Array(brands.length))
+  const inOther = terms.map(() => new Float64Array(brands.length))
+  const matched = new Set<string>()
+  const touched = new Uint8Array(brands.length)
+  scores.forEach((m, i) => {
+    for (const [w, s] of m) {
+      matched.add(w)
+      for (const b of brandsByWord.get(w) ?? []) {
+        touched[b] = 1
+        const brand = brands[b]!
+        if (brand.name.includes(w) && s > inName[i]![b]!) inName[i]![b] = s
+        if (brand.other.has(w) && s > inOther[i]![b]!) inOther[i]![b] = s
+      }
+    }
+  })
+  const q = terms.join('')
+  const out: { brand: LexiconBrand; score: number }[] = []
+  brands.forEach((brand, b) => {
+    const joined = joinedScoreOf(q, brand.joined)
+    if (joined) return void out.push({ brand, score: 10 * joined })
+    if (!touched[b]) return // none of its words matched: it scores 0
+    const nameHit = brand.name.length > 0 && brand.name.every((w) => matched.has(w))
+    let sum = 0
+    for (let i = 0; i < terms.length; i++) {
+      const s = Math.max(inName[i]![b]! * 3, inOther[i]![b]!)
+      if (!s && !nameHit) return
+      sum += s
+    }
+    const score = (nameHit ? 5 : 0) + sum / terms.length
+    if (score > 0) out.push({ brand, score })
+  })
+  return out
+}
+
+/**
  * The nearest known spelling of each term not in the vocabulary (within `typosAllowed`; the more
  * frequent word on a tie), or null when nothing would change. A query that runs a brand's or tag's
  * words together ("novaspins") becomes its name.
