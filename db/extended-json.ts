@@ -19,8 +19,13 @@ export function stringify(value: unknown, space?: number): string {
   )
 }
 
-/** JSON text → value, every `{"$date": iso}` back to a Date. */
+/**
+ * JSON text → value, every `{"$date": iso}` back to a Date. Text that cannot hold one — no `$date`, and
+ * no `\u` escape that could spell it — is parsed without a reviver, about four times faster (a search
+ * results page parses ten whole articles).
+ */
 export function parse<T>(text: string): T {
+  if (!text.includes('$date') && !text.includes('\\u')) return JSON.parse(text)
   return JSON.parse(text, (_k, v) => (isDateBox(v) ? new Date(v.$date) : v))
 }
 

@@ -25,6 +25,10 @@ import {
 } from './port.ts'
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
+/** A last search term this long or longer is matched as the whole words it starts (`textParts`)… */
+const WORD_START_MIN = 4
+/** …when the index holds at most this many of them. */
+const COMPLETIONS_MAX = 32
 const FIELD = /^[A-Za-z_][A-Za-z0-9_.]*$/
 
 function isUniqueViolation(err: unknown) {
@@ -245,13 +249,45 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
   }
 
   /**
-   * FTS5 MATCH text for plain terms: each quoted (no query syntax gets through), the last also as a
-   * word start unless it is a single character (a one-letter prefix matches most of the vocabulary).
+   * The parts of a search's FTS5 MATCH text, one per term, all required: each term quoted (no query
+   * syntax gets through), the last also as a word start unless it is a single character (a one-letter
+   * prefix matches most of the vocabulary). A last term of `WORD_START_MIN` letters or more (ASCII, so
+   * one FTS5 token) is matched as the index's words it starts, when there are at most
+   * `COMPLETIONS_MAX`, `("bank" OR "banks" OR "bankroll")`: FTS5 answers a prefix with no prefix index
+   * by merging every such word's list before the first row, and bm25 merges them again for its
+   * document frequency, where an OR reads each list as it goes (bench/search.ts at 100,000 articles: p99
+   * of the text query 31 → 17 ms). In ranking each of those words then counts as a word of the query
+   * (bm25 sums them) rather than all of them as one. Shorter starts read FTS5's prefix index (2 and 3
+   * letters); longer ones with more completions, or not ASCII, stay one prefix.
+   *
+   * `common`: every word the part stands for is in at least half the indexed documents, where bm25
+   * gives a word no weight (FTS5 floors its IDF at 1e-6), so it can be left out of ranking (`textPage`).
    */
-  private static matchText(terms: readonly string[]) {
-    const quoted = terms.map((t) => `"${t.replaceAll('"', '""')}"`)
-    if (quoted.length && [...terms[terms.length - 1]].length > 1) quoted[quoted.length - 1] += '*'
-    return quoted.join(' ')
+  private textParts(terms: readonly string[]): { match: string; common: boolean }[] {
+    const words = `"${this.name}__textwords"`
+    const rows = this.db.query<{ rows: number }, [string]>(`SELECT rows FROM "__text_versions" WHERE name = ?`).get(this.name)?.rows ?? 0
+    const common = (n: number | undefined) => n !== undefined && n * 2 >= rows
+    const count = (word: string) => this.db.query<{ n: number }, [string]>(`SELECT n FROM ${words} WHERE word = ?`).get(word)?.n
+    const quote = (t: string) => `"${t.replaceAll('"', '""')}"`
+    const parts = terms.map((t) => ({ match: quote(t), common: common(count(t)) }))
+    const last = terms[terms.length - 1]
+    if (!parts.length || [...last].length < 2) return parts
+    // every string starting with an ASCII `last` sorts in [last, last with its final letter's successor)
+    const ascii = /^[a-z0-9]+$/.test(last)
+    const end = last.slice(0, -1) + String.fromCharCode(last.charCodeAt(last.length - 1) + 1)
+    if (ascii && last.length >= WORD_START_MIN) {
+      const found = this.db.query<{ word: string; n: number }, [string, string]>(`SELECT word, n FROM ${words} WHERE word >= ? AND word < ? LIMIT ${COMPLETIONS_MAX + 1}`).all(last, end)
+      if (found.length && found.length <= COMPLETIONS_MAX) {
+        const match = found.length === 1 ? quote(found[0].word) : `(${found.map((w) => quote(w.word)).join(' OR ')})`
+        parts[parts.length - 1] = { match, common: found.every((w) => common(w.n)) }
+        return parts
+      }
+      // none: the prefix below finds nothing either, at once
+    }
+    // a prefix is in at least as many documents as any word it starts
+    const commonStart = ascii && this.db.query<{ x: number }, [string, string, number]>(`SELECT 1 AS x FROM ${words} WHERE word >= ? AND word < ? AND n * 2 >= ? LIMIT 1`).get(last, end, rows) !== null
+    parts[parts.length - 1] = { match: `${quote(last)}*`, common: commonStart }
+    return parts
   }
 
   /**
@@ -278,7 +314,8 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
     // CROSS JOIN keeps the FTS5 table the outer loop, where bm25() can run, whatever the planner estimates
     const joins = (joinsKeys ? ` CROSS JOIN "${this.name}__textkeys" k ON k.rowid = ${fts}.rowid` : '') + (joinsRow ? ` CROSS JOIN "${this.name}" r ON r.rowid = ${fts}.rowid` : '')
     const where = [`${fts} MATCH ?`, ...sql.where].join(' AND ')
-    return { spec, fts, from: `${fts}${joins} WHERE ${where}`, params: [SqliteCollection.matchText(terms), ...sql.params] as Param[] }
+    const parts = this.textParts(terms)
+    return { spec, fts, from: `${fts}${joins} WHERE ${where}`, parts, params: [parts.map((p) => p.match).join(' AND '), ...sql.params] as Param[] }
   }
 
   async textSearch(terms: readonly string[], options: TextSearchOptions = {}) {
@@ -305,18 +342,35 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
 
   async textPage(terms: readonly string[], options: TextPageOptions) {
     if (!terms.length) return { hits: [], matched: 0 }
-    const { spec, fts, from, params } = this.textSql(terms, options.filter ?? {})
+    const { spec, fts, from, parts, params } = this.textSql(terms, options.filter ?? {})
     const window = Math.max(1, Math.floor(options.window))
-    // one walk of the index, newest first (FTS5 reads rowids in order and stops at the limit), ranking as it goes
-    const rows = this.db
-      .query<{ id: number; rank: number }, Param[]>(`SELECT ${fts}.rowid AS id, ${SqliteCollection.rankSql(spec, fts)} AS rank FROM ${from} ORDER BY ${fts}.rowid DESC LIMIT ${window + 1}`)
-      .all(...params)
+    const rank = SqliteCollection.rankSql(spec, fts)
+    const { rows, matched } = this.store.rankedWindow(this.name, `${from}\u0000${JSON.stringify(params)}\u0000${window}`, () => {
+      const byRank = (a: { id: number; rank: number }, b: { id: number; rank: number }) => a.rank - b.rank || a.id - b.id
+      const ranked = parts.filter((p) => !p.common)
+      if (ranked.length === parts.length || !ranked.length) {
+        // one walk of the index, newest first (FTS5 reads rowids in order and stops at the limit), ranking as it goes
+        const all = this.db.query<{ id: number; rank: number }, Param[]>(`SELECT ${fts}.rowid AS id, ${rank} AS rank FROM ${from} ORDER BY ${fts}.rowid DESC LIMIT ${window + 1}`).all(...params)
+        return { rows: all.slice(0, window).sort(byRank), matched: all.length }
+      }
+      // Some terms are in half the documents or more: bm25 weighs them at most 1e-6 each, yet reads all
+      // of their lists for their document frequency and all of their positions in each row. The window is
+      // walked without ranking, then ranked by the other terms alone over its rowids (a superset of it:
+      // every row of the window holds them). Scores move by at most ~4e-6 per term left out.
+      const ids = this.db.query<{ id: number }, Param[]>(`SELECT ${fts}.rowid AS id FROM ${from} ORDER BY ${fts}.rowid DESC LIMIT ${window + 1}`).all(...params)
+      const inWindow = ids.slice(0, window)
+      if (!inWindow.length) return { rows: [], matched: 0 }
+      const scores = new Map(
+        this.db
+          .query<{ id: number; rank: number }, [string, number, number]>(`SELECT rowid AS id, ${rank} AS rank FROM ${fts} WHERE ${fts} MATCH ? AND rowid >= ? AND rowid <= ?`)
+          .all(ranked.map((p) => p.match).join(' AND '), inWindow[inWindow.length - 1].id, inWindow[0].id)
+          .map((r) => [r.id, r.rank]),
+      )
+      return { rows: inWindow.map((r) => ({ id: r.id, rank: scores.get(r.id) ?? 0 })).sort(byRank), matched: ids.length }
+    })
     const skip = Math.max(0, Math.floor(options.skip ?? 0))
-    const page = rows
-      .slice(0, window)
-      .sort((a, b) => a.rank - b.rank || a.id - b.id)
-      .slice(skip, skip + Math.max(0, Math.floor(options.limit)))
-    if (!page.length) return { hits: [], matched: rows.length }
+    const page = rows.slice(skip, skip + Math.max(0, Math.floor(options.limit)))
+    if (!page.length) return { hits: [], matched }
     const docs = new Map(
       this.db
         .query<{ id: number; doc: string }, number[]>(`SELECT rowid AS id, doc FROM "${this.name}" WHERE rowid IN (${page.map(() => '?').join(', ')})`)
@@ -325,7 +379,7 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
     )
     this.store.rowsRead += docs.size
     const hits = page.flatMap((r) => (docs.has(r.id) ? [{ doc: decode<T>(docs.get(r.id)!), score: -r.rank }] : []))
-    return { hits, matched: rows.length }
+    return { hits, matched }
   }
 
   async distinct(field: string, filter: Filter = {}) {
@@ -521,6 +575,35 @@ export class SqliteStore implements Store {
   /** Rows fetched by queries (not by primary key): tests use it to prove a list reads only its page. */
   rowsRead = 0
 
+  /**
+   * Ranked windows of recent text searches (`textPage`), at most this many: page 2 of a search, or the
+   * same search for another country's page, reads only its documents. Each is kept with its text
+   * index's write count (`__text_versions`, moved by the index's triggers, whoever writes), and is
+   * used only while that count has not moved. 0 keeps none.
+   */
+  textPagesKept = 32
+  private rankedWindows = new Map<string, { version: number; rows: { id: number; rank: number }[]; matched: number }>()
+
+  /** The ranked window `key` of `collection`'s text index: as kept, while the index is unchanged, else ranked now. */
+  rankedWindow(collection: string, key: string, rank: () => { rows: { id: number; rank: number }[]; matched: number }) {
+    const version = this.db.query<{ v: number }, [string]>(`SELECT v FROM "__text_versions" WHERE name = ?`).get(collection)?.v ?? -1
+    const id = `${collection}\u0000${key}`
+    const kept = this.rankedWindows.get(id)
+    if (kept) {
+      this.rankedWindows.delete(id)
+      if (kept.version === version) {
+        this.rankedWindows.set(id, kept) // most recently used last
+        return kept
+      }
+    }
+    const fresh = { version, ...rank() }
+    if (this.textPagesKept > 0) {
+      this.rankedWindows.set(id, fresh)
+      while (this.rankedWindows.size > this.textPagesKept) this.rankedWindows.delete(this.rankedWindows.keys().next().value!)
+    }
+    return fresh
+  }
+
   private readonly file: string
   /** the thread that reads large sums (db/sqlite-read-worker.ts), once a file-backed store needs one */
   private reader: { worker: Worker; next: number; waiting: Map<number, { resolve: (rows: Record<string, unknown>[]) => void; reject: (e: Error) => void }> } | null = null
@@ -624,6 +707,12 @@ export class SqliteStore implements Store {
    * forgets a row through FTS5's 'delete' command with the values it indexed, which the triggers
    * recompute from the old document (works on any SQLite with FTS5, unlike `contentless_delete`).
    * Rebuilt from the rows when new, or when its fields or the index fields changed.
+   *
+   * The same triggers keep the index's words (`<name>__textwords`: each word FTS5 indexed, with how
+   * many documents hold it), so a last term of 4 letters or more is matched as the few whole words it
+   * starts (`textMatch`) instead of FTS5 merging every such word's list on each search: the words a
+   * document holds are read from a one-row scratch index (`<name>__textscratch`, FTS5 with the same
+   * tokenizer, emptied after each use), so they are exactly the words the text index holds.
    */
   async ensureTextIndex(collection: string, spec: TextIndexSpec) {
     this.ensureTable(collection)
@@ -633,31 +722,65 @@ export class SqliteStore implements Store {
     const keys = [...this.indexedFields(collection)].sort()
     const fts = `${collection}__text`
     const keyTable = `${collection}__textkeys`
+    const words = `${collection}__textwords`
+    const scratch = `${collection}__textscratch`
     const cols = paths.map((_, i) => `f${i}`).join(', ')
     const keyCols = keys.map((_, i) => `k${i}`)
     // prefix indexes: a last term of 2 or 3 letters reads one list instead of merging every word it starts
-    const options = `content = '', prefix = '2 3', tokenize = 'unicode61 remove_diacritics 2'`
+    const tokenize = `tokenize = 'unicode61 remove_diacritics 2'`
+    const options = `content = '', prefix = '2 3', ${tokenize}`
     const signature = JSON.stringify({ options, paths, keys })
+    // the word list's own version: a store indexed before it gets the list without reindexing its text
+    const wordsSignature = JSON.stringify({ words: 1, signature })
     this.db.exec(`CREATE TABLE IF NOT EXISTS "__text_indexes" (name TEXT PRIMARY KEY, signature TEXT NOT NULL)`)
-    const known = this.db.query<{ signature: string }, [string]>(`SELECT signature FROM "__text_indexes" WHERE name = ?`).get(collection)
-    if (known?.signature !== signature) {
+    // how many writes each text index has taken (its triggers count them): ranked windows are kept while it stays
+    // and how many documents it holds (bm25's row count: a word in half of them or more weighs nothing)
+    this.db.exec(`CREATE TABLE IF NOT EXISTS "__text_versions" (name TEXT PRIMARY KEY, v INTEGER NOT NULL, rows INTEGER NOT NULL)`)
+    const signed = (name: string) => this.db.query<{ signature: string }, [string]>(`SELECT signature FROM "__text_indexes" WHERE name = ?`).get(name)?.signature
+    const sign = (name: string, value: string) => this.db.query(`INSERT OR REPLACE INTO "__text_indexes" (name, signature) VALUES (?, ?)`).run(name, value)
+    const textChanged = signed(collection) !== signature
+    if (textChanged || signed(`${collection}#words`) !== wordsSignature) {
       const values = (row: string) => paths.map((p) => textExpression(p, `${row}.doc`)).join(', ')
       const keyValues = (row: string) => [`${row}.rowid`, ...keys.map((k) => `json_extract(${row}.doc, '$.${k}')`)].join(', ')
-      const index = (row: string) => `INSERT INTO "${fts}" (rowid, ${cols}) VALUES (${row}.rowid, ${values(row)}); INSERT INTO "${keyTable}" VALUES (${keyValues(row)});`
-      const forget = (row: string) => `INSERT INTO "${fts}" ("${fts}", rowid, ${cols}) VALUES ('delete', ${row}.rowid, ${values(row)}); DELETE FROM "${keyTable}" WHERE rowid = ${row}.rowid;`
+      // a document's words, once each, into the scratch index and out again (`n` counts the documents holding a word)
+      const withWords = (row: string, change: string) =>
+        `INSERT INTO "${scratch}" (rowid, ${cols}) VALUES (${row}.rowid, ${values(row)}); ${change} INSERT INTO "${scratch}" ("${scratch}") VALUES ('delete-all');`
+      const addWords = (row: string) => withWords(row, `INSERT INTO "${words}" (word, n) SELECT term, 1 FROM "${scratch}_vocab" WHERE true ON CONFLICT (word) DO UPDATE SET n = n + 1;`)
+      const dropWords = (row: string) =>
+        withWords(row, `UPDATE "${words}" SET n = n - 1 WHERE word IN (SELECT term FROM "${scratch}_vocab"); DELETE FROM "${words}" WHERE n <= 0 AND word IN (SELECT term FROM "${scratch}_vocab");`)
+      const bump = (rows: string) => `UPDATE "__text_versions" SET v = v + 1, rows = rows ${rows} WHERE name = '${collection}';`
+      const index = (row: string) => `INSERT INTO "${fts}" (rowid, ${cols}) VALUES (${row}.rowid, ${values(row)}); INSERT INTO "${keyTable}" VALUES (${keyValues(row)}); ${addWords(row)}`
+      const forget = (row: string) => `INSERT INTO "${fts}" ("${fts}", rowid, ${cols}) VALUES ('delete', ${row}.rowid, ${values(row)}); DELETE FROM "${keyTable}" WHERE rowid = ${row}.rowid; ${dropWords(row)}`
       this.db
         .transaction(() => {
           for (const t of ['ai', 'ad', 'au']) this.db.exec(`DROP TRIGGER IF EXISTS "${fts}_${t}"`)
-          this.db.exec(`DROP TABLE IF EXISTS "${fts}"`)
-          this.db.exec(`DROP TABLE IF EXISTS "${keyTable}"`)
-          this.db.exec(`CREATE VIRTUAL TABLE "${fts}" USING fts5(${cols}, ${options})`)
-          this.db.exec(`CREATE TABLE "${keyTable}" (rowid INTEGER PRIMARY KEY${keyCols.map((c) => `, ${c}`).join('')})`)
-          this.db.exec(`CREATE TRIGGER "${fts}_ai" AFTER INSERT ON "${collection}" BEGIN ${index('new')} END`)
-          this.db.exec(`CREATE TRIGGER "${fts}_ad" AFTER DELETE ON "${collection}" BEGIN ${forget('old')} END`)
-          this.db.exec(`CREATE TRIGGER "${fts}_au" AFTER UPDATE ON "${collection}" BEGIN ${forget('old')} ${index('new')} END`)
-          this.db.exec(`INSERT INTO "${fts}" (rowid, ${cols}) SELECT t.rowid, ${values('t')} FROM "${collection}" t`)
-          this.db.exec(`INSERT INTO "${keyTable}" SELECT ${keyValues('t')} FROM "${collection}" t`)
-          this.db.query(`INSERT OR REPLACE INTO "__text_indexes" (name, signature) VALUES (?, ?)`).run(collection, signature)
+          if (textChanged) {
+            this.db.exec(`DROP TABLE IF EXISTS "${fts}"`)
+            this.db.exec(`DROP TABLE IF EXISTS "${keyTable}"`)
+            this.db.exec(`CREATE VIRTUAL TABLE "${fts}" USING fts5(${cols}, ${options})`)
+            this.db.exec(`CREATE TABLE "${keyTable}" (rowid INTEGER PRIMARY KEY${keyCols.map((c) => `, ${c}`).join('')})`)
+          }
+          this.db.exec(`DROP TABLE IF EXISTS "${scratch}_vocab"`)
+          this.db.exec(`DROP TABLE IF EXISTS "${scratch}"`)
+          this.db.exec(`DROP TABLE IF EXISTS "${words}"`)
+          this.db.exec(`CREATE VIRTUAL TABLE "${scratch}" USING fts5(${cols}, content = '', detail = none, columnsize = 0, ${tokenize})`)
+          this.db.exec(`CREATE VIRTUAL TABLE "${scratch}_vocab" USING fts5vocab("${scratch}", 'row')`)
+          this.db.exec(`CREATE TABLE "${words}" (word TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID`)
+          this.db.exec(`CREATE TRIGGER "${fts}_ai" AFTER INSERT ON "${collection}" BEGIN ${index('new')} ${bump('+ 1')} END`)
+          this.db.exec(`CREATE TRIGGER "${fts}_ad" AFTER DELETE ON "${collection}" BEGIN ${forget('old')} ${bump('- 1')} END`)
+          this.db.exec(`CREATE TRIGGER "${fts}_au" AFTER UPDATE ON "${collection}" BEGIN ${forget('old')} ${index('new')} ${bump('+ 0')} END`)
+          if (textChanged) {
+            this.db.exec(`INSERT INTO "${fts}" (rowid, ${cols}) SELECT t.rowid, ${values('t')} FROM "${collection}" t`)
+            this.db.exec(`INSERT INTO "${keyTable}" SELECT ${keyValues('t')} FROM "${collection}" t`)
+          }
+          // the words of what is indexed, from the text index itself (one pass over it)
+          this.db.exec(`CREATE VIRTUAL TABLE temp."${fts}_vocab" USING fts5vocab(main, "${fts}", 'row')`)
+          this.db.exec(`INSERT INTO "${words}" (word, n) SELECT term, doc FROM temp."${fts}_vocab" WHERE doc > 0`)
+          this.db.exec(`DROP TABLE temp."${fts}_vocab"`)
+          const rows = `(SELECT count(*) FROM "${collection}")`
+          this.db.exec(`INSERT INTO "__text_versions" (name, v, rows) VALUES ('${collection}', 0, ${rows}) ON CONFLICT (name) DO UPDATE SET v = v + 1, rows = ${rows}`)
+          sign(collection, signature)
+          sign(`${collection}#words`, wordsSignature)
         })
         .immediate()
     }

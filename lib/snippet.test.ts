@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { SnippetSegment } from './search.ts'
 import { buildSnippet, matchSpans, SNIPPET_WIDTH } from './snippet.ts'
@@ -27,6 +28,25 @@ describe('matchSpans', () => {
     for (const term of ['.*', '(', '\\', '[a-z]+', '$&', '^', '|'])
       expect(() => matchSpans('anything (at) all .* [a-z]+ $&', [term])).not.toThrow()
     expect(matchSpans('a.b', ['.*'])).toEqual([])
+  })
+
+  it('finds the same words in ASCII text (read character by character) as in any text (read by WORD)', () => {
+    // a non-ASCII mark that is no word (an em dash) at the end sends the same text down the general path
+    const text = fc.string({ unit: fc.constantFrom(...'abcABC019 .,-_\'\n'), maxLength: 80 })
+    const term = fc.string({ unit: fc.constantFrom(...'abcAB019é'), minLength: 1, maxLength: 4 })
+    fc.assert(
+      fc.property(text, fc.array(term, { minLength: 1, maxLength: 3 }), fc.option(fc.nat(40), { nil: undefined }), (t, terms, within) => {
+        expect(matchSpans(t, terms, within)).toEqual(matchSpans(`${t} —`, terms, within))
+      }),
+      { numRuns: 3_000 },
+    )
+  })
+
+  it('stops `within` characters after the first match', () => {
+    const text = 'odds here, then odds later, and odds at the end'
+    expect(matchSpans(text, ['odds']).map((s) => s.start)).toEqual([0, 16, 32])
+    expect(matchSpans(text, ['odds'], 16).map((s) => s.start)).toEqual([0, 16])
+    expect(matchSpans(`${text} é`, ['odds'], 16).map((s) => s.start)).toEqual([0, 16])
   })
 })
 

@@ -13,8 +13,10 @@ type Span = { start: number; end: number; term: number }
  * Where `terms` occur in `text`, word by word, as the text index matches them: a whole word, folded
  * (case and diacritics), and the last term, unless one character, also as the start of a word. Comparing words rather than
  * building a regular expression from the query keeps any query (`.*`, `(`, `\`) plain text.
+ * `within`: only the spans starting at most this many characters after the first one (a snippet's
+ * window around its first match can show no others), so a long text is not read to its end.
  */
-export function matchSpans(text: string, terms: readonly string[]): Span[] {
+export function matchSpans(text: string, terms: readonly string[], within = Number.POSITIVE_INFINITY): Span[] {
   if (!terms.length) return []
   const folded = terms.map(foldWord)
   const last = [...folded[folded.length - 1]].length > 1 ? folded[folded.length - 1] : '' // as SQLite's matchText
@@ -22,8 +24,29 @@ export function matchSpans(text: string, terms: readonly string[]): Span[] {
   const whole = foldWord(text)
   if (!folded.some((t) => t && whole.includes(t))) return []
   const spans: Span[] = []
+  let until = Number.POSITIVE_INFINITY
+  const found = (start: number, end: number, term: number) => {
+    if (!spans.length) until = start + within
+    spans.push({ start, end, term })
+  }
+  if (!NON_ASCII_TEXT.test(text)) {
+    // an ASCII text (most are): its words are its runs of ASCII letters and digits, compared in place
+    const n = text.length
+    for (let i = 0; i < n; ) {
+      while (i < n && !isAsciiWordChar(text.charCodeAt(i))) i++
+      const start = i
+      while (i < n && isAsciiWordChar(text.charCodeAt(i))) i++
+      if (start === i || start > until) break
+      let term = -1
+      for (let k = 0; k < folded.length && term < 0; k++) if (folded[k]!.length === i - start && sameLower(text, start, folded[k]!)) term = k
+      if (term < 0 && last && i - start >= last.length && sameLower(text, start, last)) term = folded.length - 1
+      if (term >= 0) found(start, i, term)
+    }
+    return spans
+  }
   const known = new Map<string, number>() // a word's term (or -1): text repeats its words
   for (const m of text.matchAll(WORD)) {
+    if (m.index > until) break
     let term = known.get(m[0])
     if (term === undefined) {
       const word = foldWord(m[0])
@@ -31,10 +54,22 @@ export function matchSpans(text: string, terms: readonly string[]): Span[] {
       if (term < 0 && last && word.startsWith(last)) term = folded.length - 1
       known.set(m[0], term)
     }
-    if (term >= 0) spans.push({ start: m.index, end: m.index + m[0].length, term })
+    if (term >= 0) found(m.index, m.index + m[0].length, term)
   }
   return spans
 }
+/** A letter or digit of ASCII (what `WORD` finds in ASCII text). */
+const isAsciiWordChar = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57)
+/** Does `text` hold `word` (lower case) at `at`, ignoring ASCII case? */
+function sameLower(text: string, at: number, word: string): boolean {
+  for (let j = 0; j < word.length; j++) {
+    let c = text.charCodeAt(at + j)
+    if (c >= 65 && c <= 90) c += 32
+    if (c !== word.charCodeAt(j)) return false
+  }
+  return true
+}
+const NON_ASCII_TEXT = /[^\x00-\x7f]/
 
 const isSpace = (ch: string | undefined) => ch !== undefined && /\s/.test(ch)
 const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff
@@ -114,7 +149,8 @@ export function buildSnippet(texts: readonly string[], terms: readonly string[],
     if (budget <= 0) break
     const text = full.length > MAX_TEXT ? full.slice(0, whole(full, MAX_TEXT)) : full
     budget -= text.length
-    const spans = matchSpans(text, terms)
+    // the window starts at or before the first match and is `width` long: no later span can be shown
+    const spans = matchSpans(text, terms, width)
     if (!spans.length) continue
     const range = windowAround(text, spans[0], width)
     const shown = spans.filter((s) => s.start >= range[0] && s.end <= range[1])

@@ -28,7 +28,7 @@ import { type BrandsRepository, LIVE } from '../../../db/repositories/brands.ts'
 import { isAvailableIn, type VisitorCountry } from '../../../lib/geo.ts'
 import { isOfferActive } from '../../../lib/offer-lifecycle.ts'
 import { toBrandPage, toOffer } from '../brands.ts'
-import { brandCandidates, brandScore, buildLexicon, correctTerms, type Lexicon, type LexiconBrand, scoreTerms, tagScore, titlesMatching, TITLES_KEPT } from './lexicon.ts'
+import { buildLexicon, correctTerms, type Lexicon, type LexiconBrand, scoreBrands, scoreTerms, tagScore, titlesMatching, TITLES_KEPT } from './lexicon.ts'
 import { AppError, badRequest } from '../../errors.ts'
 
 /** `q` and `page` as a visitor sent them (query-string values, or absent). */
@@ -108,16 +108,25 @@ export function createSearchService(deps: {
   const max = deps.maxResults ?? SEARCH_MAX_RESULTS
   const lexicons = createLexiconSource(deps)
 
-  /** The brands the terms name that may be shown in `country`, best first. */
+  /**
+   * The brands the terms name that may be shown in `country` and listed in `market` (shown as its rules
+   * allow), best first (then by rating, then in editorial order): the best `limit` picked as they come,
+   * not all of them sorted (a common word can name most brands).
+   */
   function brandsFor(lex: Lexicon, terms: readonly string[], country: VisitorCountry, limit: number, market: Market = DEFAULT_MARKET): BrandOffer[] {
-    const scores = scoreTerms(terms, lex.brandWords)
-    return brandCandidates(terms, lex, scores)
-      .map((b) => ({ b, score: brandScore(terms, b, scores) }))
-      // issue 23: only brands the market's rules list, shown as they allow
-      .filter((x) => x.score > 0 && offered(x.b, country) && mayList({ facts: x.b.facts, termsSummary: x.b.offer.termsSummary }, market))
-      .sort((a, b) => b.score - a.score || (b.b.offer.rating ?? 0) - (a.b.offer.rating ?? 0))
-      .slice(0, limit)
-      .map((x) => offerUnderRules(x.b.offer, market))
+    const at = now()
+    const best: { score: number; rating: number; offer: BrandOffer }[] = []
+    for (const { brand, score } of scoreBrands(terms, lex, scoreTerms(terms, lex.brandWordIndex))) {
+      if (!(isAvailableIn(brand.geo, country) && isOfferActive(brand.window, at))) continue
+      // issue 23: only brands the market's rules list
+      if (!mayList({ facts: brand.facts, termsSummary: brand.offer.termsSummary }, market)) continue
+      const rating = brand.offer.rating ?? 0
+      // after every one at least as good: equals keep editorial order
+      let i = best.length
+      while (i > 0 && (best[i - 1]!.score < score || (best[i - 1]!.score === score && best[i - 1]!.rating < rating))) i--
+      if (i < limit) best.splice(i, 0, { score, rating, offer: brand.offer }), (best.length = Math.min(best.length, limit))
+    }
+    return best.map((x) => offerUnderRules(x.offer, market))
   }
   function tagsFor(lex: Lexicon, terms: readonly string[], limit: number): TagHit[] {
     return lex.tags

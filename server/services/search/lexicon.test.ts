@@ -1,6 +1,7 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { offer } from '../../../test/factories.ts'
-import { brandCandidates, brandScore, buildLexicon, correctTerms, scoreTerms, type BrandSource, tagScore, termScore, titleMatches, titlesMatching, TITLES_KEPT, typosAllowed, VOCABULARY_MAX, wordsOf } from './lexicon.ts'
+import { brandCandidates, brandScore, buildLexicon, correctTerms, indexWords, scoreBrands, scoreTerms, type BrandSource, tagScore, termScore, titleMatches, titlesMatching, TITLES_KEPT, typosAllowed, VOCABULARY_MAX, wordsOf } from './lexicon.ts'
 
 /**
  * Issue 26: the lexicon that lets search name brands and tags, forgive typos and word starts, and
@@ -92,6 +93,63 @@ describe('scoring only the candidates (the lexicon\'s word index)', () => {
       expect(candidates.map((b) => lexicon.brands.indexOf(b))).toEqual([...candidates.map((b) => lexicon.brands.indexOf(b))].sort((x, y) => x - y)) // editorial order
     },
   )
+})
+
+describe('the brand word index', () => {
+  // words of every length from 1 to 12 sharing starts, letters and lengths, as brand words do
+  const words = ['a', 'no', 'nov', 'nova', 'novas', 'novae', 'spin', 'spins', 'spinz', 'spinzone', 'spinzones', 'zone', 'lucky', 'luck', 'harbour', 'harbor', 'crypto', 'cryptos', 'withdrawal', 'withdrawals', 'casino', 'casinos', 'cashino', 'ab', 'abc', 'abcd', 'abcdefghijkl', 'café']
+  const index = indexWords(words)
+  const same = (term: string) => expect(scoreTerms([term], index)[0], term).toEqual(scoreTerms([term], words)[0])
+
+  it('scores every word as trying each word would: exact, starts, typos and misspelt starts', () => {
+    for (const t of ['nova', 'nov', 'no', 'n', 'novs', 'nvoa', 'spns', 'spinzon', 'spnzone', 'spinzonez', 'zzqx', 'withdrawl', 'witdrawals', 'casion', 'cas', 'casi', 'harbur', 'harbourz', 'crpto', 'abcdefghijkm', 'bcde', 'cafe', 'caf', '']) same(t)
+  })
+
+  it('agrees with trying each word for any term (property)', () => {
+    const letters = fc.constantFrom(...'abcdeilnorstuvwz')
+    const edited = fc.tuple(fc.constantFrom(...words), fc.array(fc.tuple(fc.nat(12), letters, fc.nat(2)), { maxLength: 3 })).map(([w, edits]) =>
+      edits.reduce((s, [at, ch, kind]) => (kind === 0 ? s.slice(0, at) + ch + s.slice(at) : kind === 1 ? s.slice(0, at) + s.slice(at + 1) : s.slice(0, at) + ch + s.slice(at + 1)), w),
+    )
+    fc.assert(fc.property(fc.oneof(edited, fc.string({ unit: letters, maxLength: 10 })), (t) => {
+      same(t)
+    }), { numRuns: 2_000 })
+  })
+})
+
+describe('scoring every brand at once (scoreBrands)', () => {
+  // many brands sharing syllables, name words and tagline words, as a real list does
+  const syllables = ['ka', 'lo', 'mi', 'ra', 'ten', 'vor', 'sel', 'spin', 'bet', 'to', 'the', 'nova']
+  const pickOf = (seed: number, list: readonly string[]) => list[Math.abs(Math.imul(seed, 2654435761) >> 7) % list.length]!
+  const word = (seed: number) => pickOf(seed, syllables) + pickOf(seed * 7 + 3, syllables) + (seed % 3 ? pickOf(seed * 13 + 1, syllables) : '')
+  const many = buildLexicon({
+    brands: Array.from({ length: 200 }, (_, i) =>
+      brand(`${word(i + 1)} ${pickOf(i, ['Spins', 'Casino', 'Bet', 'Club'])}`, { tagline: `${word(i * 3 + 2)} to the ${word(i * 5 + 4)} ${pickOf(i * 11, ['bonus', 'crypto', 'live', 'fast'])}`, type: i % 2 ? ['typeLiveCasino'] : ['typeNew'] }),
+    ),
+    tags: [],
+    titles: [],
+  })
+  const agree = (q: string) => {
+    const t = terms(q)
+    const expected = many.brands.map((b) => ({ name: b.offer.brandName, score: brandScore(t, b) })).filter((x) => x.score > 0)
+    const got = scoreBrands(t, many, scoreTerms(t, many.brandWordIndex)).map((x) => ({ name: x.brand.offer.brandName, score: x.score }))
+    expect(got, q).toEqual(expected)
+  }
+
+  it('gives every brand brandScore\'s score, in editorial order', () => {
+    for (const q of ['to', 'the', 'spins', 'kalo spins', 'kalospins', 'kalo spns', 'ka', 'live casino', 'crypto', 'nova', 'novaka', 'zzqx', 'the to', 'bonus live']) agree(q)
+    expect(scoreBrands([], many, [])).toEqual([])
+  })
+
+  it('agrees with brandScore for any query of brand words, their starts and typos (property)', () => {
+    const words = many.brandWords
+    const term = fc.tuple(fc.constantFrom(...words), fc.nat(3), fc.nat(8)).map(([w, cut, at]) => (cut === 1 ? w.slice(0, Math.max(2, w.length - 2)) : cut === 2 ? w.slice(0, at) + w.slice(at + 1) : w))
+    fc.assert(
+      fc.property(fc.array(term, { minLength: 1, maxLength: 4 }), (ts) => {
+        agree(ts.join(' '))
+      }),
+      { numRuns: 300 },
+    )
+  })
 })
 
 describe('tags and titles', () => {

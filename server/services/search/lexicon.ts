@@ -43,6 +43,8 @@ export type Lexicon = {
   titles: LexiconTitle[]
   /** every word of the brands' names and other text, once: a query's terms are scored against these once, not per brand */
   brandWords: string[]
+  /** the same words indexed for `scoreTerms`: by start, by length and by what is left after one or two letters are deleted */
+  brandWordIndex: WordIndex
   /** which brands (their index in `brands`) hold each of those words */
   brandsByWord: Map<string, number[]>
   /** every word of the titles, sorted (a word start is a range), and the titles (their index, newest first) holding each */
@@ -112,7 +114,8 @@ export function buildLexicon(input: { brands: readonly BrandSource[]; tags: read
     for (const w of t.words) (titlesByWord.get(w) ?? titlesByWord.set(w, []).get(w)!).push(i)
   })
   const titleWords = [...titlesByWord.keys()].sort()
-  return { brands, tags, titles, brandWords: [...brandsByWord.keys()], brandsByWord, titleWords, titlesByWord, vocabulary, byLength }
+  const brandWords = [...brandsByWord.keys()]
+  return { brands, tags, titles, brandWords, brandWordIndex: indexWords(brandWords), brandsByWord, titleWords, titlesByWord, vocabulary, byLength }
 }
 
 /**
@@ -161,12 +164,80 @@ function best(term: string, words: Iterable<string>, fuzzy: boolean): number {
 }
 
 /**
+ * Words indexed so a term finds the words it scores against without trying each (`scoreTerms`): sorted
+ * (a word start is a range), by length, and by every string left after deleting one or two of their
+ * letters. Two words are within k edits only if deleting at most k letters from each leaves the same
+ * string (a substitution is a deletion from both, an insertion one from the longer), so a term's own
+ * deletions find every word within its typos — the "symmetric delete" of spelling correctors (SymSpell).
+ */
+export type WordIndex = {
+  sorted: string[]
+  has: Set<string>
+  byLength: Map<number, string[]>
+  /**
+   * The deletions of every word, as a sorted list of (hash of what is left, word) pairs: about 35 a word,
+   * so 8 bytes each rather than a string and a map entry (a hash two strings share only adds a
+   * candidate, which its edit distance then turns down).
+   */
+  deletionHashes: Uint32Array
+  deletionWords: Uint32Array
+}
+
+/** `word` with any `upTo` (1 or 2) of its letters deleted, each result once, the word itself included. */
+function deletionsOf(word: string, upTo: number): Set<string> {
+  const out = new Set([word])
+  let last = [word]
+  for (let k = 0; k < upTo; k++) {
+    const next: string[] = []
+    for (const w of last) {
+      for (let i = 0; i < w.length; i++) {
+        const d = w.slice(0, i) + w.slice(i + 1)
+        if (!out.has(d)) out.add(d), next.push(d)
+      }
+    }
+    last = next
+  }
+  return out
+}
+
+/** FNV-1a, 32 bits. */
+function hash(s: string): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193)
+  return h >>> 0
+}
+
+export function indexWords(words: readonly string[]): WordIndex {
+  const sorted = [...new Set(words)].sort()
+  const byLength = new Map<number, string[]>()
+  const hashes: number[] = []
+  const owners: number[] = []
+  sorted.forEach((w, i) => {
+    ;(byLength.get(w.length) ?? byLength.set(w.length, []).get(w.length)!).push(w)
+    // two deletions: the most typos a term may carry (typosAllowed)
+    for (const d of deletionsOf(w, 2)) hashes.push(hash(d)), owners.push(i)
+  })
+  const order = Uint32Array.from(hashes.keys()).sort((a, b) => hashes[a]! - hashes[b]! || a - b)
+  return {
+    sorted,
+    has: new Set(sorted),
+    byLength,
+    deletionHashes: Uint32Array.from(order, (k) => hashes[k]!),
+    deletionWords: Uint32Array.from(order, (k) => owners[k]!),
+  }
+}
+
+/**
  * Each term's (fuzzy) score against each of `words` that it matches at all, worked out once per query: a
  * thousand brands share a few thousand words, so scoring the words once and the brands by lookup costs
- * one edit distance per word instead of one per word per brand (`bun bench/search.ts`).
+ * one pass per word instead of one per word per brand. With a `WordIndex` (the lexicon's brand words)
+ * each term looks up the words it can score against instead of trying every word: the same scores as
+ * `termScore` gives each word (lexicon.test.ts checks both ways agree), at a fraction of the edit
+ * distances (`bun bench/search.ts`).
  */
 export type TermScores = Map<string, number>[]
-export function scoreTerms(terms: readonly string[], words: Iterable<string>): TermScores {
+export function scoreTerms(terms: readonly string[], words: Iterable<string> | WordIndex): TermScores {
+  if (isWordIndex(words)) return terms.map((t) => scoreIndexed(t, words))
   const out = terms.map(() => new Map<string, number>())
   for (const w of words) {
     for (let i = 0; i < terms.length; i++) {
@@ -177,10 +248,59 @@ export function scoreTerms(terms: readonly string[], words: Iterable<string>): T
   return out
 }
 
+const isWordIndex = (w: Iterable<string> | WordIndex): w is WordIndex => (w as WordIndex).deletionHashes instanceof Uint32Array
+
+/** `termScore(term, w, { fuzzy: true })` for every indexed word it is not 0 for, found from the index. */
+function scoreIndexed(term: string, index: WordIndex): Map<string, number> {
+  const out = new Map<string, number>()
+  if (index.has.has(term)) out.set(term, 1)
+  if (term.length >= 2) {
+    // the words it starts (0.8): a range of the sorted words
+    const { sorted } = index
+    let lo = 0
+    let hi = sorted.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (sorted[mid]! < term) lo = mid + 1
+      else hi = mid
+    }
+    for (let i = lo; i < sorted.length && sorted[i]!.startsWith(term); i++) if (sorted[i] !== term) out.set(sorted[i]!, 0.8)
+  }
+  const typos = typosAllowed(term)
+  if (!typos) return out
+  // within `typos` edits, its length within `typos` of the term's (0.6): found by the term's deletions
+  const { deletionHashes: keys, deletionWords: owners, sorted } = index
+  const tried = new Set<number>()
+  for (const d of deletionsOf(term, typos)) {
+    const h = hash(d)
+    let lo = 0
+    let hi = keys.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (keys[mid]! < h) lo = mid + 1
+      else hi = mid
+    }
+    for (let i = lo; i < keys.length && keys[i] === h; i++) {
+      const k = owners[i]!
+      const w = sorted[k]!
+      if (tried.has(k) || out.has(w) || Math.abs(w.length - term.length) > typos) continue
+      tried.add(k)
+      if (distance(term, w) <= typos) out.set(w, 0.6)
+    }
+  }
+  // longer by more than `typos`, starting with the term but for one letter (0.5)
+  for (const [length, list] of index.byLength) {
+    if (length <= term.length + typos) continue
+    for (const w of list) if (!out.has(w) && oneSubstitutionAtMost(term, w)) out.set(w, 0.5)
+  }
+  return out
+}
+
 /** The query as one word ("nova spns" → "novaspns"): reaches names whose words it runs together or misspells. */
-const joinedScore = (terms: readonly string[], joined: string) => {
+const joinedScore = (terms: readonly string[], joined: string) => joinedScoreOf(terms.join(''), joined)
+/** `joinedScore` with the query already run together (`q`): brandCandidates asks for every brand. */
+const joinedScoreOf = (q: string, joined: string) => {
   if (!joined) return 0
-  const q = terms.join('')
   if (q === joined) return 1
   if (q.length >= 3 && joined.startsWith(q)) return 0.8
   const typos = typosAllowed(joined)
@@ -286,10 +406,56 @@ function titlesWith(term: string, lexicon: Lexicon): number[] {
 export function brandCandidates(terms: readonly string[], lexicon: Lexicon, scores: TermScores): LexiconBrand[] {
   const picked = new Set<number>()
   for (const m of scores) for (const w of m.keys()) for (const i of lexicon.brandsByWord.get(w) ?? []) picked.add(i)
+  const q = terms.join('')
   lexicon.brands.forEach((b, i) => {
-    if (!picked.has(i) && joinedScore(terms, b.joined) > 0) picked.add(i)
+    if (!picked.has(i) && joinedScoreOf(q, b.joined) > 0) picked.add(i)
   })
   return [...picked].sort((a, b) => a - b).map((i) => lexicon.brands[i]!)
+}
+
+/**
+ * Every brand that scores for the terms, in editorial order, with `brandScore`'s score (lexicon.test.ts
+ * checks they agree), worked out from the word index rather than brand by brand: each word a term
+ * matches (`scores`) marks the brands holding it, so a query whose words are in most brands' taglines
+ * (a common word, a 2-letter start) costs one pass over those words' brands instead of `brandScore`
+ * going through every candidate's words for every term (4-11 ms at 1,000 brands).
+ */
+export function scoreBrands(terms: readonly string[], lexicon: Lexicon, scores: TermScores): { brand: LexiconBrand; score: number }[] {
+  if (!terms.length) return []
+  const { brands, brandsByWord } = lexicon
+  // per term and brand, its best score among the brand's name words, and among its other words
+  const inName = terms.map(() => new Float64Array(brands.length))
+  const inOther = terms.map(() => new Float64Array(brands.length))
+  const matched = new Set<string>()
+  const touched = new Uint8Array(brands.length)
+  scores.forEach((m, i) => {
+    for (const [w, s] of m) {
+      matched.add(w)
+      for (const b of brandsByWord.get(w) ?? []) {
+        touched[b] = 1
+        const brand = brands[b]!
+        if (brand.name.includes(w) && s > inName[i]![b]!) inName[i]![b] = s
+        if (brand.other.has(w) && s > inOther[i]![b]!) inOther[i]![b] = s
+      }
+    }
+  })
+  const q = terms.join('')
+  const out: { brand: LexiconBrand; score: number }[] = []
+  brands.forEach((brand, b) => {
+    const joined = joinedScoreOf(q, brand.joined)
+    if (joined) return void out.push({ brand, score: 10 * joined })
+    if (!touched[b]) return // none of its words matched: it scores 0
+    const nameHit = brand.name.length > 0 && brand.name.every((w) => matched.has(w))
+    let sum = 0
+    for (let i = 0; i < terms.length; i++) {
+      const s = Math.max(inName[i]![b]! * 3, inOther[i]![b]!)
+      if (!s && !nameHit) return
+      sum += s
+    }
+    const score = (nameHit ? 5 : 0) + sum / terms.length
+    if (score > 0) out.push({ brand, score })
+  })
+  return out
 }
 
 /**

@@ -1,0 +1,140 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { SqliteStore } from './sqlite.ts'
+
+const root = mkdtempSync(join(tmpdir(), 'gamewise-text-'))
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+type Note = { _id: string; title: string }
+const spec = { fields: { title: 1 } }
+
+describe('SQLite text index: the word list', () => {
+  it('holds each indexed word with how many documents hold it, in step with writes', async () => {
+    const store = new SqliteStore(':memory:')
+    const c = store.collection<Note>('notes')
+    await c.insertOne({ _id: 'a', title: 'Bankroll basics, bankroll again' })
+    await store.ensureTextIndex('notes', spec)
+    await c.insertOne({ _id: 'b', title: 'Bankroll and Café' })
+    const words = () => Object.fromEntries(store.db.query<{ word: string; n: number }, []>('SELECT word, n FROM "notes__textwords" ORDER BY word').all().map((r) => [r.word, r.n]))
+    // folded as the index folds them (case, diacritics), counted once per document
+    expect(words()).toEqual({ again: 1, and: 1, bankroll: 2, basics: 1, cafe: 1 })
+    await c.updateOne({ _id: 'a' }, { $set: { title: 'Budget basics' } })
+    expect(words()).toEqual({ and: 1, bankroll: 1, basics: 1, budget: 1, cafe: 1 })
+    await c.deleteOne({ _id: 'b' })
+    expect(words()).toEqual({ basics: 1, budget: 1 })
+    await store.close()
+  })
+
+  it('is added to a store indexed before it from the index itself, without reindexing the text', async () => {
+    const store = new SqliteStore(':memory:')
+    const c = store.collection<Note>('notes')
+    await c.insertOne({ _id: 'a', title: 'Bankroll basics' })
+    await store.ensureTextIndex('notes', spec)
+    // as a store from before the word list: no list, no record of one
+    store.db.exec(`DROP TABLE "notes__textwords"; DELETE FROM "__text_indexes" WHERE name = 'notes#words'`)
+    // a row only the text index holds: rebuilding the index from the documents would lose it
+    const rowid = store.db.query<{ r: number }, []>(`SELECT rowid AS r FROM "notes" WHERE id = 'a'`).get()!.r
+    store.db.query(`INSERT INTO "notes__text" (rowid, f0) VALUES (?, 'marker')`).run(rowid + 1000)
+    await store.ensureTextIndex('notes', spec)
+    expect(store.db.query<{ n: number }, []>(`SELECT count(*) AS n FROM "notes__text" WHERE "notes__text" MATCH 'marker'`).get()!.n).toBe(1)
+    expect(store.db.query<{ word: string }, []>('SELECT word FROM "notes__textwords" ORDER BY word').all().map((r) => r.word)).toEqual(['bankroll', 'basics', 'marker'])
+    expect((await c.textSearch(['bank'])).map((h) => h.doc._id)).toEqual(['a'])
+    await store.close()
+  })
+})
+
+describe('SQLite text index: kept ranked windows', () => {
+  const page = async (store: SqliteStore, terms: string[], skip = 0) => {
+    const { hits, matched } = await store.collection<Note>('notes').textPage(terms, { window: 50, limit: 2, skip })
+    return { ids: hits.map((h) => h.doc._id), matched }
+  }
+
+  it('answers a later page of the same search from the kept window, and a write by any process ranks again', async () => {
+    const file = join(root, 'kept.db')
+    const store = new SqliteStore(file)
+    await store.ensureTextIndex('notes', spec)
+    const c = store.collection<Note>('notes')
+    for (const [id, title] of [['a', 'Odds'], ['b', 'Odds odds odds'], ['c', 'Live odds'], ['d', 'Odds and ends']]) await c.insertOne({ _id: id, title })
+    const first = await page(store, ['odds'])
+    expect(first.matched).toBe(4)
+    const ranked = [...first.ids, ...(await page(store, ['odds'], 2)).ids]
+    expect(ranked.sort()).toEqual(['a', 'b', 'c', 'd'])
+    // the second page's window came from the first's: nothing changed in between, so the same order
+    const again = store.rowsRead
+    expect((await page(store, ['odds'])).ids).toEqual(first.ids)
+    expect(store.rowsRead - again).toBe(2) // the page's two documents only
+
+    // a write through this store
+    await c.updateOne({ _id: 'a' }, { $set: { title: 'Evens' } })
+    expect((await page(store, ['odds'])).matched).toBe(3)
+    // a write by another process on the same file
+    const other = new SqliteStore(file)
+    await other.ensureTextIndex('notes', spec)
+    await other.collection<Note>('notes').deleteOne({ _id: 'b' })
+    await other.collection<Note>('notes').insertOne({ _id: 'e', title: 'Odds explained' })
+    await other.close()
+    const after = await page(store, ['odds'], 0)
+    expect(after.matched).toBe(3)
+    expect([...after.ids, ...(await page(store, ['odds'], 2)).ids].sort()).toEqual(['c', 'd', 'e'])
+    await store.close()
+  })
+
+  it('keeps at most textPagesKept windows, the least recently used going first', async () => {
+    const store = new SqliteStore(':memory:')
+    await store.ensureTextIndex('notes', spec)
+    const c = store.collection<Note>('notes')
+    await c.insertOne({ _id: 'a', title: 'Alpha' })
+    await c.insertOne({ _id: 'b', title: 'Beta' })
+    // b made to match "alpha" behind the triggers' back (the write count does not move): only a window
+    // ranked again after this sees it, so what is answered shows whether a window was kept
+    const sneak = () => store.db.query(`INSERT INTO "notes__text" (rowid, f0) VALUES ((SELECT rowid FROM "notes" WHERE id = 'b'), 'alpha')`).run()
+    store.textPagesKept = 2
+    await page(store, ['alpha'])
+    await page(store, ['beta'])
+    sneak()
+    expect((await page(store, ['alpha'])).ids).toEqual(['a']) // kept
+    await page(store, ['beta'])
+    await page(store, ['gamma']) // a third window: alpha's, now the least recently used, goes
+    expect((await page(store, ['alpha'])).ids.sort()).toEqual(['a', 'b'])
+    await store.close()
+  })
+})
+
+describe('SQLite text index: words in half the documents or more', () => {
+  it('rank as bm25 ranks the other words, and count and page as any search', async () => {
+    const store = new SqliteStore(':memory:')
+    await store.ensureTextIndex('notes', spec)
+    const c = store.collection<Note>('notes')
+    // "odds" is in every document; "wheel" and "spin" in a few, some in the title-like opening
+    const titles = ['Wheel spin odds', 'Odds and the wheel', 'Odds notes', 'Spin odds wheel wheel wheel', 'Odds only', 'Odds again', 'Wheel odds', 'Odds odds', 'Odds once more', 'Odds at last']
+    for (const [i, title] of titles.entries()) await c.insertOne({ _id: `t${i}`, title })
+    const page = (terms: string[], window = 50, skip = 0) => c.textPage(terms, { window, limit: 3, skip })
+    const all = (await c.textSearch(['odds', 'wheel'])).map((h) => h.doc._id)
+    expect(all).toHaveLength(4)
+    const first = await page(['odds', 'wheel'])
+    expect(first.matched).toBe(4)
+    expect([...first.hits, ...(await page(['odds', 'wheel'], 50, 3)).hits].map((h) => h.doc._id)).toEqual(all)
+    // only the newest `window` matches are ranked, and the count says there are more
+    const newest = await page(['odds', 'wheel'], 2)
+    expect(newest.matched).toBe(3)
+    expect(newest.hits.map((h) => h.doc._id).sort()).toEqual(['t3', 't6'])
+    // a common last word's start: as the words it starts
+    expect((await c.textPage(['wheel', 'odd'], { window: 50, limit: 10 })).hits.map((h) => h.doc._id).sort()).toEqual(['t0', 't1', 't3', 't6'])
+    await store.close()
+  })
+
+  it('do not order the results: equal on the other words is a tie, broken by age (oldest first)', async () => {
+    const store = new SqliteStore(':memory:')
+    await store.ensureTextIndex('notes', spec)
+    const c = store.collection<Note>('notes')
+    for (let i = 0; i < 4; i++) await c.insertOne({ _id: `f${i}`, title: 'Odds filler text here' })
+    await c.insertOne({ _id: 'x1', title: 'Wheel odds filler filler filler' })
+    await c.insertOne({ _id: 'x2', title: 'Wheel odds odds odds odds' })
+    // every word of the query weighed, x2's extra "odds" would put it first by 1e-6 (textSearch does)
+    expect((await c.textSearch(['wheel', 'odds'])).map((h) => h.doc._id)).toEqual(['x2', 'x1'])
+    expect((await c.textPage(['wheel', 'odds'], { window: 10, limit: 10 })).hits.map((h) => h.doc._id)).toEqual(['x1', 'x2'])
+    await store.close()
+  })
+})
