@@ -80,7 +80,11 @@ describe('TRUST_PROXY configuration', () => {
 describe('X-Forwarded-For over HTTP (the per-IP login limit)', () => {
   // the per-address limit of failed logins from one address (different usernames, so only the address key fills), then one from another
   async function attempts(env: Record<string, string>) {
-    const t = await makeTestApp({ seed: false, env })
+    // the limiter counts in fixed 15-minute windows: a clock held mid-window, so a run that crosses a window's
+    // end (5-10 s of password hashing) does not start counting again from zero
+    const window = LOGIN_LIMITS.address.windowMs
+    const midWindow = new Date(Math.floor(Date.now() / window) * window + window / 2)
+    const t = await makeTestApp({ seed: false, env, now: () => midWindow })
     const login = (ip: string, i: number) => t.app.request('/api/auth/login', json({ username: `nobody${i}`, password: 'wrong password' }, { 'x-forwarded-for': ip }))
     const n = LOGIN_LIMITS.address.limit
     for (let i = 0; i < n; i++) expect((await login('203.0.113.7', i)).status).toBe(401)
