@@ -108,6 +108,7 @@ const kept = process.env.SEARCH_BENCH_DB
 const dir = kept ? null : mkdtempSync(join(tmpdir(), 'gamewise-search-bench-'))
 const file = kept ?? join(dir!, 'gamewise.db')
 const store = new SqliteStore(file)
+if (process.env.SEARCH_BENCH_PRAGMA) store.db.exec(process.env.SEARCH_BENCH_PRAGMA)
 // SEARCH_BENCH_KEPT=0: every search ranks its window again (the store keeps the last 32 ranked windows,
 // so a query the run has made before, or its page 3, is otherwise answered from memory)
 if (process.env.SEARCH_BENCH_KEPT) store.textPagesKept = Number(process.env.SEARCH_BENCH_KEPT)
@@ -155,6 +156,7 @@ try {
   // the same without brands, timed beside it: what brands add, whatever else the machine is doing. Through
   // a second connection to the file, so it does not answer from the ranked windows the first one kept
   const bareStore = new SqliteStore(file)
+  if (process.env.SEARCH_BENCH_PRAGMA) bareStore.db.exec(process.env.SEARCH_BENCH_PRAGMA)
   if (process.env.SEARCH_BENCH_KEPT) bareStore.textPagesKept = Number(process.env.SEARCH_BENCH_KEPT)
   const barePosts = createPostsRepository(bareStore, createRegistry(bareStore))
   await barePosts.init()
@@ -189,6 +191,7 @@ try {
   const times: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]))
   const all: number[] = []
   const bare: number[] = []
+  const slowest: { q: string; kind: string; ms: number; total: number }[] = []
   let hits = 0
 
   for (let i = 0; i < SEARCHES; i++) {
@@ -201,6 +204,7 @@ try {
     const ms = performance.now() - started
     hits += answer.total
     times[kind].push((used.user + used.system) / 1000)
+    slowest.push({ q, kind, ms: (used.user + used.system) / 1000, total: answer.total })
     all.push(ms)
     const cpuBare = process.cpuUsage()
     await withoutBrands.search({ q, page: kind.startsWith('page 3') ? 3 : 1 })
@@ -219,6 +223,9 @@ try {
   console.log(`  ${'all (CPU)'.padEnd(30)} ${stats(Object.values(times).flat())}`)
   console.log(`  ${'all (wall clock)'.padEnd(30)} ${stats(all)}`)
   console.log(`  ${'all, no brands (CPU)'.padEnd(30)} ${stats(bare)}  (the same searches without the ${BRANDS.toLocaleString('en')} brands, just after each)`)
+  // SEARCH_BENCH_SLOWEST=n: the n slowest searches, to see what the tail is made of
+  const showSlowest = Number(process.env.SEARCH_BENCH_SLOWEST ?? 0)
+  for (const s of slowest.sort((a, b) => b.ms - a.ms).slice(0, showSlowest)) console.log(`    ${s.ms.toFixed(1).padStart(6)} ms  ${s.kind.padEnd(30)} ${JSON.stringify(s.q)} (${s.total} matches)`)
 
   // issue 26: suggestions as a visitor types, from memory (no store read)
   const typo = (w: string) => (w.length > 4 ? w.slice(0, 2) + w.slice(3) : w)

@@ -97,7 +97,9 @@ export interface Collection<T extends Doc = Doc> {
   textSearch(terms: readonly string[], options?: TextSearchOptions): Promise<TextHit<T>[]>
   /**
    * A results page in one pass: the newest `window` documents holding every term are counted and ranked
-   * (as `textSearch` ranks them), and `limit` of them from `skip` answered. `matched` counts up to
+   * (as `textSearch` ranks them; on SQLite, words in half the documents or more only narrow the matches,
+   * a page of such words alone lists title matches first, then the rest, each newest first, and a last word
+   * typed in full ranks by itself before the longer words it starts), and `limit` of them from `skip` answered. `matched` counts up to
    * `window + 1`, so `matched > window` says more match than were ranked. On SQLite the index is read once
    * (in rowid order, newest first), where a count and a ranking would read it twice or three times.
    */

@@ -137,4 +137,33 @@ describe('SQLite text index: words in half the documents or more', () => {
     expect((await c.textPage(['wheel', 'odds'], { window: 10, limit: 10 })).hits.map((h) => h.doc._id)).toEqual(['x1', 'x2'])
     await store.close()
   })
+
+  it('all of them: the matches holding the words in the title first, then the rest, each newest first (no bm25 pass over lists as long as the index)', async () => {
+    const store = new SqliteStore(':memory:')
+    await store.ensureTextIndex('notes', { fields: { title: 10, body: 1 } })
+    const c = store.collection<Note & { body: string }>('notes')
+    for (const [id, title, body] of [['o1', 'Odds basics', 'odds'], ['o2', 'Bonus', 'odds odds odds'], ['o3', 'Live odds', ''], ['o4', 'Markets', 'odds']]) await c.insertOne({ _id: id, title, body })
+    const { hits, matched } = await c.textPage(['odds'], { window: 10, limit: 10 })
+    expect(matched).toBe(4)
+    expect(hits.map((h) => h.doc._id)).toEqual(['o3', 'o1', 'o4', 'o2'])
+    // two words, both in every document: in the title means both in the title
+    expect((await c.textPage(['odds', 'basics'], { window: 10, limit: 10 })).hits.map((h) => h.doc._id)).toEqual(['o1'])
+    await store.close()
+  })
+})
+
+describe('SQLite text index: a last word typed in full that starts other words', () => {
+  it('matches the words it starts and ranks by itself: the matches holding only a longer word come after, newest first', async () => {
+    const store = new SqliteStore(':memory:')
+    await store.ensureTextIndex('notes', spec)
+    const c = store.collection<Note>('notes')
+    for (const [id, title] of [['b1', 'Bonuses bonuses bonuses'], ['b2', 'Slots with a bonus'], ['b3', 'Bonuses'], ['s1', 'Slots'], ['s2', 'Poker'], ['s3', 'Odds'], ['s4', 'Live']])
+      await c.insertOne({ _id: id, title })
+    const { hits, matched } = await c.textPage(['bonus'], { window: 10, limit: 10 })
+    expect(matched).toBe(3)
+    expect(hits.map((h) => h.doc._id)).toEqual(['b2', 'b3', 'b1'])
+    // a start that is no word of its own still ranks by every word it starts
+    expect((await c.textPage(['bonu'], { window: 10, limit: 10 })).hits.map((h) => h.doc._id).sort()).toEqual(['b1', 'b2', 'b3'])
+    await store.close()
+  })
 })

@@ -262,14 +262,17 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
    *
    * `common`: every word the part stands for is in at least half the indexed documents, where bm25
    * gives a word no weight (FTS5 floors its IDF at 1e-6), so it can be left out of ranking (`textPage`).
+   * `rank`: what `textPage` ranks the part by, when not `match` itself: a last word typed in full that
+   * also starts other words is ranked as itself (the words it starts still match): bm25 reads the whole
+   * list of every word it ranks, and 15-30 completions made those searches the slowest (issue 26).
    */
-  private textParts(terms: readonly string[]): { match: string; common: boolean }[] {
+  private textParts(terms: readonly string[]): { match: string; common: boolean; rank?: string }[] {
     const words = `"${this.name}__textwords"`
     const rows = this.db.query<{ rows: number }, [string]>(`SELECT rows FROM "__text_versions" WHERE name = ?`).get(this.name)?.rows ?? 0
     const common = (n: number | undefined) => n !== undefined && n * 2 >= rows
     const count = (word: string) => this.db.query<{ n: number }, [string]>(`SELECT n FROM ${words} WHERE word = ?`).get(word)?.n
     const quote = (t: string) => `"${t.replaceAll('"', '""')}"`
-    const parts = terms.map((t) => ({ match: quote(t), common: common(count(t)) }))
+    const parts: { match: string; common: boolean; rank?: string }[] = terms.map((t) => ({ match: quote(t), common: common(count(t)) }))
     const last = terms[terms.length - 1]
     if (!parts.length || [...last].length < 2) return parts
     // every string starting with an ASCII `last` sorts in [last, last with its final letter's successor)
@@ -279,7 +282,8 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
       const found = this.db.query<{ word: string; n: number }, [string, string]>(`SELECT word, n FROM ${words} WHERE word >= ? AND word < ? LIMIT ${COMPLETIONS_MAX + 1}`).all(last, end)
       if (found.length && found.length <= COMPLETIONS_MAX) {
         const match = found.length === 1 ? quote(found[0].word) : `(${found.map((w) => quote(w.word)).join(' OR ')})`
-        parts[parts.length - 1] = { match, common: found.every((w) => common(w.n)) }
+        const typed = found.length > 1 ? found.find((w) => w.word === last) : undefined
+        parts[parts.length - 1] = typed ? { match, common: common(typed.n), rank: quote(last) } : { match, common: found.every((w) => common(w.n)) }
         return parts
       }
       // none: the prefix below finds nothing either, at once
@@ -331,6 +335,12 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
     return rows.map((r) => ({ doc: decode<T>(r.doc), score: -r.rank })) // bm25: lower is better
   }
 
+  /** The FTS5 column of the highest-weighted field (the title, for posts). */
+  private static titleColumn(spec: TextIndexSpec) {
+    const weights = Object.values(spec.fields)
+    return weights.indexOf(Math.max(...weights))
+  }
+
   /** The relevance of a text match (lower is better, as bm25 answers). */
   private static rankSql(spec: TextIndexSpec, fts: string) {
     const weights = Object.values(spec.fields)
@@ -348,25 +358,44 @@ class SqliteCollection<T extends Doc> implements Collection<T> {
     const { rows, matched } = this.store.rankedWindow(this.name, `${from}\u0000${JSON.stringify(params)}\u0000${window}`, () => {
       const byRank = (a: { id: number; rank: number }, b: { id: number; rank: number }) => a.rank - b.rank || a.id - b.id
       const ranked = parts.filter((p) => !p.common)
-      if (ranked.length === parts.length || !ranked.length) {
+      if (ranked.length === parts.length && parts.every((p) => p.rank === undefined)) {
         // one walk of the index, newest first (FTS5 reads rowids in order and stops at the limit), ranking as it goes
         const all = this.db.query<{ id: number; rank: number }, Param[]>(`SELECT ${fts}.rowid AS id, ${rank} AS rank FROM ${from} ORDER BY ${fts}.rowid DESC LIMIT ${window + 1}`).all(...params)
         return { rows: all.slice(0, window).sort(byRank), matched: all.length }
       }
-      // Some terms are in half the documents or more: bm25 weighs them at most 1e-6 each, yet reads all
-      // of their lists for their document frequency and all of their positions in each row. The window is
-      // walked without ranking, then ranked by the other terms alone over its rowids (a superset of it:
-      // every row of the window holds them). Scores move by at most ~4e-6 per term left out.
+      // The window is walked without ranking, then ranked over its rowids (a superset of it) by fewer or
+      // shorter lists than it matched on, as bm25 reads the whole list of every word it ranks:
       const ids = this.db.query<{ id: number }, Param[]>(`SELECT ${fts}.rowid AS id FROM ${from} ORDER BY ${fts}.rowid DESC LIMIT ${window + 1}`).all(...params)
       const inWindow = ids.slice(0, window)
       if (!inWindow.length) return { rows: [], matched: 0 }
+      const [lowest, highest] = [inWindow[inWindow.length - 1].id, inWindow[0].id]
+      if (!ranked.length) {
+        // every word is in half the documents or more: bm25 would weigh each at 1e-6, after reading lists as
+        // long as the index (`the`: 17-34 ms at 100,000 articles). Matches holding the words in the title
+        // come first, then the rest, each newest first
+        const titleColumn = `f${SqliteCollection.titleColumn(spec)}`
+        const inTitle = new Set(
+          this.db
+            .query<{ id: number }, [string, number, number]>(`SELECT rowid AS id FROM ${fts} WHERE ${fts} MATCH ? AND rowid >= ? AND rowid <= ?`)
+            .all(`${titleColumn} : (${parts.map((p) => p.match).join(' AND ')})`, lowest, highest)
+            .map((r) => r.id),
+        )
+        const ordered = [...inWindow.filter((r) => inTitle.has(r.id)), ...inWindow.filter((r) => !inTitle.has(r.id))]
+        return { rows: ordered.map((r, i) => ({ id: r.id, rank: i - ordered.length })), matched: ids.length }
+      }
+      // - a word in half the documents or more is left out (bm25 weighs it at most 1e-6, yet reads its list
+      //   and every position of it in each row): scores move by at most ~4e-6 per word left out;
+      // - a last word typed in full is ranked as itself, not as every word it starts: the matches holding
+      //   only a longer word come after the ranked ones, newest first.
       const scores = new Map(
         this.db
           .query<{ id: number; rank: number }, [string, number, number]>(`SELECT rowid AS id, ${rank} AS rank FROM ${fts} WHERE ${fts} MATCH ? AND rowid >= ? AND rowid <= ?`)
-          .all(ranked.map((p) => p.match).join(' AND '), inWindow[inWindow.length - 1].id, inWindow[0].id)
+          .all(ranked.map((p) => p.rank ?? p.match).join(' AND '), lowest, highest)
           .map((r) => [r.id, r.rank]),
       )
-      return { rows: inWindow.map((r) => ({ id: r.id, rank: scores.get(r.id) ?? 0 })).sort(byRank), matched: ids.length }
+      const scored = inWindow.filter((r) => scores.has(r.id)).map((r) => ({ id: r.id, rank: scores.get(r.id)! })).sort(byRank)
+      const rest = inWindow.filter((r) => !scores.has(r.id)).map((r, i) => ({ id: r.id, rank: i + 1 })) // bm25 is never positive
+      return { rows: [...scored, ...rest], matched: ids.length }
     })
     const skip = Math.max(0, Math.floor(options.skip ?? 0))
     const page = rows.slice(skip, skip + Math.max(0, Math.floor(options.limit)))
