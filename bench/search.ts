@@ -11,6 +11,11 @@
  * search also matches brands and tags from the in-memory lexicon; the lexicon's build time and size are
  * printed, and `searches` × 5 suggestions as a visitor types (GET /api/search/suggest's work) are timed.
  * Targets at 100,000 articles and 1,000 brands: search p99 ≤ 20 ms, suggestions p99 ≤ 10 ms.
+ *
+ * Knobs for looking closer: `SEARCH_BENCH_DB=file` keeps the store between runs, `SEARCH_BENCH_KEPT=0`
+ * turns the kept ranked windows off, `SEARCH_MAX_RESULTS=n` ranks another number of matches,
+ * `SEARCH_BENCH_PRAGMA='PRAGMA …'` runs on both connections first (a cache size, `mmap_size`), and
+ * `SEARCH_BENCH_SLOWEST=n` lists the n slowest searches with their match counts.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
