@@ -105,7 +105,8 @@ const publicPages = () => [
   '/signup',
   '/no-such-page',
 ]
-const adminPages = ['/admin', '/adminmarket']
+// every admin screen: a new one joins the sweep here
+const adminPages = ['/admin', '/adminmarket', '/admin/earnings', '/admin/searches', '/admin/users', '/admin/markets', '/admin/media', '/admin/audit']
 
 /**
  * Opens a page at a width: a visitor's in a new tab (closed by the caller), an admin page in the

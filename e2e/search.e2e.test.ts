@@ -212,7 +212,7 @@ describe('search that knows brands, forgives typos and suggests as you type (iss
     const row = none.getByRole('row').filter({ hasText: query })
     await expect.poll(() => row.count()).toBe(1)
     expect(await row.getByRole('cell').nth(2).textContent()).toBe('1')
-    await row.getByRole('link', { name: `Write about “${query}”` }).click()
+    await row.getByRole('link', { name: `Write about this: “${query}”` }).click()
     await admin.waitForURL(/\/admin\?tab=articles&title=/)
     const form = admin.getByRole('form', { name: 'Add article' })
     await expect.poll(() => form.getByLabel('Title').inputValue()).toBe(query)

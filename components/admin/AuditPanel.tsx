@@ -115,7 +115,8 @@ export function AuditPanel() {
       ) : page.entries.length === 0 ? (
         <p className="empty">{filtered ? 'No entries match these filters.' : 'No writes recorded yet.'}</p>
       ) : (
-        <div className="table-scroll">
+        // a box that scrolls sideways on a phone, with nothing focusable in it: focusable itself, so a keyboard can scroll it
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Audit log entries">
           <table className="audit-table">
             <thead>
               <tr>

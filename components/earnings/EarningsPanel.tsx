@@ -35,7 +35,7 @@ function Rates({ status, onImported }: { status: RatesStatus | null; onImported:
       {status.lastImport ? `Rates last imported ${new Date(status.lastImport).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })} (newest day ${status.newestDay}).` : 'No exchange rates imported yet: revenue in other currencies is shown apart, unconverted.'}
       {user?.role === 'admin' && (
         <label className="rates-upload">
-          {' '}Import rates (ECB XML or date,currency,rate CSV)
+          {' '}Import rates (ECB XML, or a CSV with date, currency and rate columns)
           <input
             type="file"
             accept=".xml,.csv,text/xml,text/csv"

@@ -34,7 +34,7 @@ describe('SearchesPanel', () => {
     expect(asked.sort()).toEqual(['/api/search/queries?days=30', '/api/search/queries?days=30&noResults=1'])
     const row = within(none).getAllByRole('row')[1]!
     expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['blorptastic casino', '4', '4', 'Write about this'])
-    expect(within(row).getByRole('link', { name: 'Write about “blorptastic casino”' }).getAttribute('href')).toBe('/admin?tab=articles&title=blorptastic+casino')
+    expect(within(row).getByRole('link', { name: 'Write about this: “blorptastic casino”' }).getAttribute('href')).toBe('/admin?tab=articles&title=blorptastic+casino')
     const top = screen.getByRole('table', { name: 'Most searched queries' })
     expect(within(top).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['nova spins', 'blorptastic casino'])
     expect(within(top).getByText('1,234')).toBeTruthy()

@@ -32,7 +32,7 @@ function QueryTable({ report, caption }: { report: QueryReport; caption: string 
               <td>{q.searches.toLocaleString('en')}</td>
               <td>{q.noResults.toLocaleString('en')}</td>
               <td>
-                <a className="btn" href={writeAboutHref(q.query)} aria-label={`Write about “${q.query}”`}>
+                <a className="btn" href={writeAboutHref(q.query)} aria-label={`Write about this: “${q.query}”`}>
                   Write about this
                 </a>
               </td>
@@ -64,7 +64,7 @@ export function SearchesPanel() {
   }, [days])
   return (
     <section className="admin searches-panel" aria-labelledby="searches-heading">
-      <h1 id="searches-heading">What readers search for</h1>
+      <h2 id="searches-heading">What readers search for</h2>
       <p className="muted">Queries typed into the site search, counted per day without any visitor’s identity (bots left out), kept 90 days.</p>
       <div className="tabs" role="group" aria-label="Period">
         {RANGES.map((d) => (
@@ -81,10 +81,10 @@ export function SearchesPanel() {
       {!reports && !error && <p className="empty">Loading...</p>}
       {reports && (
         <>
-          <h2>Found nothing</h2>
+          <h3>Found nothing</h3>
           <p className="muted small">The cheapest new articles: readers asked and the site had no answer.</p>
           <QueryTable report={reports.none} caption="Queries that found nothing" />
-          <h2>Most searched</h2>
+          <h3>Most searched</h3>
           <QueryTable report={reports.top} caption="Most searched queries" />
         </>
       )}
