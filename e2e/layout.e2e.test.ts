@@ -176,17 +176,28 @@ async function sweep(page: Page): Promise<string[]> {
       for (let p: Element | null = e; p; p = p.parentElement) if (getComputedStyle(p).position === 'sticky') return true
       return false
     }
-    const controls = [...document.querySelectorAll('a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="tab"]')].filter(
-      (e) => shown(e) && !fixed(e) && !stuck(e) && !e.closest('.sr-only, .skip-link'),
-    )
-    const boxes = controls.map((e) => [...e.getClientRects()].filter((r) => r.width > 1 && r.height > 1))
-    for (let i = 0; i < controls.length; i++)
-      for (let j = i + 1; j < controls.length; j++) {
-        const [a, b] = [controls[i], controls[j]]
-        if (a.contains(b) || b.contains(a) || (a instanceof HTMLLabelElement && a.control === b) || (b instanceof HTMLLabelElement && b.control === a)) continue
-        const hit = boxes[i].some((r) => boxes[j].some((q) => Math.min(r.right, q.right) - Math.max(r.left, q.left) > 1 && Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top) > 1))
-        if (hit) out.push(`${name(a)} drawn over ${name(b)}`)
-      }
+    const overlaps = () => {
+      const found: string[] = []
+      const controls = [...document.querySelectorAll('a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="tab"]')].filter(
+        (e) => shown(e) && !fixed(e) && !stuck(e) && !e.closest('.sr-only, .skip-link'),
+      )
+      const boxes = controls.map((e) => [...e.getClientRects()].filter((r) => r.width > 1 && r.height > 1))
+      const at = (r: DOMRect | undefined) => (r ? `${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}×${Math.round(r.height)}` : '-')
+      for (let i = 0; i < controls.length; i++)
+        for (let j = i + 1; j < controls.length; j++) {
+          const [a, b] = [controls[i], controls[j]]
+          if (a.contains(b) || b.contains(a) || (a instanceof HTMLLabelElement && a.control === b) || (b instanceof HTMLLabelElement && b.control === a)) continue
+          const hit = boxes[i].some((r) => boxes[j].some((q) => Math.min(r.right, q.right) - Math.max(r.left, q.left) > 1 && Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top) > 1))
+          if (hit) found.push(`${name(a)} drawn over ${name(b)} (${at(boxes[i][0])} and ${at(boxes[j][0])}, scrolled ${window.scrollY} px)`)
+        }
+      return found
+    }
+    // a resize is answered in steps (media queries at once, scripts that lay out on resize a frame later): what
+    // still overlaps two frames later is drawn that way
+    if (overlaps().length) {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+      out.push(...overlaps())
+    }
     // images that fail to load (lazy ones too)
     const images = [...document.images]
     for (const img of images) img.loading = 'eager'
