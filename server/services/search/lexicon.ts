@@ -248,6 +248,18 @@ export function scoreTerms(terms: readonly string[], words: Iterable<string> | W
   return out
 }
 
+/** The first index of a sorted list whose value is not below `value` (the list's length when none is). */
+function lowerBound<V extends string | number>(sorted: ArrayLike<V>, value: V): number {
+  let lo = 0
+  let hi = sorted.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (sorted[mid]! < value) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
 const isWordIndex = (w: Iterable<string> | WordIndex): w is WordIndex => (w as WordIndex).deletionHashes instanceof Uint32Array
 
 /** `termScore(term, w, { fuzzy: true })` for every indexed word it is not 0 for, found from the index. */
@@ -257,14 +269,7 @@ function scoreIndexed(term: string, index: WordIndex): Map<string, number> {
   if (term.length >= 2) {
     // the words it starts (0.8): a range of the sorted words
     const { sorted } = index
-    let lo = 0
-    let hi = sorted.length
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      if (sorted[mid]! < term) lo = mid + 1
-      else hi = mid
-    }
-    for (let i = lo; i < sorted.length && sorted[i]!.startsWith(term); i++) if (sorted[i] !== term) out.set(sorted[i]!, 0.8)
+    for (let i = lowerBound(sorted, term); i < sorted.length && sorted[i]!.startsWith(term); i++) if (sorted[i] !== term) out.set(sorted[i]!, 0.8)
   }
   const typos = typosAllowed(term)
   if (!typos) return out
@@ -273,14 +278,7 @@ function scoreIndexed(term: string, index: WordIndex): Map<string, number> {
   const tried = new Set<number>()
   for (const d of deletionsOf(term, typos)) {
     const h = hash(d)
-    let lo = 0
-    let hi = keys.length
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      if (keys[mid]! < h) lo = mid + 1
-      else hi = mid
-    }
-    for (let i = lo; i < keys.length && keys[i] === h; i++) {
+    for (let i = lowerBound(keys, h); i < keys.length && keys[i] === h; i++) {
       const k = owners[i]!
       const w = sorted[k]!
       if (tried.has(k) || out.has(w) || Math.abs(w.length - term.length) > typos) continue
@@ -380,15 +378,8 @@ export function titlesMatching(terms: readonly string[], lexicon: Lexicon, limit
 function titlesWith(term: string, lexicon: Lexicon): number[] {
   if (term.length < 2) return lexicon.titlesByWord.get(term) ?? []
   const words = lexicon.titleWords
-  let lo = 0
-  let hi = words.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if (words[mid]! < term) lo = mid + 1
-    else hi = mid
-  }
   const lists: number[][] = []
-  for (let i = lo; i < words.length && words[i]!.startsWith(term); i++) lists.push(lexicon.titlesByWord.get(words[i]!)!)
+  for (let i = lowerBound(words, term); i < words.length && words[i]!.startsWith(term); i++) lists.push(lexicon.titlesByWord.get(words[i]!)!)
   if (lists.length <= 1) return lists[0] ?? []
   const marks = new Uint8Array(lexicon.titles.length)
   for (const list of lists) for (const id of list) marks[id] = 1
