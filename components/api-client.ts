@@ -16,6 +16,8 @@ export class ApiError extends Error {
     public readonly issues: FieldIssue[] = [],
     /** whether the server said what went wrong (an answer with a message), not only a status */
     public readonly explained = false,
+    /** the whole answer, for codes that carry more (an edit conflict's `current`) */
+    public readonly body: Record<string, unknown> | null = null,
   ) {
     super(message)
     this.name = 'ApiError'
@@ -36,9 +38,21 @@ export async function apiCall<T>(path: string, init: RequestInit = {}): Promise<
     const explained = typeof body?.message === 'string' && body.message.length > 0
     const message = explained ? (body!.message as string) : `Request failed (${res.status})`
     const code = typeof body?.code === 'string' ? body.code : 'unknown'
-    throw new ApiError(res.status, code, message, Array.isArray(body?.issues) ? body.issues.filter(isIssue) : [], explained)
+    throw new ApiError(res.status, code, message, Array.isArray(body?.issues) ? body.issues.filter(isIssue) : [], explained, body && typeof body === 'object' ? (body as Record<string, unknown>) : null)
   }
   return body as T
+}
+
+/** The header that makes a save conditional on the version it was based on (docs/api.md, "Edit conflicts"). */
+export const ifMatch = (version: string | null | undefined): Record<string, string> => (version ? { 'if-match': `"${version}"` } : {})
+
+/** A save refused because someone saved a newer version since the form was loaded: who, when, and the server's words. */
+export type EditConflict = { message: string; updatedAt: string; updatedBy: string | null }
+
+export function editConflictOf(err: unknown): EditConflict | null {
+  if (!(err instanceof ApiError) || err.code !== 'edit_conflict') return null
+  const current = (err.body?.current ?? {}) as { updatedAt?: unknown; updatedBy?: unknown }
+  return { message: err.message, updatedAt: typeof current.updatedAt === 'string' ? current.updatedAt : '', updatedBy: typeof current.updatedBy === 'string' ? current.updatedBy : null }
 }
 
 /** What a form shows for a failed save: the spec's line, then what the server said (when it said anything). */

@@ -17,3 +17,15 @@ export const isLive = (item: Publishing): boolean => item.status == null || item
 
 /** The status an item is in, for display: no status is published. */
 export const statusOf = (item: Publishing): PublishStatus => item.status ?? 'published'
+
+/**
+ * The status an item is in at `now`, as readers meet it: a scheduled item whose time has passed is
+ * published (the scheduler flips the stored status within its interval; a screen opened before that
+ * must not go on saying "goes live").
+ */
+export function statusAt(item: Publishing, now: Date = new Date()): PublishStatus {
+  const status = statusOf(item)
+  if (status !== 'scheduled' || !item.publishAt) return status
+  const at = Date.parse(item.publishAt)
+  return !Number.isNaN(at) && at <= now.getTime() ? 'published' : status
+}

@@ -8,7 +8,7 @@ import * as z from 'zod'
  */
 import { PUBLISH_STATUSES, type PublishStatus } from './publish-status.ts'
 
-export { isLive, PUBLISH_STATUSES, type Publishing, type PublishStatus, STATUS_LABELS, statusOf } from './publish-status.ts'
+export { isLive, PUBLISH_STATUSES, type Publishing, type PublishStatus, STATUS_LABELS, statusAt, statusOf } from './publish-status.ts'
 export const publishStatusSchema = z.enum(PUBLISH_STATUSES, { error: 'status must be draft, scheduled or published' })
 
 

@@ -1,3 +1,5 @@
+import { transitionEnds } from '../components/page-transition.ts'
+
 export function onPageTransitionEnd() {
-  delete document.body.dataset.navigating
+  transitionEnds()
 }

@@ -187,7 +187,7 @@ export function createApp(deps: AppDeps) {
   }
 
   app.onError((err, c) => {
-    if (err instanceof AppError) return c.json({ message: err.message, code: err.code, ...(err.details ? { issues: err.details } : {}) }, err.status)
+    if (err instanceof AppError) return c.json({ ...err.extra, message: err.message, code: err.code, ...(err.details ? { issues: err.details } : {}) }, err.status)
     if (err instanceof z.ZodError) {
       const issues = err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))
       return c.json({ message: `Invalid ${issues[0]?.path || 'request'}: ${issues[0]?.message}`, code: 'bad_request', issues }, 400)

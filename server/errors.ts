@@ -5,6 +5,8 @@ export const errorStatus = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  // a save based on an older version than the stored one (server/edit-versions.ts): not a duplicate, a lost-update guard
+  edit_conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,
@@ -27,6 +29,8 @@ export class AppError extends Error {
     public readonly code: ErrorCode,
     message: string,
     public readonly details?: unknown,
+    /** more fields for the answer's body, beside `message` and `code` (an edit conflict's `current`) */
+    public readonly extra?: Record<string, unknown>,
   ) {
     super(message)
     this.name = 'AppError'

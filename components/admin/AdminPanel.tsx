@@ -123,6 +123,10 @@ function PostEditor({ type, postId, handed, onSaved, onCancel, focusTitle, tagSu
           onSaved(p)
         }}
         onCancel={type === 'article' || type === 'articleBottom' ? onCancel : undefined}
+        onReload={(p) => {
+          setPost(p)
+          setSaved(null)
+        }}
       />
       {/* one panel per post, open across saves and restores: it reloads its list after each */}
       {post && (

@@ -5,6 +5,8 @@ import { ApiError, saveFailure } from '../api-client.ts'
 import { FormError, type FormFailure, issueAt } from '../FormError.tsx'
 import { AuthorPhotoField } from './AuthorPhotoField.tsx'
 import { type AuthorDraft, type AuthorWithUsage, authorsApi, emptyAuthorDraft, toAuthorDraft } from './authors-api.ts'
+import { changedByOthers, ConflictNotice, useEditConflict } from './ConflictNotice.tsx'
+import { editorKeys } from './form-keys.ts'
 
 /** How a refused field is named to the admin: the form's labels, not the API's paths. */
 export const AUTHOR_FIELD_LABELS: Record<string, string> = { name: 'Name', slug: 'URL slug', bio: 'Bio', expertise: 'Writes about', photo: 'Photo', links: 'Links' }
@@ -31,27 +33,48 @@ function AuthorForm({ initial, onSaved, onCancel }: { initial: AuthorDraft; onSa
   const setLink = (i: number, patch: Partial<AuthorDraft['links'][number]>) => set({ links: draft.links.map((l, k) => (k === i ? { ...l, ...patch } : l)) })
   const slugProblem = draft.slug !== '' && !isAuthorSlug(draft.slug) ? 'Use lowercase letters, digits and single hyphens, e.g. maya-chen' : null
   const issue = (path: string) => issueAt(error, path)
+  const { conflict, caught, clear } = useEditConflict(
+    async () => toAuthorDraft(await authorsApi.get(draft._id!)),
+    (theirs) => changedByOthers(initial, theirs, draft, AUTHOR_FIELD_LABELS),
+  )
 
-  async function submit(e: FormEvent) {
-    e.preventDefault()
+  async function save(version = draft.version) {
     setBusy(true)
     setError(null)
     try {
-      const author = await authorsApi.save(draft)
+      const author = await authorsApi.save(draft, version)
+      clear()
       // the saved profile from now on: a new one becomes an edit (its id, an uploaded photo as its /media/ URL)
       const next = toAuthorDraft(author)
       setDraft(next)
       setSaved(true)
       onSaved(next)
     } catch (err) {
-      setError(saveFailure('Failed to save the author', err))
+      if (isNew || !caught(err)) setError(saveFailure('Failed to save the author', err))
     } finally {
       setBusy(false)
     }
   }
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    void save()
+  }
 
   return (
-    <form ref={formRef} className="post-form card author-form" onSubmit={submit} aria-label={isNew ? 'Add author' : 'Edit author'}>
+    <form ref={formRef} className="post-form card author-form" onSubmit={submit} onKeyDown={(e) => editorKeys(e, () => formRef.current?.requestSubmit())} aria-label={isNew ? 'Add author' : 'Edit author'}>
+      {conflict && (
+        <ConflictNotice
+          conflict={conflict.conflict}
+          changes={conflict.changes}
+          busy={busy}
+          onReload={() => {
+            if (!conflict.theirs) return
+            setDraft(conflict.theirs)
+            clear()
+          }}
+          onOverwrite={() => void save(conflict.theirs?.version ?? conflict.conflict.updatedAt)}
+        />
+      )}
       <h2>{isNew ? 'Add author' : `Edit ${initial.name}`}</h2>
       <FormError error={error} formRef={formRef} labels={AUTHOR_FIELD_LABELS} />
       {saved && (

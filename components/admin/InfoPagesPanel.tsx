@@ -1,12 +1,15 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react'
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import type { InfoPage } from '../../lib/info-page-schemas.ts'
 import { infoPath, isInfoSlug } from '../../lib/info-pages.ts'
 import type { MdTree } from '../../lib/markdown-tree.ts'
 import { MarkdownTree } from '../MarkdownTree.tsx'
+import { changedByOthers, ConflictNotice, useEditConflict } from './ConflictNotice.tsx'
+import { editorKeys } from './form-keys.ts'
 import { type InfoPageDraft, infoPagesApi } from './info-pages-api.ts'
 
 const emptyDraft: InfoPageDraft = { slug: '', title: '', body: '', seoTitle: '', seoDescription: '' }
-const toDraft = (p: InfoPage): InfoPageDraft => ({ slug: p.slug, title: p.title, body: p.body, seoTitle: p.seoTitle, seoDescription: p.seoDescription })
+const toDraft = (p: InfoPage): InfoPageDraft => ({ slug: p.slug, title: p.title, body: p.body, seoTitle: p.seoTitle, seoDescription: p.seoDescription, version: p.updatedAt })
+const INFO_LABELS = { title: 'Title', body: 'Body', seoTitle: 'SEO title', seoDescription: 'SEO description' }
 
 /** The body as the page will render it: the server's tree, asked for a moment after typing settles. */
 function Preview({ body }: { body: string }) {
@@ -47,25 +50,48 @@ function InfoPageForm({ initial, isNew, required, onSaved, onCancel }: { initial
     setSaved(false)
   }
   const slugProblem = isNew && draft.slug !== '' && !isInfoSlug(draft.slug) ? 'Use lowercase letters, digits and single hyphens, e.g. bonus-policy' : null
+  const formRef = useRef<HTMLFormElement>(null)
+  const { conflict, caught, clear } = useEditConflict(
+    async () => toDraft(await infoPagesApi.get(draft.slug)),
+    (theirs) => changedByOthers(initial, theirs, draft, INFO_LABELS),
+  )
 
-  async function submit(e: FormEvent) {
-    e.preventDefault()
+  async function save(version = draft.version) {
     setBusy(true)
     setError(null)
     try {
-      const page = isNew ? await infoPagesApi.create(draft) : await infoPagesApi.update(draft)
+      const page = isNew ? await infoPagesApi.create(draft) : await infoPagesApi.update(draft, version)
+      setDraft((d) => ({ ...d, version: page.updatedAt }))
       setSaved(true)
+      clear()
       onSaved(page)
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'Failed to save the page')
+      if (isNew || !caught(err)) setError(err instanceof Error ? err.message : 'Failed to save the page')
     } finally {
       setBusy(false)
     }
   }
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    void save()
+  }
 
   return (
     <div className="info-editor">
-      <form className="post-form card" onSubmit={submit} aria-label={isNew ? 'Add info page' : 'Edit info page'}>
+      <form ref={formRef} className="post-form card" onSubmit={submit} onKeyDown={(e) => editorKeys(e, () => formRef.current?.requestSubmit())} aria-label={isNew ? 'Add info page' : 'Edit info page'}>
+        {conflict && (
+          <ConflictNotice
+            conflict={conflict.conflict}
+            changes={conflict.changes}
+            busy={busy}
+            onReload={() => {
+              if (!conflict.theirs) return
+              setDraft(conflict.theirs)
+              clear()
+            }}
+            onOverwrite={() => void save(conflict.theirs?.version ?? conflict.conflict.updatedAt)}
+          />
+        )}
         <h2>{isNew ? 'Add page' : `Edit /info/${draft.slug}`}</h2>
         {required && <p className="muted small">A default page: the footer, brand pages and the cookie banner link to it, so it can be edited but not deleted.</p>}
         {error && (

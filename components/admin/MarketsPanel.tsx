@@ -1,11 +1,15 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react'
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { type Market, type MarketPreset, marketPrefix } from '../../lib/markets.ts'
 import { ApiError } from '../api-client.ts'
 import { type FormFailure, issueAt } from '../FormError.tsx'
+import { changedByOthers, ConflictNotice, useEditConflict } from './ConflictNotice.tsx'
+import { editorKeys } from './form-keys.ts'
 import { marketsApi } from './markets-api.ts'
 
 /** What the form edits: lists as comma-separated text, the rest as the API takes it. */
 type Draft = {
+  /** the stored version the form was loaded from (If-Match on save) */
+  version?: string
   key: string
   name: string
   countries: string
@@ -23,7 +27,8 @@ type Draft = {
 }
 
 const list = (s: string) => s.split(',').map((x) => x.trim()).filter(Boolean)
-const draftOf = (m: Omit<Market, 'createdAt' | 'updatedAt'>): Draft => ({
+const draftOf = (m: Omit<Market, 'createdAt' | 'updatedAt'> & { updatedAt?: string }): Draft => ({
+  version: m.updatedAt,
   key: m.key,
   name: m.name,
   countries: m.countries.join(', '),
@@ -70,10 +75,21 @@ function Field({ label, name, error, hint, children }: { label: string; name: st
 }
 
 /** One market's settings: new (from a preset) or an existing one (its key stays). */
+const MARKET_LABELS: Partial<Record<keyof Draft, string>> = {
+  name: 'Name', countries: 'Countries and regions served', language: 'Language', currency: 'Currency', minimumAge: 'Minimum age', helpCountry: 'Gambling help for',
+  legalPages: 'Legal pages', listsSharedArticles: 'Lists shared articles', showBonuses: 'Shows bonuses', noBonusText: 'Instead of a bonus', licensedBy: 'Only brands licensed by',
+  saferGamblingLine: 'Safer-gambling line', requireTerms: 'Requires terms',
+}
+
 function MarketForm({ initial, isNew, onSaved, onCancel }: { initial: Draft; isNew: boolean; onSaved: (m: Market) => void; onCancel: () => void }) {
   const [d, setD] = useState(initial)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<FormFailure | null>(null)
+  const { conflict, caught, clear } = useEditConflict(
+    async () => draftOf(await marketsApi.get(d.key)),
+    (theirs) => changedByOthers(initial, theirs, d, MARKET_LABELS as Record<string, string>),
+  )
+  const formRef = useRef<HTMLFormElement>(null)
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setD((x) => ({ ...x, [k]: v }))
   const text = (k: keyof Draft, extra: Record<string, unknown> = {}) => ({
     name: k,
@@ -82,20 +98,37 @@ function MarketForm({ initial, isNew, onSaved, onCancel }: { initial: Draft; isN
     'aria-invalid': issueAt(error, k) || issueAt(error, `rules.${k}`) ? true : undefined,
     ...extra,
   })
-  async function submit(e: FormEvent) {
-    e.preventDefault()
+  async function save(version = d.version) {
     setBusy(true)
     setError(null)
     try {
-      onSaved(isNew ? await marketsApi.create(bodyOf(d)) : await marketsApi.update(d.key, bodyOf(d)))
+      onSaved(isNew ? await marketsApi.create(bodyOf(d)) : await marketsApi.update(d.key, bodyOf(d), version))
+      clear()
     } catch (err) {
-      setError(failureOf(err))
+      if (isNew || !caught(err)) setError(failureOf(err))
     } finally {
       setBusy(false)
     }
   }
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    void save()
+  }
   return (
-    <form className="card card-body market-form" onSubmit={(e) => void submit(e)} aria-label={isNew ? 'New market' : `Market ${d.key}`} noValidate>
+    <form className="card card-body market-form" onSubmit={submit} onKeyDown={(e) => editorKeys(e, () => formRef.current?.requestSubmit())} ref={formRef} aria-label={isNew ? 'New market' : `Market ${d.key}`} noValidate>
+      {conflict && (
+        <ConflictNotice
+          conflict={conflict.conflict}
+          changes={conflict.changes}
+          busy={busy}
+          onReload={() => {
+            if (!conflict.theirs) return
+            setD(conflict.theirs)
+            clear()
+          }}
+          onOverwrite={() => void save(conflict.theirs?.version ?? conflict.conflict.updatedAt)}
+        />
+      )}
       <h3>{isNew ? 'New market' : `${d.name} (${marketPrefix(d)}/)`}</h3>
       {error && (
         <p className="form-error" role="alert">

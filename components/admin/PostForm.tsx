@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
-import { isLive, type PublishStatus } from '../../lib/publishing.ts'
+import { isLive, type PublishStatus, statusAt } from '../../lib/publishing.ts'
 import type { Post, PostType } from '../../lib/schemas.ts'
 import { slugify } from '../../lib/slug.ts'
 import { saveFailure } from '../api-client.ts'
@@ -9,7 +9,9 @@ import { AuthorFields, type AuthorOptions } from './AuthorFields.tsx'
 import { adminApi } from './api.ts'
 import { BodyEditor, SummaryEditor } from './ContentEditors.tsx'
 import { ImagePicker } from './ImagePicker.tsx'
-import { isDirty, type PostDraft, toDraft } from './post-draft.ts'
+import { changedByOthers, ConflictNotice, useEditConflict } from './ConflictNotice.tsx'
+import { editorKeys } from './form-keys.ts'
+import { isDirty, listMissing, missingForReaders, type PostDraft, toDraft, toPayload } from './post-draft.ts'
 import { PublishingFields } from './PublishingFields.tsx'
 import { MarketFields } from './MarketFields.tsx'
 import { TagsInput } from './TagsInput.tsx'
@@ -34,14 +36,30 @@ export const POST_FIELD_LABELS: Record<string, string> = {
 const FIELD_OF = { tag: 'tags' }
 
 const noun: Record<PostType, string> = { hero: 'the hero', featured: 'the featured article', article: 'this article', articleBottom: 'this bottom article' }
+const kindName: Record<PostType, string> = { hero: 'hero', featured: 'featured article', article: 'article', articleBottom: 'bottom article' }
+
+/** The fields an edit conflict names, by the payload's keys (what a save sends). */
+const CONFLICT_LABELS: Record<string, string> = {
+  title: 'Title', image: 'Image', imageAlt: 'Alt text for the image', tags: 'Tags', description: 'Description', position: 'Order in lists',
+  content: 'Summary and sections', meta: 'Byline, date and read time', authorId: 'Author', reviewerId: 'Reviewed by', status: 'Status', publishAt: 'Publish at',
+}
+
+/** When a scheduled post's time comes while its form is open: the moment the form must say "published" (null: never). */
+function goesLiveIn(post: Post | null, now = Date.now()): number | null {
+  if (!post || post.status !== 'scheduled' || !post.publishAt) return null
+  const ms = Date.parse(post.publishAt) - now
+  return Number.isNaN(ms) || ms <= 0 ? null : ms
+}
 
 /**
  * Add or edit one post (spec §2 "Admin Panel"): its fields, AI writing, publishing (draft, scheduled,
  * published). After a save the form stays on the post (issue 25); the parent shows "Saved" and the
  * post's revisions. Unsaved changes are guarded and kept in this browser (./unsaved.ts).
  */
-export function PostForm({ type, saved, onSaved, onCancel, focusTitle = false, tagSuggestions = [], aiConfigured = null, authors = null, initialTitle }: {
+export function PostForm({ type, saved, onSaved, onCancel, onReload, focusTitle = false, tagSuggestions = [], aiConfigured = null, authors = null, initialTitle }: {
   type: PostType
+  /** an edit conflict's "Load their version": the post as another editor saved it */
+  onReload?: (post: Post) => void
   /** a new post's title to start from (the search statistics' "write about this", issue 26) */
   initialTitle?: string
   /** the post as last saved; null for a new one */
@@ -56,17 +74,38 @@ export function PostForm({ type, saved, onSaved, onCancel, focusTitle = false, t
   /** the author profiles to pick from (null: loading, or not loadable) */
   authors?: AuthorOptions
 }) {
-  const baseline = useMemo(() => toDraft(saved), [saved])
+  // a scheduled post goes live while its form is open: from then on the form says what it is (published)
+  const [wentLive, setWentLive] = useState(() => Boolean(saved && statusAt(saved) !== (saved.status ?? 'published')))
+  useEffect(() => {
+    const ms = goesLiveIn(saved)
+    if (ms === null || ms > 2 ** 31 - 1) return
+    const t = setTimeout(() => setWentLive(true), ms + 250)
+    return () => clearTimeout(t)
+  }, [saved])
+  const baseline = useMemo(() => toDraft(saved), [saved, wentLive]) // eslint-disable-line react-hooks/exhaustive-deps -- wentLive re-reads the clock
   const [draft, setDraft] = useState<PostDraft>(() => (!saved && initialTitle ? { ...baseline, title: initialTitle } : baseline))
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<FormFailure | null>(null)
+  /** publishing without body text, description or image: asked first, naming what is missing */
+  const [asking, setAsking] = useState<{ missing: string[]; status?: PublishStatus } | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
   const titleRef = useRef<HTMLInputElement>(null)
+  const keepEditingRef = useRef<HTMLButtonElement>(null)
   const heroOnly = type === 'hero'
   const editing = Boolean(saved)
   const button = editing ? 'Update' : 'Add'
-  const wasLive = Boolean(saved && isLive(saved))
+  const wasLive = Boolean(saved && (isLive(saved) || wentLive))
+
+  // the Publishing box follows the post when it goes live by itself (unless the editor chose something else)
+  useEffect(() => {
+    if (!wentLive || !saved) return
+    setDraft((d) => (d.publishing.status === 'scheduled' ? { ...d, publishing: baseline.publishing } : d))
+  }, [wentLive]) // eslint-disable-line react-hooks/exhaustive-deps -- once, when it goes live
   const dirty = isDirty(draft, baseline, type)
+  const { conflict, caught, clear: clearConflict } = useEditConflict(
+    () => adminApi.get(saved!._id),
+    (theirs) => changedByOthers(toPayload(toDraft(saved), type), toPayload(toDraft(theirs), type), toPayload(draft, type), CONFLICT_LABELS),
+  )
   const localKey = `post:${type}:${saved?._id ?? 'new'}`
   const fieldId = useId()
   const [offer, setOffer] = useState<{ at: number; value: PostDraft } | null>(() => {
@@ -89,30 +128,56 @@ export function PostForm({ type, saved, onSaved, onCancel, focusTitle = false, t
     if (focusTitle) titleRef.current?.focus()
   }, [focusTitle])
 
-  async function save(status?: PublishStatus) {
+  /**
+   * Saves the form. `status` overrides the Publishing box (Save draft); `version` is the stored version
+   * this save is based on (the loaded post's, or theirs after "Save mine over theirs"); `confirmed`: the
+   * editor has already said yes to publishing without some content.
+   */
+  async function save(opts: { status?: PublishStatus; version?: string; confirmed?: boolean } = {}) {
     if (!draft.title.trim()) {
       titleRef.current?.focus()
       return
     }
+    const status = opts.status ?? draft.publishing.status
+    // going live (now or at a scheduled time) without what readers expect asks first; a draft never does
+    const publishes = status !== 'draft' && !(status === 'published' && wasLive)
+    const missing = heroOnly ? [] : missingForReaders(draft)
+    if (publishes && !opts.confirmed && missing.length) {
+      setAsking({ missing, status: opts.status })
+      return
+    }
+    setAsking(null)
     setBusy(true)
     setError(null)
     try {
-      const toSave = status ? { ...draft, publishing: { ...draft.publishing, status } } : draft
-      const post = await adminApi.save(type, toSave)
+      const toSave = opts.status ? { ...draft, publishing: { ...draft.publishing, status: opts.status } } : draft
+      const post = await adminApi.save(type, toSave, opts.version ?? saved?.updatedAt)
       keepLocally(localKey, null)
       if (!saved) keepLocally(`post:${type}:${post._id}`, null)
+      clearConflict()
       onSaved(post)
     } catch (err) {
-      setError(saveFailure(saveErrors[type], err))
+      if (!(saved && caught(err))) setError(saveFailure(saveErrors[type], err))
     } finally {
       setBusy(false)
     }
+  }
+
+  /** Ctrl/Cmd+S: saves without publishing anything that is not live yet (a new or draft post stays a draft). */
+  function quickSave() {
+    if (busy) return
+    const publishesNow = draft.publishing.status === 'published' && !wasLive
+    void save(publishesNow ? { status: 'draft' } : {})
   }
 
   function submit(e: FormEvent) {
     e.preventDefault()
     void save()
   }
+
+  useEffect(() => {
+    if (asking) keepEditingRef.current?.focus()
+  }, [asking])
 
   const issue = (path: string) => issueAt(error, path)
   const fieldIssue = (path: string) => {
@@ -122,7 +187,7 @@ export function PostForm({ type, saved, onSaved, onCancel, focusTitle = false, t
 
   return (
     <>
-      <form ref={formRef} className="post-form card" onSubmit={submit} aria-label={`${editing ? 'Edit' : 'Add'} ${type}`} noValidate={false}>
+      <form ref={formRef} className="post-form card" onSubmit={submit} onKeyDown={(e) => editorKeys(e, quickSave)} aria-label={`${editing ? 'Edit' : 'Add'} ${type}`} noValidate={false}>
         <h2>{editing ? 'Edit' : 'Add'}</h2>
         {offer && (
           <div className="notice restore-offer" role="status" data-testid="restore-offer">
@@ -251,13 +316,43 @@ export function PostForm({ type, saved, onSaved, onCancel, focusTitle = false, t
           wasLive={wasLive}
           issue={issue('publishAt')}
         />
+        {conflict && (
+          <ConflictNotice
+            conflict={conflict.conflict}
+            changes={conflict.changes}
+            busy={busy}
+            onReload={() => {
+              keepLocally(localKey, draft) // this form's text, offered back once theirs is loaded
+              if (conflict.theirs) onReload?.(conflict.theirs)
+            }}
+            onOverwrite={() => void save({ version: conflict.theirs?.updatedAt ?? conflict.conflict.updatedAt, confirmed: true })}
+          />
+        )}
+        {asking && (
+          <div className="notice publish-check" role="alertdialog" aria-labelledby={`${fieldId}-ask`} data-testid="publish-check">
+            <p id={`${fieldId}-ask`}>
+              This {kindName[type]} has {listMissing(asking.missing)}. {asking.status === 'scheduled' || draft.publishing.status === 'scheduled' ? 'Schedule' : 'Publish'} it anyway?
+            </p>
+            <div className="actions">
+              <button type="button" className="btn" ref={keepEditingRef} onClick={() => setAsking(null)}>
+                Keep editing
+              </button>
+              <button type="button" className="btn" onClick={() => void save({ status: 'draft' })}>
+                Save as draft
+              </button>
+              <button type="button" className="btn btn-primary" onClick={() => void save({ status: asking.status, confirmed: true })}>
+                {draft.publishing.status === 'scheduled' ? 'Schedule anyway' : 'Publish anyway'}
+              </button>
+            </div>
+          </div>
+        )}
         <div className="actions form-actions">
           <button type="submit" className="btn btn-primary" disabled={busy || !draft.title.trim()}>
             {busy ? 'Saving…' : button}
           </button>
           {/* a live post leaves the site only by choosing Draft above: this button never unpublishes */}
           {!wasLive && (
-            <button type="button" className="btn" disabled={busy || !draft.title.trim()} onClick={() => void save('draft')}>
+            <button type="button" className="btn" disabled={busy || !draft.title.trim()} onClick={() => void save({ status: 'draft' })}>
               Save draft
             </button>
           )}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { PostType } from '../../lib/schemas.ts'
+import { clearUnsaved, confirmLeave } from './unsaved.ts'
 
 /**
  * Where the content admin is (issue 25: "a post has an address"): the tab and the post being edited
@@ -42,20 +43,40 @@ export function goAdmin(loc: AdminLocation, opts: { replace?: boolean } = {}) {
   window.dispatchEvent(new Event(EVENT))
 }
 
-/** The admin's location, following Back/Forward and goAdmin. */
+const same = (a: AdminLocation, b: AdminLocation) => a.tab === b.tab && a.post === b.post && a.title === b.title
+
+/**
+ * The admin's location, following Back/Forward and goAdmin. Back or Forward away from a form with unsaved
+ * changes asks first, like every other way out; an editor who stays is put back where they were.
+ */
 export function useAdminLocation(): AdminLocation {
   const [loc, setLoc] = useState<AdminLocation>(() => readAdminLocation())
   useEffect(() => {
-    const update = () => setLoc((prev) => {
+    let shown = readAdminLocation()
+    let shownHref = `${window.location.pathname}${window.location.search}`
+    const follow = () => {
+      shown = readAdminLocation()
+      shownHref = `${window.location.pathname}${window.location.search}`
+      setLoc((prev) => (same(prev, shown) ? prev : shown))
+    }
+    const onPopState = () => {
+      if (window.location.pathname !== '/admin') return // leaving the page: the page's own guard and local copy
       const next = readAdminLocation()
-      return prev.tab === next.tab && prev.post === next.post && prev.title === next.title ? prev : next
-    })
-    window.addEventListener('popstate', update)
-    window.addEventListener(EVENT, update)
-    update()
+      if (same(next, shown)) return
+      if (!confirmLeave()) {
+        // stay: the address goes back to the open post (a new entry: Forward is lost, the text is not)
+        window.history.pushState(null, '', shownHref)
+        return
+      }
+      clearUnsaved()
+      follow()
+    }
+    window.addEventListener('popstate', onPopState)
+    window.addEventListener(EVENT, follow)
+    follow()
     return () => {
-      window.removeEventListener('popstate', update)
-      window.removeEventListener(EVENT, update)
+      window.removeEventListener('popstate', onPopState)
+      window.removeEventListener(EVENT, follow)
     }
   }, [])
   return loc

@@ -1,7 +1,7 @@
 import type { ImageResult } from '../../lib/image-search.ts'
 import type { BodySection, Post, PostContent, PostType, ReadablePostType } from '../../lib/schemas.ts'
 import { type PostDraft, toPayload } from './post-draft.ts'
-import { apiCall } from '../api-client.ts'
+import { apiCall, ifMatch } from '../api-client.ts'
 
 /** The admin's calls (spec §7), all with the bearer token (a 401 refreshes once, then logs out). */
 
@@ -35,9 +35,10 @@ export const adminApi = {
   /** `market`: one market's posts, `shared` for those written for every market, '' for all (issue 23) */
   list: (type: PostType, title: string, cursor?: string | null, market = '') =>
     call<PostListPage>(`/api/posts/list?${new URLSearchParams({ type, limit: String(ADMIN_LIST_PAGE), ...(title.trim() ? { title: title.trim() } : {}), ...(market ? { market } : {}), ...(cursor ? { cursor } : {}) })}`),
-  save: (type: PostType, draft: PostDraft) =>
+  /** `version`: the stored `updatedAt` the form was based on (If-Match): a newer save meanwhile is refused with 409 */
+  save: (type: PostType, draft: PostDraft, version?: string) =>
     draft._id
-      ? call<Post>(`/api/posts/${encodeURIComponent(draft._id)}`, { method: 'PUT', body: JSON.stringify(toPayload(draft, type)) })
+      ? call<Post>(`/api/posts/${encodeURIComponent(draft._id)}`, { method: 'PUT', headers: ifMatch(version), body: JSON.stringify(toPayload(draft, type)) })
       : call<Post>(createPath[type], { method: 'POST', body: JSON.stringify(toPayload(draft, type)) }),
   /** One post of any status, for the editor (the admin's address of a post). */
   get: (id: string) => call<Post>(`/api/posts/${encodeURIComponent(id)}`),

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react'
 import type { Market, MarketPreset } from '../../lib/markets.ts'
-import { apiCall } from '../api-client.ts'
+import { apiCall, ifMatch } from '../api-client.ts'
 
 /** The Markets screen's calls (issue 23; writes are admin only: /api/markets). */
 export const marketsApi = {
   list: () => apiCall<{ markets: Market[]; presets: Record<string, MarketPreset> }>('/api/markets'),
   create: (body: unknown) => apiCall<Market>('/api/markets', { method: 'POST', body: JSON.stringify(body) }),
-  update: (key: string, body: unknown) => apiCall<Market>(`/api/markets/${encodeURIComponent(key)}`, { method: 'PUT', body: JSON.stringify(body) }),
+  get: (key: string) => apiCall<Market>(`/api/markets/${encodeURIComponent(key)}`),
+  /** `version`: the market's `updatedAt` the form was loaded from (If-Match): a newer save is refused with 409 */
+  update: (key: string, body: unknown, version?: string) => apiCall<Market>(`/api/markets/${encodeURIComponent(key)}`, { method: 'PUT', headers: ifMatch(version), body: JSON.stringify(body) }),
   remove: (key: string) => apiCall<{ ok: true }>(`/api/markets/${encodeURIComponent(key)}`, { method: 'DELETE' }),
 }
 

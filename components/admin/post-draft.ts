@@ -55,8 +55,8 @@ export function toPayload(d: PostDraft, type: PostType) {
   }
 }
 
-/** Articles with no content or meta get empty defaults in the form (spec §3). */
-export function toDraft(post?: Post | null): PostDraft {
+/** Articles with no content or meta get empty defaults in the form (spec §3). `now`: a scheduled post whose time has passed is published. */
+export function toDraft(post?: Post | null, now = new Date()): PostDraft {
   return {
     _id: post?._id,
     title: post?.title ?? '',
@@ -71,7 +71,7 @@ export function toDraft(post?: Post | null): PostDraft {
     meta: { author: '', date: '', reviewer: '', readTime: '', ...post?.meta },
     authorId: post?.authorId ?? '',
     reviewerId: post?.reviewerId ?? '',
-    publishing: publishingDraftOf(post),
+    publishing: publishingDraftOf(post, now),
     market: post?.market ?? '',
     translationOf: post?.translationOf ?? '',
     hadMarket: Boolean(post?.market || post?.translationOf),
@@ -87,4 +87,20 @@ export function parseKeywords(text: string): string[] {
     .split(',')
     .map((k) => k.trim())
     .filter(Boolean)
+}
+
+/**
+ * What readers would miss if this post went live now: its body text, its description, its image (the
+ * editor is asked before publishing without them; a draft is never asked about).
+ */
+export function missingForReaders(d: PostDraft): string[] {
+  const text = (s: string | undefined) => Boolean(s?.trim())
+  const hasBody = d.content.body.some((s) => text(s.content) || s.subsections?.some((sub) => text(sub.content)))
+  return [...(hasBody ? [] : ['body text']), ...(text(d.description) ? [] : ['a description']), ...(text(d.image) ? [] : ['an image'])]
+}
+
+/** "no body text, no description and no image" */
+export function listMissing(missing: string[]): string {
+  const items = missing.map((m) => `no ${m.replace(/^an? /, '')}`)
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`
 }

@@ -1,4 +1,4 @@
-import { type Publishing, type PublishStatus, statusOf } from '../../lib/publishing.ts'
+import { type Publishing, type PublishStatus, statusAt } from '../../lib/publishing.ts'
 import type { RevisionKind } from '../../lib/revisions.ts'
 import { apiCall } from '../api-client.ts'
 
@@ -13,8 +13,14 @@ export function toLocalInput(iso: string | undefined | null): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
 }
 
-/** A loaded item's publishing state; a new item starts published (spec §7: a save is live) unless the editor chooses otherwise. */
-export const publishingDraftOf = (item?: Publishing | null): PublishingDraft => ({ status: item ? statusOf(item) : 'published', publishAt: toLocalInput(item?.publishAt) })
+/**
+ * A loaded item's publishing state at `now`; a new item starts published (spec §7: a save is live) unless
+ * the editor chooses otherwise. A scheduled item whose time has passed is published (it went live).
+ */
+export function publishingDraftOf(item?: Publishing | null, now = new Date()): PublishingDraft {
+  const status = item ? statusAt(item, now) : 'published'
+  return { status, publishAt: status === 'scheduled' ? toLocalInput(item?.publishAt) : '' }
+}
 
 /** What a save sends: the status, and for a scheduled one its time as an ISO instant (unparsable text goes as typed: the server names it). */
 export function publishingPayload(d: PublishingDraft): { status: PublishStatus; publishAt?: string } {
@@ -24,8 +30,8 @@ export function publishingPayload(d: PublishingDraft): { status: PublishStatus; 
 }
 
 /** One line for lists: "Draft", "Scheduled · 1 Dec, 09:00", or null when published. */
-export function statusBadge(item: Publishing): string | null {
-  const status = statusOf(item)
+export function statusBadge(item: Publishing, now = new Date()): string | null {
+  const status = statusAt(item, now)
   if (status === 'published') return null
   if (status === 'draft') return 'Draft'
   const at = item.publishAt ? new Date(item.publishAt) : null

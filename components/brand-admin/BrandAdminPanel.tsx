@@ -116,6 +116,10 @@ export function BrandAdminPanel() {
         initial={toDraft(editing)}
         onDone={done}
         onCancel={reset}
+        onReload={(brand) => {
+          setEditing(brand)
+          setFormKey((k) => k + 1)
+        }}
         known={{ type: [...new Set((pages ?? []).flatMap((p) => p.type))], position: [...new Set((pages ?? []).flatMap((p) => p.position))] }}
       />
       {error && (

@@ -1,6 +1,8 @@
 import { type FormEvent, useRef, useState } from 'react'
 import type { BrandPage, PromoTable } from '../../lib/schemas.ts'
 import { saveFailure } from '../api-client.ts'
+import { changedByOthers, ConflictNotice, useEditConflict } from '../admin/ConflictNotice.tsx'
+import { editorKeys } from '../admin/form-keys.ts'
 import { FormError, type FormFailure } from '../FormError.tsx'
 import { PublishingFields } from '../admin/PublishingFields.tsx'
 import { RevisionsPanel } from '../admin/RevisionsPanel.tsx'
@@ -25,9 +27,22 @@ const EXAMPLE_POSITIONS = ['PositionPopular', 'PositionTopCarousel']
 const describeType = (v: string) => tabLabel(v)
 const describePosition = (v: string) => v.replace(/^Position/, '').replace(/([a-z])([A-Z])/g, '$1 $2') || v
 
-export function BrandForm({ initial, onDone, onCancel, known = { type: [], position: [] } }: {
+/** The fields an edit conflict names (the form's own labels). */
+const CONFLICT_LABELS: Partial<Record<keyof BrandDraft, string>> = {
+  brandName: 'Brand Name', rating: 'Rating', type: 'Type tags', position: 'Position tags', tagline: 'Tagline', offerHighlight: 'Offer Highlight', bonusOffer: 'Bonus Offer',
+  bonusCondition: 'Bonus Condition', termsSummary: 'Significant terms', termsUrl: 'Full terms link', customParams: 'Custom Parameters', kind: 'Campaign Type', goal: 'Goal',
+  bannerAlt: 'Alt text for the banner', dealBox: 'Deal Box', promoTable: 'Promo Table', promoTables: 'Extra promo tables', timelines: 'Timelines', highlights: 'Highlights',
+  sections: 'Sections', geo: 'Where it is shown', publishing: 'Publishing', facts: 'Key facts', review: 'Review', validFrom: 'Offer starts', validUntil: 'Offer ends',
+}
+/** Image slots compare by what they show, not by their draft state. */
+const comparable = (d: BrandDraft) => ({ ...d, logo: d.logo.loadedUrl, bannerImage: d.bannerImage.loadedUrl })
+
+export function BrandForm({ initial, onDone, onCancel, onReload, known = { type: [], position: [] } }: {
   initial: BrandDraft
-  onDone: () => void
+  /** after a save, with the brand as saved */
+  onDone: (saved?: BrandPage) => void
+  /** an edit conflict's "Load their version": the brand as another editor saved it */
+  onReload?: (brand: BrandPage) => void
   onCancel: () => void
   /** the type and position tags brands use now: the pick lists */
   known?: { type: string[]; position: string[] }
@@ -37,25 +52,44 @@ export function BrandForm({ initial, onDone, onCancel, known = { type: [], posit
   const [error, setError] = useState<FormFailure | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
   const editing = Boolean(d._id)
+  const wasLive = editing && initial.publishing.status === 'published'
   const set = (patch: Partial<BrandDraft>) => setD((x) => ({ ...x, ...patch }))
+  const { conflict, caught, clear: clearConflict } = useEditConflict(
+    () => brandApi.get(d._id!),
+    (theirs) => changedByOthers(comparable(initial), comparable(toDraft(theirs)), comparable(d), CONFLICT_LABELS as Record<string, string>),
+  )
 
-  async function submit(e: FormEvent) {
-    e.preventDefault()
+  /** Saves the form; `version`: the stored version it is based on (theirs after "Save mine over theirs"); `status` overrides the Publishing box. */
+  async function save(opts: { version?: string; status?: BrandDraft['publishing']['status'] } = {}) {
     setBusy(true)
     setError(null)
     try {
-      await brandApi.save(d._id, toFormData(d))
-      onDone()
+      const toSave = opts.status ? { ...d, publishing: { ...d.publishing, status: opts.status } } : d
+      const saved = await brandApi.save(d._id, toFormData(toSave), opts.version ?? d.version)
+      clearConflict()
+      onDone(saved)
     } catch (err) {
-      setError(saveFailure('Failed to save page', err))
+      if (!(d._id && caught(err))) setError(saveFailure('Failed to save page', err))
     } finally {
       setBusy(false)
     }
   }
 
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    void save()
+  }
+
+  /** Ctrl/Cmd+S: saves without putting a brand live that is not live yet (a new or draft brand stays a draft). */
+  function quickSave() {
+    if (busy) return
+    if (!formRef.current?.reportValidity()) return
+    void save(d.publishing.status === 'published' && !wasLive ? { status: 'draft' } : {})
+  }
+
   return (
     <>
-      <form ref={formRef} className="post-form card brand-form" onSubmit={submit} aria-label={editing ? 'Edit Brand Page' : 'Add New Brand Page'}>
+      <form ref={formRef} className="post-form card brand-form" onSubmit={submit} onKeyDown={(e) => editorKeys(e, quickSave)} aria-label={editing ? 'Edit Brand Page' : 'Add New Brand Page'}>
         <h2>{editing ? 'Edit Brand Page' : 'Add New Brand Page'}</h2>
         <FormError error={error} formRef={formRef} />
         <div className="grid-2">
@@ -209,8 +243,17 @@ export function BrandForm({ initial, onDone, onCancel, known = { type: [], posit
           item={d._id ? { kind: 'brand', id: d._id } : undefined}
           isNew={!editing}
           button={editing ? 'Update' : 'Add'}
-          wasLive={editing && initial.publishing.status === 'published'}
+          wasLive={wasLive}
         />
+        {conflict && (
+          <ConflictNotice
+            conflict={conflict.conflict}
+            changes={conflict.changes}
+            busy={busy}
+            onReload={() => conflict.theirs && onReload?.(conflict.theirs)}
+            onOverwrite={() => void save({ version: conflict.theirs?.updatedAt ?? conflict.conflict.updatedAt })}
+          />
+        )}
         <div className="actions">
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {editing ? 'Update' : 'Add'}

@@ -9,6 +9,8 @@ export type ImageDraft = { file: File | null; link: string; loadedLink: string; 
 
 export type BrandDraft = {
   _id?: string
+  /** the stored version the form was loaded from (its `updatedAt`): a save is based on it (If-Match) */
+  version?: string
   brandName: string
   rating: string
   type: string[]
@@ -60,6 +62,7 @@ export function toDraft(brand?: BrandPage | null): BrandDraft {
   const { kind, goal } = parseCampaignType(brand?.campaignType)
   return {
     _id: brand?._id,
+    version: brand?.updatedAt,
     brandName: brand?.brandName ?? '',
     rating: brand?.rating == null ? '' : String(brand.rating),
     type: brand?.type ?? [],

@@ -116,17 +116,20 @@ export function createBrandsRepository(store: Store, registry: Registry) {
     insertOp(doc: BrandDoc): BatchOp {
       return { collection: 'brands', insert: toStoredBrand(doc) }
     },
-    /** Fields left undefined keep their stored value, except those named in `remove`; a geo rule of "everywhere" removes `geo`. */
-    async replace(id: string, fields: Omit<BrandDoc, '_id' | 'createdAt'>, remove: string[] = []) {
+    /**
+     * Fields left undefined keep their stored value, except those named in `remove`; a geo rule of
+     * "everywhere" removes `geo`. With `ifUpdatedAt`, only while the stored brand has that version.
+     */
+    async replace(id: string, fields: Omit<BrandDoc, '_id' | 'createdAt'>, remove: string[] = [], ifUpdatedAt?: string) {
       const existing = await repo.findById(id)
-      if (!existing) return false
+      if (!existing || (ifUpdatedAt !== undefined && existing.updatedAt !== ifUpdatedAt)) return false
       const set = Object.fromEntries(Object.entries(fields).filter(([k, v]) => v !== undefined && !remove.includes(k) && !(k === 'geo' && isEverywhere(v as GeoRule))))
       const gone = [...remove, ...('geo' in fields && fields.geo !== undefined && isEverywhere(fields.geo as GeoRule) ? ['geo'] : [])]
       const unset = gone.length ? { $unset: Object.fromEntries(gone.map((k) => [k, '' as const])) } : {}
       const next = { ...existing, ...set } as BrandDoc
       for (const k of gone) delete next[k]
       const { mediaRefs, live } = toStoredBrand(next)
-      return (await brands.updateOne({ _id: id }, { $set: { ...set, mediaRefs, live }, ...unset })).matched > 0
+      return (await brands.updateOne(ifUpdatedAt === undefined ? { _id: id } : { _id: id, updatedAt: ifUpdatedAt }, { $set: { ...set, mediaRefs, live }, ...unset })).matched > 0
     },
     async remove(id: string) {
       return (await brands.deleteOne({ _id: id })) > 0

@@ -263,15 +263,19 @@ export function createPostsRepository(store: Store, registry: Registry) {
     insertOp(post: Post): BatchOp {
       return { collection: 'posts', insert: toPostDoc(post) }
     },
-    /** Sets `fields`; `unset` names fields to remove (an optional field the editor cleared). */
-    async update(id: string, fields: Partial<Omit<Post, '_id'>>, unset: (keyof Post)[] = []) {
+    /**
+     * Sets `fields`; `unset` names fields to remove (an optional field the editor cleared). With
+     * `ifUpdatedAt`, only while the stored post still has that version (false otherwise).
+     */
+    async update(id: string, fields: Partial<Omit<Post, '_id'>>, unset: (keyof Post)[] = [], ifUpdatedAt?: string) {
       const existing = await repo.findById(id)
-      if (!existing) return false
+      if (!existing || (ifUpdatedAt !== undefined && existing.updatedAt !== ifUpdatedAt)) return false
       const next = { ...existing, ...fields } as Post
       for (const k of unset) delete next[k]
       const { rank, live, listed, tag, tags, tagSlug, tagSlugs, mediaRefs, derived } = toPostDoc(next)
       const $unset = Object.fromEntries(unset.map((k) => [k, ''])) as Record<string, ''>
-      return (await posts.updateOne({ _id: id }, { $set: { ...fields, tag, tags, rank, live, listed, tagSlug, tagSlugs, mediaRefs, derived }, ...(unset.length ? { $unset } : {}) })).matched > 0
+      const filter = ifUpdatedAt === undefined ? { _id: id } : { _id: id, updatedAt: ifUpdatedAt }
+      return (await posts.updateOne(filter, { $set: { ...fields, tag, tags, rank, live, listed, tagSlug, tagSlugs, mediaRefs, derived }, ...(unset.length ? { $unset } : {}) })).matched > 0
     },
     async remove(id: string) {
       return (await posts.deleteOne({ _id: id })) > 0

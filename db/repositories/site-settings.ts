@@ -21,12 +21,17 @@ export function createSiteSettingsRepository(store: Store, registry: Registry) {
     async affiliateDisclosure(): Promise<string | null> {
       return (await settings.findOne({ _id: 'affiliate-disclosure' }))?.value ?? null
     },
+    /** The saved disclosure with its version (updatedAt), or null while none was saved. */
+    async affiliateDisclosureSetting(): Promise<{ value: string; updatedAt: string } | null> {
+      const found = await settings.findOne({ _id: 'affiliate-disclosure' })
+      return found ? { value: found.value, updatedAt: found.updatedAt } : null
+    },
     /** Every setting (a handful of small documents): the media library looks for images in them. */
     all() {
       return settings.find({})
     },
-    async setAffiliateDisclosure(value: string, at: Date) {
-      await settings.updateOne({ _id: 'affiliate-disclosure' }, { $set: { value, updatedAt: at.toISOString() } }, { upsert: true })
+    async setAffiliateDisclosure(value: string, at: Date | string) {
+      await settings.updateOne({ _id: 'affiliate-disclosure' }, { $set: { value, updatedAt: typeof at === 'string' ? at : at.toISOString() } }, { upsert: true })
     },
   }
 }

@@ -1,6 +1,7 @@
 import { authorBodySchema } from '../../lib/author-schemas.ts'
 import { createRouter, rule } from '../router.ts'
 import { validate } from '../validate.ts'
+import { baseVersionOf } from '../edit-versions.ts'
 
 // room for a 5 MB photo as a data URL inside the JSON body
 const authorWrite = rule({ access: 'admin', bodyLimit: 8 * 1024 * 1024 })
@@ -23,7 +24,7 @@ export function authorsRouter() {
   app.post('/', authorWrite, validate('json', authorBodySchema), async (c) => c.json(await c.var.services.authors.create(c.req.valid('json')), 201))
 
   // PUT /api/authors/:id – replace a profile's fields; a new slug keeps the old address working (301)
-  app.put('/:id', authorWrite, validate('json', authorBodySchema), async (c) => c.json(await c.var.services.authors.update(c.req.param('id'), c.req.valid('json'))))
+  app.put('/:id', authorWrite, validate('json', authorBodySchema), async (c) => c.json(await c.var.services.authors.update(c.req.param('id'), c.req.valid('json'), { baseVersion: baseVersionOf(c) })))
 
   // DELETE /api/authors/:id – delete a profile no post names (409 with where it is named otherwise)
   app.delete('/:id', rule({ access: 'admin' }), async (c) => {

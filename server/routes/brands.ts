@@ -6,6 +6,7 @@ import { createRouter, rule } from '../router.ts'
 import { readMultipartForm } from '../multipart.ts'
 import { parseBrandForm } from '../services/brand-admin.ts'
 import { revisionRoutes } from './revisions.ts'
+import { baseVersionOf } from '../edit-versions.ts'
 
 // two images of at most 5 MB each, plus the JSON fields
 const brandWrite = rule({ access: 'editor', bodyLimit: 12 * 1024 * 1024 })
@@ -36,14 +37,17 @@ export function brandsRouter() {
     c.json(await c.var.services.brandAdmin.offersDue(c.req.valid('query').days)),
   )
 
+  // GET /api/brands/:id/edit – one brand page of any status with every field, for the brand admin's address of a brand
+  app.get('/:id/edit', rule({ access: 'editor' }), async (c) => c.json(await c.var.services.brandAdmin.get(c.req.param('id'))))
+
   // GET /api/brands/:brandId – one brand page (also read by the click flow)
   app.get('/:brandId', rule({ access: 'public', cache: 'public' }), async (c) => c.json(await c.var.services.brands.getBrandPageOrThrow(c.req.param('brandId'))))
 
   // POST /api/brands – create a brand page from the spec's multipart form
   app.post('/', brandWrite, async (c) => c.json(await c.var.services.brandAdmin.create(parseBrandForm(await formOf(c.req.raw))), 201))
 
-  // PUT /api/brands/:id – replace a brand page (images only when a new file or link is sent)
-  app.put('/:id', brandWrite, async (c) => c.json(await c.var.services.brandAdmin.update(c.req.param('id'), parseBrandForm(await formOf(c.req.raw)))))
+  // PUT /api/brands/:id – replace a brand page (images only when a new file or link is sent); with If-Match, a newer save is a 409 edit_conflict
+  app.put('/:id', brandWrite, async (c) => c.json(await c.var.services.brandAdmin.update(c.req.param('id'), parseBrandForm(await formOf(c.req.raw)), { baseVersion: baseVersionOf(c) })))
 
   // GET /api/brands/:id/revisions… – the brand page's revisions, a diff between two, restore one (issue 13)
   revisionRoutes(app, 'brand', (services, id, revisionId) => services.brandAdmin.restoreRevision(id, revisionId))

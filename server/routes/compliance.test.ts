@@ -163,7 +163,8 @@ describe('the affiliate disclosure setting', () => {
   it('answers the default with its link until an editor saves one', async () => {
     const res = await t.app.request('/api/site-settings/disclosure')
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ text: DEFAULT_AFFILIATE_DISCLOSURE, linkUrl: '/info/affiliate-disclosure' })
+    // updatedAt: the setting's version (null while the default stands), sent back as If-Match by the form
+    expect(await res.json()).toEqual({ text: DEFAULT_AFFILIATE_DISCLOSURE, linkUrl: '/info/affiliate-disclosure', updatedAt: null })
   })
 
   it('is written by editors only: 401 without a token, 403 for a user, nothing changed', async () => {
@@ -180,7 +181,7 @@ describe('the affiliate disclosure setting', () => {
     expect(await current()).toBe(DEFAULT_AFFILIATE_DISCLOSURE) // now in the render cache
     const res = await put({ text: '  GameWise is paid by some brands listed here.  ' })
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ text: 'GameWise is paid by some brands listed here.', linkUrl: '/info/affiliate-disclosure' })
+    expect(await res.json()).toEqual({ text: 'GameWise is paid by some brands listed here.', linkUrl: '/info/affiliate-disclosure', updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) })
     expect(await current()).toBe('GameWise is paid by some brands listed here.')
   })
 

@@ -1,6 +1,7 @@
 import { createInfoPageBodySchema, infoPageBodySchema, previewInfoPageBodySchema } from '../../lib/info-page-schemas.ts'
 import { createRouter, rule } from '../router.ts'
 import { validate } from '../validate.ts'
+import { baseVersionOf } from '../edit-versions.ts'
 
 // a body of up to 50,000 characters as JSON (escapes included) with its title and SEO fields
 const infoWrite = rule({ access: 'editor', bodyLimit: 512 * 1024 })
@@ -23,7 +24,7 @@ export function infoPagesRouter() {
   app.get('/:slug', editors, async (c) => c.json(await c.var.services.infoPages.get(c.req.param('slug'))))
 
   // PUT /api/info-pages/:slug – replace a page's title, body and SEO fields
-  app.put('/:slug', infoWrite, validate('json', infoPageBodySchema), async (c) => c.json(await c.var.services.infoPages.update(c.req.param('slug'), c.req.valid('json'))))
+  app.put('/:slug', infoWrite, validate('json', infoPageBodySchema), async (c) => c.json(await c.var.services.infoPages.update(c.req.param('slug'), c.req.valid('json'), { baseVersion: baseVersionOf(c) })))
 
   // DELETE /api/info-pages/:slug – delete a page (not one of the default ones: 409)
   app.delete('/:slug', editors, async (c) => {

@@ -2,6 +2,7 @@ import * as z from 'zod'
 import { MARKET_PRESETS } from '../../lib/markets.ts'
 import { createRouter, rule } from '../router.ts'
 import { validate } from '../validate.ts'
+import { baseVersionOf } from '../edit-versions.ts'
 
 /** Any JSON object: the markets service checks it field by field, so a 400 names the field (lib/market-schema.ts). */
 const body = z.record(z.string(), z.unknown())
@@ -25,7 +26,7 @@ export function marketsRouter() {
   app.post('/', admins, validate('json', body), async (c) => c.json(await c.var.services.markets.create(c.req.valid('json')), 201))
 
   // PUT /api/markets/:key – replace a market's fields (the key stays)
-  app.put('/:key', admins, validate('json', body), async (c) => c.json(await c.var.services.markets.update(c.req.param('key'), c.req.valid('json'))))
+  app.put('/:key', admins, validate('json', body), async (c) => c.json(await c.var.services.markets.update(c.req.param('key'), c.req.valid('json'), { baseVersion: baseVersionOf(c) })))
 
   // DELETE /api/markets/:key – its pages stop answering under its prefix; posts written for it stay (in the admin)
   app.delete('/:key', admins, async (c) => {

@@ -7,6 +7,7 @@ import { AI_SECTION_CHOICES } from '../services/ai-writer.ts'
 import { BLOG_CONTENT_LIMIT } from '../services/content.ts'
 import { validate } from '../validate.ts'
 import { notFound } from '../errors.ts'
+import { baseVersionOf } from '../edit-versions.ts'
 import { toCard } from '../../lib/cards.ts'
 import { revisionRoutes } from './revisions.ts'
 
@@ -127,8 +128,10 @@ export function postsRouter() {
     })
   }
 
-  // PUT /api/posts/:id – replace a post's fields
-  app.put('/:id', postWrite, validate('json', postBodySchema), async (c) => c.json(await c.var.services.posts.update(c.req.param('id'), c.req.valid('json'))))
+  // PUT /api/posts/:id – replace a post's fields; with If-Match (the updatedAt it was based on), a newer save is a 409 edit_conflict
+  app.put('/:id', postWrite, validate('json', postBodySchema), async (c) =>
+    c.json(await c.var.services.posts.update(c.req.param('id'), c.req.valid('json'), { baseVersion: baseVersionOf(c) })),
+  )
 
   // GET /api/posts/:id/revisions… – the post's revisions, a diff between two, restore one (issue 13)
   revisionRoutes(app, 'post', (services, id, revisionId) => services.posts.restoreRevision(id, revisionId))

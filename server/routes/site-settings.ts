@@ -1,6 +1,7 @@
 import { disclosureBodySchema } from '../../lib/schemas.ts'
 import { createRouter, rule } from '../router.ts'
 import { validate } from '../validate.ts'
+import { baseVersionOf } from '../edit-versions.ts'
 
 export function siteSettingsRouter() {
   const app = createRouter()
@@ -10,7 +11,7 @@ export function siteSettingsRouter() {
 
   // PUT /api/site-settings/disclosure – editors change it (plain text, one line, at most 300 characters)
   app.put('/disclosure', rule({ access: 'editor', bodyLimit: 4 * 1024 }), validate('json', disclosureBodySchema), async (c) =>
-    c.json(await c.var.services.siteSettings.setDisclosure(c.req.valid('json').text)),
+    c.json(await c.var.services.siteSettings.setDisclosure(c.req.valid('json').text, { baseVersion: baseVersionOf(c) })),
   )
 
   return app

@@ -92,6 +92,12 @@ export function createAuditService(deps: { audit: AuditRepository; now: () => Da
       }
     },
 
+    /** Who wrote `target` last, and when (an edit conflict names them): null when the log has nobody. */
+    async lastWrite(target: string): Promise<{ actor: string; at: string } | null> {
+      const [last] = await deps.audit.list({ target, limit: 1 })
+      return last ? { actor: last.actor, at: last.at.toISOString() } : null
+    },
+
     /** A page of entries, newest first, and the cursor of the next page (null: no more). */
     async list(q: AuditListQuery = {}): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
       const limit = Math.min(Math.max(1, q.limit ?? AUDIT_PAGE_DEFAULT), AUDIT_PAGE_MAX)

@@ -12,6 +12,7 @@ import { AppError, notFound } from '../errors.ts'
 import type { AuditService } from './audit.ts'
 import type { MediaService } from './media.ts'
 import type { ArchiveList } from './sitemaps.ts'
+import { assertCurrentVersion, nextVersion } from '../edit-versions.ts'
 
 const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+);base64,(.*)$/is
 
@@ -93,12 +94,13 @@ export function createAuthorsService(deps: {
     },
 
     /** Replaces a profile's fields; its id (what posts point at) stays. A new slug keeps the old address working (301). */
-    async update(id: string, body: AuthorBody): Promise<Author> {
+    async update(id: string, body: AuthorBody, opts: { baseVersion?: string } = {}): Promise<Author> {
       const existing = await getOrThrow(id)
+      await assertCurrentVersion({ base: opts.baseVersion, current: existing.updatedAt, name: `The profile of ${existing.name}`, lastWrite: () => deps.audit.lastWrite(`author:${id}`) })
       const { slug: wanted, photo, ...fields } = authorBodySchema.parse(body)
       const slug = await freeSlugFor(wanted ?? existing.slug, fields.name, id)
       const resolved = await resolvePhoto(photo, fields.name, slug)
-      const at = deps.now().toISOString()
+      const at = nextVersion(existing.updatedAt, deps.now())
       const next = { ...fields, slug, photo: resolved.url, updatedAt: at }
       const moved = slug !== existing.slug
       try {

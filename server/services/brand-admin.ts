@@ -5,6 +5,7 @@ import { isSafeHref } from '../../lib/links.ts'
 import { type BrandPage, type BrandWrite, brandWriteSchema } from '../../lib/schemas.ts'
 import { freeSlug } from '../../lib/slug.ts'
 import { AppError, invalidInput, notFound } from '../errors.ts'
+import { assertCurrentVersion, nextVersion } from '../edit-versions.ts'
 import type { AuditService } from './audit.ts'
 import { publishingOf } from './publishing.ts'
 import { isLive } from '../../lib/publishing.ts'
@@ -166,6 +167,10 @@ export function createBrandAdminService(deps: {
     }
   }
 
+  /** Refuses a write based on another version than the stored brand's (server/edit-versions.ts). */
+  const versionCheck = (base: string | undefined, stored: BrandDoc) =>
+    assertCurrentVersion({ base, current: stored.updatedAt, name: `The brand page “${stored.brandName}”`, lastWrite: () => deps.audit.lastWrite(`brand:${stored._id}`) })
+
   /** Replaces a brand's fields (a scheduled time is removed unless scheduled), then audits and keeps a revision. */
   async function save(
     existing: BrandDoc,
@@ -174,10 +179,16 @@ export function createBrandAdminService(deps: {
   ): Promise<BrandPage> {
     const id = existing._id
     // going live is when a brand page is published: it takes its place as the newest
-    if (!isLive(existing) && isLive(fields)) (fields as { createdAt?: string }).createdAt = String(fields.updatedAt)
+    if (!isLive(existing) && isLive(fields)) (fields as { createdAt?: string }).createdAt = deps.now().toISOString()
     const remove = [...(fields.status === 'scheduled' ? [] : ['publishAt']), ...(fields.status === undefined ? ['status'] : [])]
     try {
-      await brands.replace(id, fields, remove)
+      // written only over the version read: a save that landed meanwhile is refused, not overwritten
+      if (!(await brands.replace(id, fields, remove, existing.updatedAt))) {
+        const now = await brands.findById(id)
+        if (!now) throw notFound('Brand not found')
+        await versionCheck(existing.updatedAt, now)
+        throw new AppError('edit_conflict', 'The brand page changed while it was being saved; reload it')
+      }
     } catch (err) {
       await unusedMedia(how.created.map((c) => c.id))
       throw err
@@ -231,15 +242,17 @@ export function createBrandAdminService(deps: {
       }
     },
 
-    async update(id: string, form: BrandForm): Promise<BrandPage> {
+    /** `baseVersion`: the `updatedAt` the editor loaded (If-Match); a newer save is refused with 409, not overwritten. */
+    async update(id: string, form: BrandForm, opts: { baseVersion?: string } = {}): Promise<BrandPage> {
       const existing = await brands.findById(id)
       if (!existing) throw notFound('Brand not found')
+      await versionCheck(opts.baseVersion, existing)
       const { status, publishAt, ...sent } = form.fields
       const publishing = publishingOf({ status, publishAt }, existing, deps.now()) // before any file is stored: a bad time changes nothing
       const images = await storeImages(form, existing)
       const kept = Object.fromEntries((form.absent ?? []).map((k) => [k, existing[k] ?? ADDITIVE_DEFAULTS[k]]))
       checkWindow({ validFrom: sent.validFrom ?? (kept.validFrom as string | null), validUntil: sent.validUntil ?? (kept.validUntil as string | null) })
-      const fields = { ...sent, ...kept, ...publishing, logo: images.logo, bannerImage: images.bannerImage, updatedAt: deps.now().toISOString() }
+      const fields = { ...sent, ...kept, ...publishing, logo: images.logo, bannerImage: images.bannerImage, updatedAt: nextVersion(existing.updatedAt, deps.now()) }
       return save(existing, fields, { action: 'brand.update', revision: 'update', created: images.created })
     },
 
@@ -252,7 +265,7 @@ export function createBrandAdminService(deps: {
       if (!existing) throw notFound('Brand not found')
       const revision = await deps.revisions.get('brand', id, revisionId)
       const { _id: _i, createdAt: _c, updatedAt: _u, status: _s, publishAt: _p, mediaRefs: _m, live: _l, ...record } = revision.record as BrandDoc
-      const fields = { ...record, geo: record.geo ?? { allow: [], deny: [] }, status: existing.status, publishAt: existing.publishAt, updatedAt: deps.now().toISOString() } as Omit<BrandDoc, '_id' | 'createdAt'>
+      const fields = { ...record, geo: record.geo ?? { allow: [], deny: [] }, status: existing.status, publishAt: existing.publishAt, updatedAt: nextVersion(existing.updatedAt, deps.now()) } as Omit<BrandDoc, '_id' | 'createdAt'>
       return save(existing, fields, { action: 'brand.restore', revision: 'restore', restoredFrom: revisionId, created: [] })
     },
 

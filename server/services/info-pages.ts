@@ -16,6 +16,7 @@ import { type DefaultInfoPage, defaultInfoPages } from '../demo/info-pages.ts'
 import { AppError, notFound } from '../errors.ts'
 import { markdownToTree } from '../markdown.ts'
 import type { AuditService } from './audit.ts'
+import { assertCurrentVersion, nextVersion } from '../edit-versions.ts'
 
 /** A page as the public page renders it: the Markdown already turned into the allowed-node tree. */
 export type PublicInfoPage = Pick<InfoPage, 'slug' | 'title' | 'seoTitle' | 'seoDescription' | 'updatedAt'> & {
@@ -79,12 +80,13 @@ export function createInfoPagesService(deps: {
       return toPage(page)
     },
 
-    /** Replaces a page's title, body and SEO fields; its slug and creation time stay. */
-    async update(slug: string, input: InfoPageBody): Promise<InfoPage> {
+    /** Replaces a page's title, body and SEO fields; its slug and creation time stay. `baseVersion`: as posts (If-Match). */
+    async update(slug: string, input: InfoPageBody, opts: { baseVersion?: string } = {}): Promise<InfoPage> {
       const fields = infoPageBodySchema.parse(input)
       const existing = isInfoSlug(slug) ? await infoPages.findBySlug(slug) : null
       if (!existing) throw notFound('Page not found')
-      const next = { ...fields, updatedAt: deps.now().toISOString() }
+      await assertCurrentVersion({ base: opts.baseVersion, current: existing.updatedAt, name: `The page “${existing.title}”`, lastWrite: () => deps.audit.lastWrite(`info-page:${slug}`) })
+      const next = { ...fields, updatedAt: nextVersion(existing.updatedAt, deps.now()) }
       if (!(await infoPages.update(slug, next))) throw notFound('Page not found')
       deps.onChange()
       await deps.audit.record({ action: 'info-page.update', target: `info-page:${slug}`, changes: changedFields(existing, { ...existing, ...next }) })

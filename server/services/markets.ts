@@ -5,6 +5,7 @@ import { marketInputSchema, marketKeySchema } from '../../lib/market-schema.ts'
 import { DEFAULT_MARKET, type Market, marketForVisitor, marketPrefix, splitMarketPath } from '../../lib/markets.ts'
 import { AppError, invalidInput, notFound } from '../errors.ts'
 import type { AuditService } from './audit.ts'
+import { assertCurrentVersion, nextVersion } from '../edit-versions.ts'
 
 type Snapshot = { list: Market[]; byPrefix: Map<string, Market>; prefixes: Set<string> }
 
@@ -40,14 +41,15 @@ export function createMarketsService(deps: { markets: MarketsRepository; audit: 
     return snap
   }
 
-  async function write(key: string, input: unknown, mode: 'create' | 'update'): Promise<Market> {
+  async function write(key: string, input: unknown, mode: 'create' | 'update', baseVersion?: string): Promise<Market> {
     const parsed = marketInputSchema.safeParse(input)
     if (!parsed.success) throw invalidInput(parsed.error, 'market')
     if (mode === 'update' && parsed.data.key !== key) throw new AppError('bad_request', 'Invalid key: a market keeps its key (its URL prefix); create a new market instead', [{ path: 'key', message: 'cannot change' }])
     const at = deps.now().toISOString()
     const before = await deps.markets.find(parsed.data.key)
     if (mode === 'update' && !before) throw notFound('Market not found')
-    const market: Market = { ...parsed.data, createdAt: before?.createdAt ?? at, updatedAt: at }
+    if (before) await assertCurrentVersion({ base: baseVersion, current: before.updatedAt, name: `The market “${before.name}”`, lastWrite: () => deps.audit.lastWrite(`market:${before.key}`) })
+    const market: Market = { ...parsed.data, createdAt: before?.createdAt ?? at, updatedAt: nextVersion(before?.updatedAt, deps.now()) }
     if (mode === 'create') {
       try {
         await deps.markets.insert(market)
@@ -85,7 +87,8 @@ export function createMarketsService(deps: { markets: MarketsRepository; audit: 
       return found
     },
     create: (input: unknown) => write(String((input as { key?: unknown })?.key ?? ''), input, 'create'),
-    update: (key: string, input: unknown) => write(key, { ...(input as object), key: (input as { key?: unknown })?.key ?? key }, 'update'),
+    /** `baseVersion`: the market's `updatedAt` the admin loaded (If-Match); a newer save is refused with 409. */
+    update: (key: string, input: unknown, opts: { baseVersion?: string } = {}) => write(key, { ...(input as object), key: (input as { key?: unknown })?.key ?? key }, 'update', opts.baseVersion),
     async remove(key: string) {
       const before = await this.get(key)
       await deps.markets.remove(before.key)

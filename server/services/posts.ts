@@ -9,6 +9,7 @@ import { isLive } from '../../lib/publishing.ts'
 import { type Post, type PostBody, postBodySchema, type PostType } from '../../lib/schemas.ts'
 import { normalizeTags, tagsOf } from '../../lib/tags.ts'
 import { AppError, notFound } from '../errors.ts'
+import { assertCurrentVersion, nextVersion } from '../edit-versions.ts'
 import type { AuditService } from './audit.ts'
 import type { MediaService } from './media.ts'
 import { publishingOf } from './publishing.ts'
@@ -120,13 +121,14 @@ export function createPostsService(deps: {
   ): Promise<Post> {
     const id = existing._id
     const optional = ['position', 'imageAlt', 'status', 'publishAt'] as const
-    const at = deps.now().toISOString()
+    const at = nextVersion(existing.updatedAt, deps.now())
     const fields = { ...input, updatedAt: at } as Partial<Post>
     // going live is when a post is published: it takes its place among the newest, in lists and feeds
-    if (!isLive(existing) && isLive(fields)) fields.createdAt = at
+    if (!isLive(existing) && isLive(fields)) fields.createdAt = deps.now().toISOString()
     const unset = optional.filter((k) => fields[k] === undefined)
     for (const k of unset) delete fields[k]
-    await posts.update(id, fields, unset)
+    // written only over the version read above: a save that landed meanwhile is not overwritten
+    if (!(await posts.update(id, fields, unset, existing.updatedAt))) throw await conflictAfterRace(existing)
     deps.onChange()
     const updated = { ...existing, ...fields } as Post
     for (const k of unset) delete updated[k]
@@ -154,6 +156,16 @@ export function createPostsService(deps: {
     deps.onChange()
     await deps.audit.record({ action: 'post.rename', target: `post:${to}`, note: `/article/${from} → /article/${to}` })
     return moved
+  }
+
+  /** A save that lost a race with another (the stored version moved between the read and the write): refused as a conflict. */
+  async function conflictAfterRace(existing: Post): Promise<Error> {
+    const now = await posts.findById(existing._id)
+    if (!now) return notFound('Post not found')
+    return assertCurrentVersion({ base: existing.updatedAt, current: now.updatedAt, name: `“${now.title}”`, lastWrite: () => deps.audit.lastWrite(`post:${now._id}`) }).then(
+      () => new AppError('edit_conflict', 'The post changed while it was being saved; reload it'),
+      (err: Error) => err,
+    )
   }
 
   /** A revision's profiles, as far as they still exist (one deleted since is left out, not refused). */
@@ -184,10 +196,14 @@ export function createPostsService(deps: {
       return post
     },
 
-    /** Replaces a post's editable fields; its id, type and creation time stay. */
-    async update(id: string, body: PostBody): Promise<Post> {
+    /**
+     * Replaces a post's editable fields; its id, type and creation time stay. `baseVersion` (the
+     * `updatedAt` the editor loaded, sent as If-Match): a newer save is refused, not overwritten.
+     */
+    async update(id: string, body: PostBody, opts: { baseVersion?: string } = {}): Promise<Post> {
       let existing = await posts.findById(id)
       if (!existing) throw notFound('Post not found')
+      await assertCurrentVersion({ base: opts.baseVersion, current: existing.updatedAt, name: `“${existing.title}”`, lastWrite: () => deps.audit.lastWrite(`post:${id}`) })
       const { _id: _ignored, type: _type, status, publishAt, slug, ...parsed } = postBodySchema.parse(body)
       const input = { ...parsed, ...tagsForSave(parsed, existing), ...(await profilesForSave(parsed, existing, deps.authorExists)), ...(await marketsForSave(parsed, existing, deps)) }
       const publishing = publishingOf({ status, publishAt }, existing, deps.now())

@@ -1,0 +1,23 @@
+import type { KeyboardEvent } from 'react'
+
+/** Input types where Enter starts the browser's implicit submission (HTML's "implicit submission"). */
+const ACTIVATES = new Set(['submit', 'button', 'image', 'reset', 'file'])
+
+/**
+ * The keys of an editing form (posts, brands, info pages, authors, markets, settings):
+ * - Enter in a single-line field never submits it. Browsers submit a form when Enter is pressed in any
+ *   of its text fields, and a form whose main button publishes (spec §7: Add publishes) then puts a
+ *   half-written page live. Buttons, text areas and fields that use Enter themselves (tag inputs) keep it.
+ * - Ctrl/Cmd+S saves (`onSave`), instead of the browser's "save page as".
+ * Put it on the form: `<form onKeyDown={(e) => editorKeys(e, saveKeepingStatus)}>`.
+ */
+export function editorKeys(e: KeyboardEvent<HTMLElement>, onSave?: () => void) {
+  if (onSave && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 's') {
+    e.preventDefault()
+    onSave()
+    return
+  }
+  if (e.key !== 'Enter' || e.defaultPrevented || e.nativeEvent.isComposing) return
+  const target = e.target
+  if (target instanceof HTMLInputElement && !ACTIVATES.has(target.type)) e.preventDefault()
+}
