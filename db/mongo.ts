@@ -134,8 +134,10 @@ export class MongoStore implements Store {
   }
 
   async ensureIndex(collection: string, spec: IndexSpec) {
+    // only the options given: the driver sends an undefined option as null, and the server refuses
+    // `unique: null` ("not convertible to bool": MongoDB's own check, which FerretDB shares)
     await this.db.collection(collection).createIndex(spec.fields, {
-      unique: spec.unique,
+      ...(spec.unique !== undefined ? { unique: spec.unique } : {}),
       ...(spec.expireAfterSeconds !== undefined ? { expireAfterSeconds: spec.expireAfterSeconds } : {}),
     })
   }
