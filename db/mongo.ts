@@ -77,7 +77,9 @@ class MongoCollection<T extends Doc> implements Collection<T> {
       docs.map(({ _id, ...rest }) => ({ updateOne: { filter: { _id }, update: { $setOnInsert: rest }, upsert: true } })),
       { ordered: false },
     )
-    return Object.keys(r.upsertedIds).map((i) => docs[Number(i)]._id)
+    // the ids themselves, not docs[index]: FerretDB 1.x numbers the upserts among themselves (the first
+    // upsert is index 0 wherever it stood in the batch), MongoDB by their place in the batch
+    return Object.values(r.upsertedIds) as string[]
   }
   /** `$text` with every term quoted: Mongo then requires each one, as SQLite's FTS5 does. */
   private textFilter(terms: readonly string[], filter: Filter) {
