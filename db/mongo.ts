@@ -18,7 +18,11 @@ import {
   type Update,
 } from './port.ts'
 
-const isDuplicate = (err: unknown) => err instanceof MongoServerError && err.code === 11000
+/**
+ * A unique index (or `_id`) already taken: MongoDB's code 11000. FerretDB 1.x answers 11000 for inserts
+ * but lets an update's UNIQUE violation out of its SQLite backend as an InternalError (code 1).
+ */
+const isDuplicate = (err: unknown) => err instanceof MongoServerError && (err.code === 11000 || (err.code === 1 && err.message.includes('UNIQUE constraint failed')))
 
 /** MongoDB backend: calls go straight to the official driver. Ids are strings, as on SQLite. */
 class MongoCollection<T extends Doc> implements Collection<T> {
@@ -196,10 +200,16 @@ export class MongoStore implements Store {
     return (await this.db.collection(name).deleteMany({ day: { $lt: before } })).deletedCount
   }
 
-  /** Atomic on a replica set (a transaction); a standalone server has none, so there the writes run in order. */
+  /**
+   * Atomic on a replica set (a transaction); a standalone server (and FerretDB 1.x) has none, so there the
+   * writes run in order and those before a failing one stay. Either way a taken unique key is a
+   * `DuplicateKeyError` naming the collection of the write that failed.
+   */
   async batch(ops: BatchOp[]) {
+    let current = '?'
     const run = async (session?: import('mongodb').ClientSession) => {
       for (const op of ops) {
+        current = 'counters' in op ? op.counters : op.collection
         if ('counters' in op) {
           const u = this.counterUpdate(op.counters, op.count)
           if (!u.empty) await this.db.collection<Doc>(op.counters).updateOne(u.filter, u.update as never, { upsert: true, session })
@@ -213,15 +223,15 @@ export class MongoStore implements Store {
       }
     }
     const hello = await this.db.admin().command({ hello: 1 })
-    if (!hello.setName) return run()
-    const session = this.client.startSession()
+    const session = hello.setName ? this.client.startSession() : undefined
     try {
-      await session.withTransaction(() => run(session))
+      if (session) await session.withTransaction(() => run(session))
+      else await run()
     } catch (err) {
-      if (isDuplicate(err)) throw new DuplicateKeyError((ops[0] && 'collection' in ops[0] ? ops[0].collection : undefined) ?? '?')
+      if (isDuplicate(err)) throw new DuplicateKeyError(current)
       throw err
     } finally {
-      await session.endSession()
+      await session?.endSession()
     }
   }
 

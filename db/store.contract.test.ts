@@ -139,6 +139,17 @@ for (const backend of backends) {
       expect((await c.find()).map((d) => d._id)).toEqual(['a'])
     })
 
+    it('rejects a batch whose insert or update takes a unique key with DuplicateKeyError (slug renames run in a batch)', async () => {
+      await store.ensureIndex(name, { fields: { name: 1 }, unique: true })
+      const c = store.collection<Row>(name)
+      await c.insertOne({ _id: '1', name: 'taken' })
+      await c.insertOne({ _id: '2', name: 'other' })
+      await expect(store.batch([{ collection: name, update: { filter: { _id: '2' }, update: { $set: { name: 'taken' } } } }])).rejects.toBeInstanceOf(DuplicateKeyError)
+      await expect(store.batch([{ collection: name, insert: { _id: '3', name: 'taken' } }])).rejects.toBeInstanceOf(DuplicateKeyError)
+      await expect(store.batch([{ collection: name, insert: { _id: '1', name: 'fresh' } }])).rejects.toBeInstanceOf(DuplicateKeyError)
+      expect((await c.find({}, { sort: { _id: 1 } })).map((d) => d.name)).toEqual(['taken', 'other'])
+    })
+
     it('applies a batch whole', async () => {
       const c = store.collection<Row>(name)
       await store.batch([
