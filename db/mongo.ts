@@ -127,12 +127,19 @@ export class MongoStore implements Store {
   private constructor(
     readonly client: MongoClient,
     readonly db: Db,
+    /**
+     * FerretDB's version when the server is FerretDB (its `buildInfo` says so), which speaks MongoDB's
+     * protocol with gaps this backend works around or names (docs/ferretdb.md).
+     */
+    readonly ferretDb: string | undefined,
   ) {}
 
   static async connect(uri: string) {
     const client = new MongoClient(uri, { serverSelectionTimeoutMS: 10_000 })
     await client.connect()
-    return new MongoStore(client, client.db())
+    const db = client.db()
+    const info = await db.admin().command({ buildInfo: 1 })
+    return new MongoStore(client, db, typeof info.ferretdbVersion === 'string' ? info.ferretdbVersion : undefined)
   }
 
   collection<T extends Doc = Doc>(name: string): Collection<T> {
@@ -182,10 +189,24 @@ export class MongoStore implements Store {
     const match: Record<string, unknown> = { dim: q.dim, day: { $gte: q.from, $lte: q.to }, sub: q.subs === '' ? '' : { $ne: '' } }
     if (q.keys) match.key = { $in: [...q.keys] }
     const id = q.by === 'key' ? { key: '$key', sub: '$sub' } : { key: '$key', sub: '$sub', day: '$day' }
-    const rows = await this.db
-      .collection(name)
-      .aggregate<Record<string, unknown> & { _id: { key: string; sub: string; day?: string } }>([{ $match: match }, { $group: { _id: id, ...Object.fromEntries(metrics.map((m) => [m, { $sum: `$${m}` }])) } }])
-      .toArray()
+    // one $group sums every metric; FerretDB 1.x hands a group's documents to its first accumulator only
+    // (the others answer 0), so there each metric is summed by a $group of its own and the rows merged
+    const groups = this.ferretDb && metrics.length > 1 ? metrics.map((m) => [m]) : [metrics]
+    const parts = await Promise.all(
+      groups.map((ms) =>
+        this.db
+          .collection(name)
+          .aggregate<Record<string, unknown> & { _id: { key: string; sub: string; day?: string } }>([{ $match: match }, { $group: { _id: id, ...Object.fromEntries(ms.map((m) => [m, { $sum: `$${m}` }])) } }])
+          .toArray(),
+      ),
+    )
+    const merged = new Map<string, Record<string, unknown> & { _id: { key: string; sub: string; day?: string } }>()
+    for (const part of parts)
+      for (const r of part) {
+        const k = JSON.stringify([r._id.key, r._id.sub, r._id.day])
+        merged.set(k, { ...merged.get(k), ...r })
+      }
+    const rows = [...merged.values()]
     return rows.map((r) => ({ dim: q.dim, key: r._id.key, sub: r._id.sub, ...(q.by === 'key-day' ? { day: r._id.day } : {}), values: Object.fromEntries(metrics.filter((m) => r[m]).map((m) => [m, r[m] as number])) }))
   }
 

@@ -230,7 +230,7 @@ for (const backend of backends) {
     })
 
     it('counts into a counters table in a batch with other writes, and sums a day range by key in the backend', async () => {
-      const table = `counters_${name.replace(/\W/g, '_').toLowerCase()}`.replace(/[0-9]/g, 'n')
+      const table = `counters_${name.replace(/\W/g, '_').toLowerCase()}`.replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)])
       await store.ensureCounters(table, { metrics: ['views', 'clicks', 'revenue'] })
       const count = (key: string, day: string, inc: Record<string, number>, sub = '') => ({ counters: table, count: { dim: 'page', key, day, sub, inc } })
       await store.batch([
@@ -267,7 +267,7 @@ for (const backend of backends) {
     })
 
     it('prunes the counter rows of days before a day, and only those (search statistics keep 90 days)', async () => {
-      const table = `pruned_${name.replace(/\W/g, '_').toLowerCase()}`.replace(/[0-9]/g, 'n')
+      const table = `pruned_${name.replace(/\W/g, '_').toLowerCase()}`.replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)])
       await store.ensureCounters(table, { metrics: ['searches', 'empty'] })
       const count = (key: string, day: string, inc: Record<string, number>) => ({ counters: table, count: { dim: 'query', key, day, inc } })
       await store.batch([count('nova spins', '2026-08-01', { searches: 3 }), count('nova spins', '2026-08-02', { searches: 1, empty: 1 }), count('poker', '2026-08-03', { searches: 2 })])
