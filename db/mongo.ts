@@ -149,10 +149,15 @@ export class MongoStore implements Store {
   async ensureIndex(collection: string, spec: IndexSpec) {
     // only the options given: the driver sends an undefined option as null, and the server refuses
     // `unique: null` ("not convertible to bool": MongoDB's own check, which FerretDB shares)
-    await this.db.collection(collection).createIndex(spec.fields, {
-      ...(spec.unique !== undefined ? { unique: spec.unique } : {}),
-      ...(spec.expireAfterSeconds !== undefined ? { expireAfterSeconds: spec.expireAfterSeconds } : {}),
-    })
+    const unique = spec.unique !== undefined ? { unique: spec.unique } : {}
+    try {
+      await this.db.collection(collection).createIndex(spec.fields, { ...unique, ...(spec.expireAfterSeconds !== undefined ? { expireAfterSeconds: spec.expireAfterSeconds } : {}) })
+    } catch (err) {
+      // FerretDB 1.x has no TTL indexes (NotImplemented): a plain index, and the documents expire when the
+      // repository prunes them, as on SQLite (the maintenance job's `limits.prune`, every 10 minutes)
+      if (!(spec.expireAfterSeconds !== undefined && err instanceof MongoServerError && err.code === 238)) throw err
+      await this.db.collection(collection).createIndex(spec.fields, unique)
+    }
   }
 
   /** A list of strings: Mongo indexes each element by itself (a multikey index). */

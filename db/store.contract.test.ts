@@ -150,6 +150,16 @@ for (const backend of backends) {
       expect((await c.find({}, { sort: { _id: 1 } })).map((d) => d.name)).toEqual(['taken', 'other'])
     })
 
+    it('declares an expiring index (TTL on MongoDB; FerretDB 1.x and SQLite: a plain index), and the repository prunes by a range on its field', async () => {
+      await store.ensureIndex(name, { fields: { at: 1 }, expireAfterSeconds: 0 })
+      await store.ensureIndex(name, { fields: { at: 1 }, expireAfterSeconds: 0 }) // declared at every start
+      const c = store.collection<Row>(name)
+      await c.insertOne({ _id: 'old', name: 'old', at: new Date('2026-01-01T00:00:00Z') })
+      await c.insertOne({ _id: 'new', name: 'new', at: new Date('2026-01-03T00:00:00Z') })
+      expect(await c.deleteMany({ at: { $lt: new Date('2026-01-02T00:00:00Z') } })).toBe(1)
+      expect((await c.find()).map((d) => d._id)).toEqual(['new'])
+    })
+
     it('applies a batch whole', async () => {
       const c = store.collection<Row>(name)
       await store.batch([
