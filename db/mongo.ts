@@ -29,6 +29,8 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   constructor(
     private db: Db,
     private name: string,
+    /** set when the server cannot search text (FerretDB 1.x): why, for the error text search answers */
+    private noTextSearch?: string,
   ) {}
   private get c() {
     return this.db.collection<Doc>(this.name)
@@ -87,6 +89,7 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   }
   /** `$text` with every term quoted: Mongo then requires each one, as SQLite's FTS5 does. */
   private textFilter(terms: readonly string[], filter: Filter) {
+    if (this.noTextSearch) throw new Error(this.noTextSearch)
     return { ...filter, $text: { $search: terms.map((t) => `"${t.replaceAll('"', ' ')}"`).join(' ') } }
   }
   async textSearch(terms: readonly string[], options: TextSearchOptions = {}) {
@@ -142,8 +145,12 @@ export class MongoStore implements Store {
     return new MongoStore(client, db, typeof info.ferretdbVersion === 'string' ? info.ferretdbVersion : undefined)
   }
 
+  /** Collections whose text index the server could not build (FerretDB 1.x has no text indexes). */
+  private withoutTextIndex = new Set<string>()
+
   collection<T extends Doc = Doc>(name: string): Collection<T> {
-    return new MongoCollection<T>(this.db, name)
+    const noText = this.withoutTextIndex.has(name) ? `text search needs MongoDB: FerretDB ${this.ferretDb} has no text indexes or $text (collection ${name})` : undefined
+    return new MongoCollection<T>(this.db, name, noText)
   }
 
   async ensureIndex(collection: string, spec: IndexSpec) {
@@ -165,11 +172,30 @@ export class MongoStore implements Store {
     await this.db.collection(collection).createIndex({ [spec.field]: 1 })
   }
 
-  /** Mongo's text index: paths without the `[]` markers (it crosses arrays by itself), no stemming (as on SQLite). */
+  /**
+   * Mongo's text index: paths without the `[]` markers (it crosses arrays by itself), no stemming (as on
+   * SQLite). Declared with other fields or weights, it replaces the one there: MongoDB refuses a second
+   * index named `text` with other options (IndexOptionsConflict, IndexKeySpecsConflict) and keeps one
+   * text index per collection, so the old one is dropped first and the new one built from the documents.
+   */
   async ensureTextIndex(collection: string, spec: TextIndexSpec) {
+    if (this.ferretDb) {
+      // FerretDB 1.x has none (its createIndexes answers IndexNotFound): the store still opens, and the
+      // collection's text search names what it needs when called
+      this.withoutTextIndex.add(collection)
+      return
+    }
     const fields = Object.fromEntries(Object.keys(spec.fields).map((p) => [p.replaceAll('[]', ''), 'text' as const]))
     const weights = Object.fromEntries(Object.entries(spec.fields).map(([p, w]) => [p.replaceAll('[]', ''), w]))
-    await this.db.collection(collection).createIndex(fields, { weights, default_language: 'none', name: 'text' })
+    const c = this.db.collection(collection)
+    const create = () => c.createIndex(fields, { weights, default_language: 'none', name: 'text' })
+    try {
+      await create()
+    } catch (err) {
+      if (!(err instanceof MongoServerError && (err.code === 85 || err.code === 86))) throw err
+      await c.dropIndex('text')
+      await create()
+    }
   }
 
   private counterMetrics = new Map<string, readonly string[]>()
