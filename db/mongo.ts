@@ -29,8 +29,8 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   constructor(
     private db: Db,
     private name: string,
-    /** set when the server cannot search text (FerretDB 1.x): why, for the error text search answers */
-    private noTextSearch?: string,
+    /** why this collection cannot be searched (FerretDB 1.x has no text index), asked at each search */
+    private noTextSearch: () => string | undefined = () => undefined,
   ) {}
   private get c() {
     return this.db.collection<Doc>(this.name)
@@ -89,7 +89,8 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   }
   /** `$text` with every term quoted: Mongo then requires each one, as SQLite's FTS5 does. */
   private textFilter(terms: readonly string[], filter: Filter) {
-    if (this.noTextSearch) throw new Error(this.noTextSearch)
+    const why = this.noTextSearch()
+    if (why) throw new Error(why)
     return { ...filter, $text: { $search: terms.map((t) => `"${t.replaceAll('"', ' ')}"`).join(' ') } }
   }
   async textSearch(terms: readonly string[], options: TextSearchOptions = {}) {
@@ -149,7 +150,8 @@ export class MongoStore implements Store {
   private withoutTextIndex = new Set<string>()
 
   collection<T extends Doc = Doc>(name: string): Collection<T> {
-    const noText = this.withoutTextIndex.has(name) ? `text search needs MongoDB: FerretDB ${this.ferretDb} has no text indexes or $text (collection ${name})` : undefined
+    // asked at search time: repositories take their collections before they declare the text index
+    const noText = () => (this.withoutTextIndex.has(name) ? `text search needs MongoDB: FerretDB ${this.ferretDb} has no text indexes or $text (collection ${name})` : undefined)
     return new MongoCollection<T>(this.db, name, noText)
   }
 
