@@ -136,6 +136,12 @@ export class MongoStore implements Store {
      * protocol with gaps this backend works around or names (docs/ferretdb.md).
      */
     readonly ferretDb: string | undefined,
+    /**
+     * Whether the server runs transactions: a replica set member or mongos. A standalone server and
+     * FerretDB 1.x do not (the driver's `autocommit` field is refused), so `batch` and better-auth's
+     * adapter (server/auth.ts) write without one there.
+     */
+    readonly transactions: boolean,
   ) {}
 
   static async connect(uri: string) {
@@ -143,7 +149,8 @@ export class MongoStore implements Store {
     await client.connect()
     const db = client.db()
     const info = await db.admin().command({ buildInfo: 1 })
-    return new MongoStore(client, db, typeof info.ferretdbVersion === 'string' ? info.ferretdbVersion : undefined)
+    const hello = await db.admin().command({ hello: 1 })
+    return new MongoStore(client, db, typeof info.ferretdbVersion === 'string' ? info.ferretdbVersion : undefined, Boolean(hello.setName) || hello.msg === 'isdbgrid')
   }
 
   /** Collections whose text index the server could not build (FerretDB 1.x has no text indexes). */
@@ -276,8 +283,7 @@ export class MongoStore implements Store {
         else await c.deleteMany(op.delete, { session })
       }
     }
-    const hello = await this.db.admin().command({ hello: 1 })
-    const session = hello.setName ? this.client.startSession() : undefined
+    const session = this.transactions ? this.client.startSession() : undefined
     try {
       if (session) await session.withTransaction(() => run(session))
       else await run()
