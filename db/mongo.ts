@@ -18,13 +18,19 @@ import {
   type Update,
 } from './port.ts'
 
-const isDuplicate = (err: unknown) => err instanceof MongoServerError && err.code === 11000
+/**
+ * A unique index (or `_id`) already taken: MongoDB's code 11000. FerretDB 1.x answers 11000 for inserts
+ * but lets an update's UNIQUE violation out of its SQLite backend as an InternalError (code 1).
+ */
+const isDuplicate = (err: unknown) => err instanceof MongoServerError && (err.code === 11000 || (err.code === 1 && err.message.includes('UNIQUE constraint failed')))
 
 /** MongoDB backend: calls go straight to the official driver. Ids are strings, as on SQLite. */
 class MongoCollection<T extends Doc> implements Collection<T> {
   constructor(
     private db: Db,
     private name: string,
+    /** why this collection cannot be searched (FerretDB 1.x has no text index), asked at each search */
+    private noTextSearch: () => string | undefined = () => undefined,
   ) {}
   private get c() {
     return this.db.collection<Doc>(this.name)
@@ -77,10 +83,14 @@ class MongoCollection<T extends Doc> implements Collection<T> {
       docs.map(({ _id, ...rest }) => ({ updateOne: { filter: { _id }, update: { $setOnInsert: rest }, upsert: true } })),
       { ordered: false },
     )
-    return Object.keys(r.upsertedIds).map((i) => docs[Number(i)]._id)
+    // the ids themselves, not docs[index]: FerretDB 1.x numbers the upserts among themselves (the first
+    // upsert is index 0 wherever it stood in the batch), MongoDB by their place in the batch
+    return Object.values(r.upsertedIds) as string[]
   }
   /** `$text` with every term quoted: Mongo then requires each one, as SQLite's FTS5 does. */
   private textFilter(terms: readonly string[], filter: Filter) {
+    const why = this.noTextSearch()
+    if (why) throw new Error(why)
     return { ...filter, $text: { $search: terms.map((t) => `"${t.replaceAll('"', ' ')}"`).join(' ') } }
   }
   async textSearch(terms: readonly string[], options: TextSearchOptions = {}) {
@@ -121,23 +131,49 @@ export class MongoStore implements Store {
   private constructor(
     readonly client: MongoClient,
     readonly db: Db,
+    /**
+     * FerretDB's version when the server is FerretDB (its `buildInfo` says so), which speaks MongoDB's
+     * protocol with gaps this backend works around or names (docs/ferretdb.md).
+     */
+    readonly ferretDb: string | undefined,
+    /**
+     * Whether the server runs transactions: a replica set member or mongos. A standalone server and
+     * FerretDB 1.x do not (the driver's `autocommit` field is refused), so `batch` and better-auth's
+     * adapter (server/auth.ts) write without one there.
+     */
+    readonly transactions: boolean,
   ) {}
 
   static async connect(uri: string) {
     const client = new MongoClient(uri, { serverSelectionTimeoutMS: 10_000 })
     await client.connect()
-    return new MongoStore(client, client.db())
+    const db = client.db()
+    const info = await db.admin().command({ buildInfo: 1 })
+    const hello = await db.admin().command({ hello: 1 })
+    return new MongoStore(client, db, typeof info.ferretdbVersion === 'string' ? info.ferretdbVersion : undefined, Boolean(hello.setName) || hello.msg === 'isdbgrid')
   }
 
+  /** Collections whose text index the server could not build (FerretDB 1.x has no text indexes). */
+  private withoutTextIndex = new Set<string>()
+
   collection<T extends Doc = Doc>(name: string): Collection<T> {
-    return new MongoCollection<T>(this.db, name)
+    // asked at search time: repositories take their collections before they declare the text index
+    const noText = () => (this.withoutTextIndex.has(name) ? `text search needs MongoDB: FerretDB ${this.ferretDb} has no text indexes or $text (collection ${name})` : undefined)
+    return new MongoCollection<T>(this.db, name, noText)
   }
 
   async ensureIndex(collection: string, spec: IndexSpec) {
-    await this.db.collection(collection).createIndex(spec.fields, {
-      unique: spec.unique,
-      ...(spec.expireAfterSeconds !== undefined ? { expireAfterSeconds: spec.expireAfterSeconds } : {}),
-    })
+    // only the options given: the driver sends an undefined option as null, and the server refuses
+    // `unique: null` ("not convertible to bool": MongoDB's own check, which FerretDB shares)
+    const unique = spec.unique !== undefined ? { unique: spec.unique } : {}
+    try {
+      await this.db.collection(collection).createIndex(spec.fields, { ...unique, ...(spec.expireAfterSeconds !== undefined ? { expireAfterSeconds: spec.expireAfterSeconds } : {}) })
+    } catch (err) {
+      // FerretDB 1.x has no TTL indexes (NotImplemented): a plain index, and the documents expire when the
+      // repository prunes them, as on SQLite (the maintenance job's `limits.prune`, every 10 minutes)
+      if (!(spec.expireAfterSeconds !== undefined && err instanceof MongoServerError && err.code === 238)) throw err
+      await this.db.collection(collection).createIndex(spec.fields, unique)
+    }
   }
 
   /** A list of strings: Mongo indexes each element by itself (a multikey index). */
@@ -145,11 +181,30 @@ export class MongoStore implements Store {
     await this.db.collection(collection).createIndex({ [spec.field]: 1 })
   }
 
-  /** Mongo's text index: paths without the `[]` markers (it crosses arrays by itself), no stemming (as on SQLite). */
+  /**
+   * Mongo's text index: paths without the `[]` markers (it crosses arrays by itself), no stemming (as on
+   * SQLite). Declared with other fields or weights, it replaces the one there: MongoDB refuses a second
+   * index named `text` with other options (IndexOptionsConflict, IndexKeySpecsConflict) and keeps one
+   * text index per collection, so the old one is dropped first and the new one built from the documents.
+   */
   async ensureTextIndex(collection: string, spec: TextIndexSpec) {
+    if (this.ferretDb) {
+      // FerretDB 1.x has none (its createIndexes answers IndexNotFound): the store still opens, and the
+      // collection's text search names what it needs when called
+      this.withoutTextIndex.add(collection)
+      return
+    }
     const fields = Object.fromEntries(Object.keys(spec.fields).map((p) => [p.replaceAll('[]', ''), 'text' as const]))
     const weights = Object.fromEntries(Object.entries(spec.fields).map(([p, w]) => [p.replaceAll('[]', ''), w]))
-    await this.db.collection(collection).createIndex(fields, { weights, default_language: 'none', name: 'text' })
+    const c = this.db.collection(collection)
+    const create = () => c.createIndex(fields, { weights, default_language: 'none', name: 'text' })
+    try {
+      await create()
+    } catch (err) {
+      if (!(err instanceof MongoServerError && (err.code === 85 || err.code === 86))) throw err
+      await c.dropIndex('text')
+      await create()
+    }
   }
 
   private counterMetrics = new Map<string, readonly string[]>()
@@ -174,10 +229,24 @@ export class MongoStore implements Store {
     const match: Record<string, unknown> = { dim: q.dim, day: { $gte: q.from, $lte: q.to }, sub: q.subs === '' ? '' : { $ne: '' } }
     if (q.keys) match.key = { $in: [...q.keys] }
     const id = q.by === 'key' ? { key: '$key', sub: '$sub' } : { key: '$key', sub: '$sub', day: '$day' }
-    const rows = await this.db
-      .collection(name)
-      .aggregate<Record<string, unknown> & { _id: { key: string; sub: string; day?: string } }>([{ $match: match }, { $group: { _id: id, ...Object.fromEntries(metrics.map((m) => [m, { $sum: `$${m}` }])) } }])
-      .toArray()
+    // one $group sums every metric; FerretDB 1.x hands a group's documents to its first accumulator only
+    // (the others answer 0), so there each metric is summed by a $group of its own and the rows merged
+    const groups = this.ferretDb && metrics.length > 1 ? metrics.map((m) => [m]) : [metrics]
+    const parts = await Promise.all(
+      groups.map((ms) =>
+        this.db
+          .collection(name)
+          .aggregate<Record<string, unknown> & { _id: { key: string; sub: string; day?: string } }>([{ $match: match }, { $group: { _id: id, ...Object.fromEntries(ms.map((m) => [m, { $sum: `$${m}` }])) } }])
+          .toArray(),
+      ),
+    )
+    const merged = new Map<string, Record<string, unknown> & { _id: { key: string; sub: string; day?: string } }>()
+    for (const part of parts)
+      for (const r of part) {
+        const k = JSON.stringify([r._id.key, r._id.sub, r._id.day])
+        merged.set(k, { ...merged.get(k), ...r })
+      }
+    const rows = [...merged.values()]
     return rows.map((r) => ({ dim: q.dim, key: r._id.key, sub: r._id.sub, ...(q.by === 'key-day' ? { day: r._id.day } : {}), values: Object.fromEntries(metrics.filter((m) => r[m]).map((m) => [m, r[m] as number])) }))
   }
 
@@ -192,10 +261,16 @@ export class MongoStore implements Store {
     return (await this.db.collection(name).deleteMany({ day: { $lt: before } })).deletedCount
   }
 
-  /** Atomic on a replica set (a transaction); a standalone server has none, so there the writes run in order. */
+  /**
+   * Atomic on a replica set (a transaction); a standalone server (and FerretDB 1.x) has none, so there the
+   * writes run in order and those before a failing one stay. Either way a taken unique key is a
+   * `DuplicateKeyError` naming the collection of the write that failed.
+   */
   async batch(ops: BatchOp[]) {
+    let current = '?'
     const run = async (session?: import('mongodb').ClientSession) => {
       for (const op of ops) {
+        current = 'counters' in op ? op.counters : op.collection
         if ('counters' in op) {
           const u = this.counterUpdate(op.counters, op.count)
           if (!u.empty) await this.db.collection<Doc>(op.counters).updateOne(u.filter, u.update as never, { upsert: true, session })
@@ -208,16 +283,15 @@ export class MongoStore implements Store {
         else await c.deleteMany(op.delete, { session })
       }
     }
-    const hello = await this.db.admin().command({ hello: 1 })
-    if (!hello.setName) return run()
-    const session = this.client.startSession()
+    const session = this.transactions ? this.client.startSession() : undefined
     try {
-      await session.withTransaction(() => run(session))
+      if (session) await session.withTransaction(() => run(session))
+      else await run()
     } catch (err) {
-      if (isDuplicate(err)) throw new DuplicateKeyError((ops[0] && 'collection' in ops[0] ? ops[0].collection : undefined) ?? '?')
+      if (isDuplicate(err)) throw new DuplicateKeyError(current)
       throw err
     } finally {
-      await session.endSession()
+      await session?.endSession()
     }
   }
 

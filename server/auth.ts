@@ -63,7 +63,10 @@ export async function createAuth(config: Config, store: Store, settings: Setting
   if (store.kind === 'mongodb') {
     const { mongodbAdapter } = await import('better-auth/adapters/mongodb')
     const mongo = store as import('../db/mongo.ts').MongoStore
-    const auth = buildAuth(config, secret, mongodbAdapter(mongo.db, { client: mongo.client }))
+    // its transactions only where the server has them: on a standalone server (or FerretDB) every
+    // sign-up and `users create` failed inside one ("Transaction numbers are only allowed on a replica set
+    // member", on FerretDB "insert: unknown field autocommit")
+    const auth = buildAuth(config, secret, mongodbAdapter(mongo.db, { client: mongo.client, transaction: mongo.transactions }))
     await store.ensureIndex('user', { fields: { username: 1 }, unique: true })
     return auth
   }
