@@ -36,7 +36,7 @@ const { loadConfig } = await import('../server/config.ts')
 const { createAppContext } = await import('../server/context.ts')
 const { incrementOps } = await import('../db/repositories/counters.ts')
 type Increment = import('../db/repositories/counters.ts').Increment
-const { countsForClick, countsForConversion, countsForView } = await import('../server/services/attribution/counters.ts')
+const { countsForClick, countsForConversion, countsForView } = await import('../server/attribution/counters.ts')
 
 const today = new Date()
 const dayAgo = (n: number) => new Date(today.getTime() - n * 86_400_000)

@@ -27,7 +27,7 @@ import { SqliteStore } from '../db/sqlite.ts'
 import type { BrandDoc } from '../db/repositories/brands.ts'
 import type { Post } from '../lib/schemas.ts'
 import { demoBrands } from '../server/demo/brands.ts'
-import { createSearchService } from '../server/services/search/index.ts'
+import { createSearchService } from '../server/search/service.ts'
 
 const POSTS = Number(process.argv[2] ?? 20_000)
 const SEARCHES = Number(process.argv[3] ?? 200)

@@ -13,7 +13,7 @@ import type { BatchOp } from '../db/port.ts'
 import { type Post, postInputSchema } from '../lib/schemas.ts'
 import { demoBrands } from '../server/demo/brands.ts'
 import { demoPosts } from '../server/demo/posts.ts'
-import { createSitemapService, SITEMAP_PAGE_SIZE } from '../server/services/sitemaps.ts'
+import { createSitemapService, SITEMAP_PAGE_SIZE } from '../server/content/sitemaps.ts'
 import { makeTestApp } from '../test/make-app.ts'
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 100_000)

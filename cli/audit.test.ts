@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditEntryJson } from '../lib/audit.ts'
-import { osUserName } from '../server/services/audit.ts'
+import { osUserName } from '../server/operations/audit.ts'
 import { startFakeOpenAi } from '../test/fake-openai.ts'
 import { runCli, runCliAsync, tempDataDirs } from '../test/cli.ts'
 

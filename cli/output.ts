@@ -7,7 +7,7 @@ import type { Command } from 'commander'
 import { loadConfig } from '../server/config.ts'
 import { type AppContext, createAppContext } from '../server/context.ts'
 import { createLogger } from '../server/logger.ts'
-import { cliActor, runAs } from '../server/services/audit.ts'
+import { cliActor, runAs } from '../server/operations/audit.ts'
 
 /** A mistake in the command line or its input: printed as `error: <message>`, exit code 1. */
 export class CliError extends Error {}
@@ -17,7 +17,7 @@ export async function withContext<T>(fn: (ctx: AppContext) => Promise<T>) {
   // logs to stderr: stdout carries a command's output (`export … > file`)
   const ctx = await createAppContext(config, { log: createLogger(config, { fd: 2 }) })
   try {
-    // every write the command makes is recorded as `cli:<os user>` (server/services/audit.ts)
+    // every write the command makes is recorded as `cli:<os user>` (server/operations/audit.ts)
     return await runAs(cliActor(), () => fn(ctx))
   } finally {
     await ctx.close()

@@ -55,7 +55,7 @@ function Byline({ article, profiles }: { article: ArticleData; profiles: BylineP
 /**
  * An article page (spec §2): image, tags, title, description, byline, summary, and the body sections,
  * whose text the server rendered from the editor's Markdown with the hyperlinks applied
- * (server/article-body.ts). Only elements exist: nothing stored is rendered as HTML.
+ * (server/content/article-body.ts). Only elements exist: nothing stored is rendered as HTML.
  */
 export function ArticleView({ article, body, comparisons = [], byline = NO_BYLINE }: { article: ArticleData; body: RenderedSection[]; comparisons?: Comparison[]; byline?: BylineProfiles }) {
   const local = useMarketPath()

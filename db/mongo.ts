@@ -139,7 +139,7 @@ export class MongoStore implements Store {
     /**
      * Whether the server runs transactions: a replica set member or mongos. A standalone server and
      * FerretDB 1.x do not (the driver's `autocommit` field is refused), so `batch` and better-auth's
-     * adapter (server/auth.ts) write without one there.
+     * adapter (server/accounts/auth.ts) write without one there.
      */
     readonly transactions: boolean,
   ) {}

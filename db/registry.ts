@@ -5,7 +5,7 @@ import type { BatchOp, Store } from './port.ts'
  * Every collection the product keeps, registered by the repository that owns it, so backup and
  * restore walk one list instead of naming collections by hand: a new collection is either backed up
  * or skipped for a stated reason, never forgotten. A test fails when the store holds a collection
- * that is not registered here (server/services/backup.test.ts).
+ * that is not registered here (server/operations/backup.test.ts).
  */
 
 export type StoredRecord = Record<string, unknown>

@@ -38,7 +38,7 @@ describe('the 404 page, server-rendered (raw HTML)', () => {
   })
 
   it("offers the top three of the visitor's country's offers list (the home page's), on any unknown address", async () => {
-    // (the demo's first brands are shown everywhere; a country's own filter is tested in server/services/not-found.test.ts)
+    // (the demo's first brands are shown everywhere; a country's own filter is tested in server/search/not-found.test.ts)
     const offered = async (country: string) => [...(await (await get('/no/such/page', country)).text()).matchAll(/href="\/go\/([a-z0-9-]+)\?from=not-found/g)].map((m) => m[1])
     const listed = async (country: string) => ((await (await get('/api/brands/static-offers', country)).json()) as { pages: { _id: string }[] }).pages.slice(0, 3).map((o) => o._id)
     for (const country of ['GB', 'US']) expect(await offered(country), country).toEqual(await listed(country))

@@ -1,4 +1,4 @@
-// Article-body link helpers (server/article-body.ts applies them while it renders a section's text).
+// Article-body link helpers (server/content/article-body.ts applies them while it renders a section's text).
 
 /**
  * In-text links (spec §2): a URL starting with '/' or containing the site origin opens the article whose

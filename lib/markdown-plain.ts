@@ -1,7 +1,7 @@
 /**
  * The words of section text written in the editor's Markdown subset (issue 25) without its marks: for
  * meta descriptions, search snippets and the editor's check that a hyperlink's text occurs. A reading
- * aid, not a parser: pages render the server's tree (server/article-body.ts).
+ * aid, not a parser: pages render the server's tree (server/content/article-body.ts).
  */
 export function markdownPlain(text: string): string {
   return text

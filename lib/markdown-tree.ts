@@ -2,7 +2,7 @@ import { isSafeHref } from './links.ts'
 
 /**
  * The only shape Markdown reaches a page in: a small JSON tree of allowed nodes, built on the server
- * (server/markdown.ts) and rendered as React elements (components/MarkdownTree.tsx). No HTML string
+ * (server/content/markdown.ts) and rendered as React elements (components/MarkdownTree.tsx). No HTML string
  * exists anywhere on the way, so nothing an editor types can become markup or script.
  */
 

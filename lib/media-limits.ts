@@ -1,5 +1,5 @@
 /**
- * The one image limit (issue 25): the server refuses past it (server/services/media.ts), the admin's
+ * The one image limit (issue 25): the server refuses past it (server/media/service.ts), the admin's
  * pickers check a file against it when it is picked, and the docs quote it.
  */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024

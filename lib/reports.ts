@@ -1,4 +1,4 @@
-/** What the reports answer and show, shared by the server (server/services/reports.ts), the report screen and the CLI. */
+/** What the reports answer and show, shared by the server (server/attribution/reports.ts), the report screen and the CLI. */
 
 /** One brand's (or one day's) figures, from the daily counters. */
 export type Figures = {

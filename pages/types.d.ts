@@ -27,7 +27,7 @@ declare global {
        * pages whose answer varies by country (server/app.ts isCountryPage: home, /brands, brand pages);
        * null on every other page, which is cached once for all countries. Such pages are cached per
        * country *profile*, not per country: whatever a page renders from this must be part of that
-       * profile (server/services/country-profiles.ts), or one country's version reaches the others.
+       * profile (server/brands/country-profiles.ts), or one country's version reaches the others.
        * Server only: a component that renders from it gets it through its page's `+data` (so the browser
        * hydrates with the same value). Not in passToClient: any pageContextInit value passed to the client
        * makes Vike fetch pageContext.json on every client-side navigation, even to pages without a

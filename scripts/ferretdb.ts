@@ -157,7 +157,7 @@ async function ready(uri: string, proc: Bun.Subprocess) {
 }
 
 /** The test files that run against MongoDB when MONGODB_URI is set. */
-export const MONGODB_TEST_FILES = ['db/store.contract.test.ts', 'db/repositories/authors.test.ts', 'server/services/content.test.ts', 'server/mongo-app.test.ts']
+export const MONGODB_TEST_FILES = ['db/store.contract.test.ts', 'db/repositories/authors.test.ts', 'server/content/articles.test.ts', 'server/mongo-app.test.ts']
 
 if (import.meta.main) {
   const [command = 'build', ...rest] = process.argv.slice(2)

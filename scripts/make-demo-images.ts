@@ -11,7 +11,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { DEFAULT_SOCIAL_IMAGE, SITE_LOGO_PNG, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, demoSocialImagePath } from '../lib/social-image.ts'
-import { rasterise } from '../server/images/rasterise.ts'
+import { rasterise } from '../server/media/rasterise.ts'
 import { demoBrands } from '../server/demo/brands.ts'
 import { demoBrandLogos, demoCovers } from '../server/demo/images.ts'
 

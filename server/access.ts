@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { hasRole, type Role } from '../lib/roles.ts'
 import type { AppEnv } from './router.ts'
-import type { AccessClaims } from './services/users.ts'
+import type { AccessClaims } from './accounts/users.ts'
 
 const denied = {
   unauthenticated: { message: 'Log in to do this', code: 'unauthorized' },

@@ -1,7 +1,7 @@
 import { isIP, isIPv4, isIPv6 } from 'node:net'
 import type { Context } from 'hono'
 import type { Config } from './config.ts'
-import { v6ToBigInt } from './services/private-address.ts'
+import { v6ToBigInt } from './net/private-address.ts'
 
 /**
  * The client's address; 'unknown' for in-process requests (tests). Never stored raw.

@@ -15,7 +15,7 @@ export const errorStatus = {
   bad_gateway: 502,
   unavailable: 503,
   gateway_timeout: 504,
-  // AI writing (server/services/ai-writer.ts): specific, so the editor can tell them apart without reading the text
+  // AI writing (server/content/ai-writer.ts): specific, so the editor can tell them apart without reading the text
   ai_not_configured: 503,
   ai_unreachable: 502,
   ai_timeout: 504,

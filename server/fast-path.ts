@@ -5,7 +5,7 @@ import type { IpCountryDb } from './geo/ip-country-db.ts'
 import { type RequestLineWriter, requestIdFrom } from './logger.ts'
 import type { Metrics } from './metrics.ts'
 import { answerFrom, cacheKey, normalisePath, type RenderCache } from './render-cache.ts'
-import type { CountryProfiles } from './services/country-profiles.ts'
+import type { CountryProfiles } from './brands/country-profiles.ts'
 import { type StaticFile, serveStatic } from './static-files.ts'
 
 export type FastPathDeps = {

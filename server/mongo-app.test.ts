@@ -18,7 +18,7 @@ describe.skipIf(!uri)('the app on MongoDB', () => {
     const { MongoStore } = await import('../db/mongo.ts')
     const store = await MongoStore.connect(uri!)
     // better-auth logs the indexes it could not build; FerretDB 1.x has no partial indexes (its
-    // `user_username_uidx`), and the app's own unique index on username holds there (server/auth.ts)
+    // `user_username_uidx`), and the app's own unique index on username holds there (server/accounts/auth.ts)
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     t = await makeTestApp({ store, seed: false })
     const name = `mongo_${Math.random().toString(36).slice(2, 10)}`

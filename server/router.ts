@@ -8,8 +8,8 @@ import type { Services } from './context.ts'
 import type { RequestLog } from './logger.ts'
 import { answerFrom, cacheKey, type HitRoute, makeEntry, normalisePath, type RenderCache, REVALIDATE } from './render-cache.ts'
 import { routeOf } from './request-log.ts'
-import type { AccessClaims } from './services/users.ts'
-import { type Actor, runAs } from './services/audit.ts'
+import type { AccessClaims } from './accounts/users.ts'
+import { type Actor, runAs } from './operations/audit.ts'
 import { clientIp } from './client-ip.ts'
 
 /** What every handler can read from the context (set once per request in server/app.ts). */
@@ -68,7 +68,7 @@ export type RouteRule = (
   query?: readonly string[]
   /**
    * The answer depends on the visitor's country (it lists offers): cached once per country *profile*
-   * (server/services/country-profiles.ts), not per country, and sent with `Vary: <GEO_HEADER>` when a
+   * (server/brands/country-profiles.ts), not per country, and sent with `Vary: <GEO_HEADER>` when a
    * CDN header is configured. A function decides per path (pages are one route).
    */
   vary?: 'country' | { country: (path: string) => boolean }

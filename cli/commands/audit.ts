@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { AUDIT_PAGE_MAX, type AuditEntry } from '../../lib/audit.ts'
 import { auditQuerySchema } from '../../server/routes/audit.ts'
-import { toAuditJson } from '../../server/services/audit.ts'
+import { toAuditJson } from '../../server/operations/audit.ts'
 import { type CliHelpers, CliError } from '../output.ts'
 
 /** One line an entry: time, actor, action, target, then the changed fields (before → after when short). */

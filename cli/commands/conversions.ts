@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { IMPORT_FIELDS, parseFieldMap } from '../../server/services/attribution/conversion-import.ts'
+import { IMPORT_FIELDS, parseFieldMap } from '../../server/attribution/conversion-import.ts'
 import { type CliHelpers, readInput } from '../output.ts'
 
 /** `conversions import FILE --map …`: an affiliate programme's CSV report (issue 21). */

@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import type { AppContext } from '../../server/context.ts'
-import { PRUNE_GRACE_MS } from '../../server/services/media.ts'
+import { PRUNE_GRACE_MS } from '../../server/media/service.ts'
 
 type Helpers = {
   withContext: <T>(fn: (ctx: AppContext) => Promise<T>) => Promise<T>

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { extname } from 'node:path'
 import { type Command, Option } from 'commander'
-import { type Kind, type OnConflict, parseExport, toNdjson } from '../../server/services/transfer.ts'
+import { type Kind, type OnConflict, parseExport, toNdjson } from '../../server/operations/transfer.ts'
 import { describeCounts } from '../../lib/collection-nouns.ts'
 import { type CliHelpers, CliError, listSome, readInput } from '../output.ts'
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { type Role, roles } from '../../server/auth.ts'
+import { type Role, roles } from '../../server/accounts/auth.ts'
 import { type CliHelpers, CliError } from '../output.ts'
 
 /** Reads a password from standard input (piped, or typed at a prompt), never from an argument. */

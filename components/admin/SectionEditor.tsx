@@ -34,7 +34,7 @@ export function move<T>(list: T[], from: number, to: number): T[] {
 
 /**
  * Whether a hyperlink's text occurs in the section's words (case-insensitive), as the page links it
- * (server/article-body.ts): a link whose text is missing would not show, so the form says so before saving.
+ * (server/content/article-body.ts): a link whose text is missing would not show, so the form says so before saving.
  */
 export const linkTextFound = (content: string, text: string) => !text.trim() || markdownPlain(content).toLowerCase().includes(text.trim().toLowerCase())
 

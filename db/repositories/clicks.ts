@@ -17,7 +17,7 @@ export const countryKey = (country: string | null | undefined) => (country && /^
 export const countryCountsSchema = z.object({ clicks: count, uniques: count, blocked: count })
 export type CountryCounts = z.infer<typeof countryCountsSchema>
 
-/** Clicks per brand per day, `_id` = `${brandId}:${day}` (what each event adds: server/services/attribution/counters.ts). */
+/** Clicks per brand per day, `_id` = `${brandId}:${day}` (what each event adds: server/attribution/counters.ts). */
 export const clickCounterSchema = z
   .object({
     _id: z.string(),
@@ -66,7 +66,7 @@ export function createClicksRepository(store: Store, registry: Registry) {
       await store.ensureIndex('click_counters', { fields: { brandId: 1 } })
     },
     /**
-     * Clicks and the counter writes they cause (server/services/attribution/counters.ts says which) in one
+     * Clicks and the counter writes they cause (server/attribution/counters.ts says which) in one
      * batch: together or not at all, one transaction however many clicks (the tracker's group commit).
      */
     async recordMany(clicks: ClickRecord[], counterOps: BatchOp[]) {

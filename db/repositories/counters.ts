@@ -5,7 +5,7 @@ import { dayCounterOps } from './clicks.ts'
 
 /**
  * The attribution counters (issue 21; decision 018) and the one way increments become writes. What an
- * event adds is said by server/services/attribution/counters.ts; here increments are merged (one upsert
+ * event adds is said by server/attribution/counters.ts; here increments are merged (one upsert
  * per row, however many events a batch holds) and turned into batch ops for the event's own batch.
  */
 export const COUNTERS = 'counters'

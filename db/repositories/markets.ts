@@ -7,7 +7,7 @@ type MarketDoc = Market & { _id: string } & Record<string, unknown>
 
 /**
  * Markets (issue 23): a handful of small documents, keyed by their key (also their URL prefix), read
- * whole and kept in memory by server/services/markets.ts. Backed up with the content.
+ * whole and kept in memory by server/markets/service.ts. Backed up with the content.
  */
 export function createMarketsRepository(store: Store, registry: Registry) {
   registry.add({ name: 'markets', backup: 'data', schema: storedMarketSchema })

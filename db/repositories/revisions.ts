@@ -6,7 +6,7 @@ import type { Registry } from '../registry.ts'
 
 /**
  * A kept version of a post or brand page (lib/revisions.ts): the whole record as it was saved. `item` is
- * `<kind>:<id>`; ids are time-ordered (server/services/audit.ts auditId), so an item's newest revision
+ * `<kind>:<id>`; ids are time-ordered (server/operations/audit.ts auditId), so an item's newest revision
  * has the largest id. `mediaRefs` (the media items the record uses) keeps those images in the media
  * library's "used by": restoring a revision brings its images back with it.
  */

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto'
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as z from 'zod'
-import { makeRenditions, RENDITIONS_VERSION, type Renditions } from '../images/renditions.ts'
-import { rasterise } from '../images/rasterise.ts'
+import { makeRenditions, RENDITIONS_VERSION, type Renditions } from '../media/renditions.ts'
+import { rasterise } from '../media/rasterise.ts'
 
 /**
  * Demo covers and banners as raster uploads (docs/images.md, "Demo images"): the committed SVGs in public/demo/

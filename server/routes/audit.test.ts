@@ -5,7 +5,7 @@ import { createAuditRepository } from '../../db/repositories/audit.ts'
 import { createRegistry } from '../../db/registry.ts'
 import { SqliteStore } from '../../db/sqlite.ts'
 import { createLogger } from '../logger.ts'
-import { createAuditService, runAs } from '../services/audit.ts'
+import { createAuditService, runAs } from '../operations/audit.ts'
 
 /** Issue 13: every HTTP write appends an entry naming who, what, when and from where. */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='

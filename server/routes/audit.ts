@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { AUDIT_PAGE_MAX } from '../../lib/audit.ts'
 import { createRouter, rule } from '../router.ts'
-import { toAuditJson } from '../services/audit.ts'
+import { toAuditJson } from '../operations/audit.ts'
 import { validate } from '../validate.ts'
 
 const day = /^\d{4}-\d{2}-\d{2}$/

@@ -4,7 +4,7 @@ import { AppError } from '../errors.ts'
 import { validate } from '../validate.ts'
 import { createRouter, rule } from '../router.ts'
 import { readMultipartForm } from '../multipart.ts'
-import { parseBrandForm } from '../services/brand-admin.ts'
+import { parseBrandForm } from '../brands/admin.ts'
 import { revisionRoutes } from './revisions.ts'
 import { baseVersionOf } from '../edit-versions.ts'
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_AFFILIATE_DISCLOSURE } from '../../lib/offer-terms.ts'
 import { loginAs, makeTestApp } from '../../test/make-app.ts'
-import { parseExport } from '../services/transfer.ts'
+import { parseExport } from '../operations/transfer.ts'
 
 /**
  * Compliance (UKGC / ASA-CAP): every offer carries its significant terms and full-terms link through

@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { AppError } from '../errors.ts'
 import { createRouter, rule } from '../router.ts'
-import { IMPORT_FIELDS, parseFieldMap } from '../services/attribution/conversion-import.ts'
+import { IMPORT_FIELDS, parseFieldMap } from '../attribution/conversion-import.ts'
 import { validate } from '../validate.ts'
 
 /** A programme's CSV through the admin (about 120,000 rows of 100 bytes); larger files go through the CLI */

@@ -2,8 +2,8 @@ import type { Context } from 'hono'
 import { FEED_ALIAS_PATH, FEED_TYPE, SITE_FEED_PATH, SITEMAP_PATH } from '../../lib/feeds.ts'
 import { notFound } from '../errors.ts'
 import { type AppEnv, createRouter, rule } from '../router.ts'
-import { robotsTxt } from '../services/robots.ts'
-import { parseSitemapName } from '../services/sitemaps.ts'
+import { robotsTxt } from '../content/robots.ts'
+import { parseSitemapName } from '../content/sitemaps.ts'
 
 const XML = 'application/xml; charset=utf-8'
 const RSS = `${FEED_TYPE}; charset=utf-8`

@@ -3,7 +3,7 @@ import { toDraft, toFormData } from '../../components/brand-admin/draft.ts'
 import type { BrandPage } from '../../lib/schemas.ts'
 import { loginAs, makeTestApp } from '../../test/make-app.ts'
 import { createApp, type PageRenderer } from '../app.ts'
-import { renderBody } from '../article-body.ts'
+import { renderBody } from '../content/article-body.ts'
 import type { CompareSpec } from '../../lib/comparison.ts'
 import { brandReview } from '../../lib/structured-data.ts'
 

@@ -7,7 +7,7 @@ import { post } from '../../test/factories.ts'
 import { loginAs, makeTestApp } from '../../test/make-app.ts'
 import { loadConfig } from '../config.ts'
 import { type AppContext, createAppContext } from '../context.ts'
-import type { MediaItem } from '../services/media.ts'
+import type { MediaItem } from '../media/service.ts'
 
 /** Issue 13: the media library. Distinct tiny GIFs (the sniffer reads the header; ids hash the bytes). */
 const GIF_1X1 = [0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0, 0x80, 0, 0, 0xff, 0xff, 0xff, 0, 0, 0, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 1, 0]

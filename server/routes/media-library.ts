@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { MEDIA_PAGE_MAX } from '../services/media.ts'
+import { MEDIA_PAGE_MAX } from '../media/service.ts'
 import { createRouter, rule } from '../router.ts'
 import { validate } from '../validate.ts'
 

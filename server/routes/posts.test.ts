@@ -204,7 +204,7 @@ describe('POST /api/posts/generate-* (local fake OpenAI-compatible server)', () 
     const sent = ai.requests.at(-1)!
     expect(sent.body.response_format.json_schema.schema.required).toContain('imageAlt')
     expect(String(sent.body.messages.at(-1).content)).toContain('the chosen image: https://images.example/felt.jpg')
-    const { generatedContentSchema } = await import('../services/ai-writer.ts')
+    const { generatedContentSchema } = await import('../content/ai-writer.ts')
     const valid = { summary: [{ title: 'a', text: 'b' }], body: [{ headline: 'h', content: 'c', keywords: [], hyperlinks: [], subsections: [] }] }
     expect(generatedContentSchema(1).parse({ ...valid, imageAlt: 'x'.repeat(300) }).imageAlt).toBeUndefined()
     expect(generatedContentSchema(1).parse({ ...valid, imageAlt: 'line one\nline two' }).imageAlt).toBeUndefined()

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { PostBody } from '../../lib/schemas.ts'
 import type { SearchAnswer, SnippetSegment } from '../../lib/search.ts'
 import { json, loginAs, makeTestApp } from '../../test/make-app.ts'
-import { parseExport } from '../services/transfer.ts'
+import { parseExport } from '../operations/transfer.ts'
 
 let t: Awaited<ReturnType<typeof makeTestApp>>
 let editor: string
@@ -71,7 +71,7 @@ describe('GET /api/search', () => {
   })
 
   it('counts and ranks at most maxResults matches, the newest, and says so', async () => {
-    const { createSearchService } = await import('../services/search/index.ts')
+    const { createSearchService } = await import('../search/service.ts')
     for (let i = 0; i < 15; i++) await t.ctx.services.posts.create('article', body(`Quillfeather note ${i}`))
     const small = createSearchService({ posts: t.ctx.repos.posts, brands: t.ctx.repos.brands, generation: () => 0, maxResults: 12 })
     const a = await small.search({ q: 'quillfeather' })

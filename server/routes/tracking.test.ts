@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loginAs, makeTestApp } from '../../test/make-app.ts'
-import { DENIED_POSTBACK_LIMIT, LOG_ROW } from '../services/postbacks.ts'
-import { BOT_ALLOW_LIST, isBotRequest } from '../services/tracking.ts'
+import { DENIED_POSTBACK_LIMIT, LOG_ROW } from '../attribution/postbacks.ts'
+import { BOT_ALLOW_LIST, isBotRequest } from '../attribution/tracker.ts'
 
 const UA = (n: number | string) => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 person-${n}`
 const SECRET = 'postback-secret-0123456789'

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { roleSchema } from '../../lib/roles.ts'
-import { PASSWORD } from '../auth.ts'
+import { PASSWORD } from '../accounts/auth.ts'
 import { createRouter, rule } from '../router.ts'
 import { validate } from '../validate.ts'
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import type { DeclaredRoute } from '../../server/router.ts'
-import { DEFAULT_ALIASES } from '../../server/services/postbacks.ts'
+import { DEFAULT_ALIASES } from '../../server/attribution/postbacks.ts'
 import { fileBytes, fileNames, fileTypes, headerText, junkJson, junkString, PNG, PNG2, queryValue } from './values.ts'
 
 /**
@@ -151,7 +151,7 @@ export function queryEntries(route: DeclaredRoute, w: FuzzWorld): fc.Arbitrary<E
   return mutated(entriesOf(fields), names, queryValue)
 }
 
-// the brand form's fields (server/services/brand-admin.ts)
+// the brand form's fields (server/brands/admin.ts)
 const BRAND_JSON = ['type', 'position', 'customParams', 'promoTable', 'promoTables', 'timelines', 'highlights', 'sections', 'dealBox']
 const BRAND_TEXT = ['brandName', 'campaignType', 'tagline', 'offerHighlight', 'bonusOffer', 'bonusCondition', 'termsSummary', 'termsUrl', 'rating', 'logoCdnUrl', 'bannerCdnUrl']
 const BRAND_FLAGS = ['enableClickId', 'enableGaid', 'enableUserAgent', 'enableCustomParams']

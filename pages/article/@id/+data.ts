@@ -9,7 +9,7 @@ import type { Byline } from '../../../lib/authors.ts'
 import type { BrandOffer } from '../../../lib/schemas.ts'
 import type { Comparison, CompareSpec } from '../../../lib/comparison.ts'
 import { tagsOf } from '../../../lib/tags.ts'
-import { renderBody } from '../../../server/article-body.ts'
+import { renderBody } from '../../../server/content/article-body.ts'
 
 export type Data = {
   article: ArticleData
@@ -23,7 +23,7 @@ export type Data = {
   /** its comparison tables (issue 22), for the visitor's country: the body's `compare` blocks number them */
   comparisons: Comparison[]
   /** issue 23: the article in other languages and markets (hreflang, and the links above the article); [] for none */
-  translations: import('../../../server/services/content.ts').Translation[]
+  translations: import('../../../server/content/articles.ts').Translation[]
   preview?: true
 }
 

@@ -6,7 +6,7 @@ import { absoluteUrl, socialImagePath } from '../../../lib/social-image.ts'
 import { article, breadcrumbList } from '../../../lib/structured-data.ts'
 import type { Data } from './+data.ts'
 import { inMarket } from '../../../lib/markets.ts'
-import type { Translation } from '../../../server/services/content.ts'
+import type { Translation } from '../../../server/content/articles.ts'
 
 function alternatesOf(translations: readonly Translation[], siteUrl: string) {
   const byLanguage = new Map(translations.map((t) => [t.language, absoluteUrl(t.path, siteUrl)]))

@@ -3,7 +3,7 @@ import type { PageContextServer } from 'vike/types'
 import { helpFor } from '../../../lib/responsible-gambling.ts'
 import { marketHelpCountry } from '../../../lib/markets.ts'
 import type { MdTree } from '../../../lib/markdown-tree.ts'
-import { markdownToTree } from '../../../server/markdown.ts'
+import { markdownToTree } from '../../../server/content/markdown.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 

@@ -1,0 +1,126 @@
+import { XMLParser } from 'fast-xml-parser'
+import type { ExchangeRatesRepository } from '../../db/repositories/exchange-rates.ts'
+import { isCurrencyCode } from '../../lib/currencies.ts'
+import { parseCsvLines } from '../../lib/csv.ts'
+import { AppError } from '../errors.ts'
+
+/**
+ * Money in one currency (issue 21): rates are units of a currency per 1 EUR on a day (the ECB's
+ * reference rates); an amount converts at its day's rate, or the nearest earlier day's (weekends and
+ * holidays have none). With no rate at or before its day, an amount is never guessed: it stays
+ * "unconverted", shown apart in its own currency.
+ */
+export type Rate = { day: string; currency: string; perEur: number }
+export type RatesProblem = { line: number; column: string; message: string }
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+const isDay = (v: string) => DAY.test(v) && !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)
+
+/** The ECB's eurofxref XML (the daily file, the 90-day one or the whole history). */
+export function parseEcbXml(text: string): Rate[] {
+  let doc: unknown
+  try {
+    doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', removeNSPrefix: true, isArray: (name) => name === 'Cube' }).parse(text, true)
+  } catch (err) {
+    throw new AppError('bad_request', `Not an ECB rates file: the XML does not parse (${(err as Error).message.split('\n')[0]})`)
+  }
+  const envelope = (doc as { Envelope?: { Cube?: { Cube?: { time?: string; Cube?: { currency?: string; rate?: string }[] }[] }[] } }).Envelope
+  const days = envelope?.Cube?.[0]?.Cube
+  if (!days?.length) throw new AppError('bad_request', 'Not an ECB rates file: no <Cube time="…"> days in it')
+  const out: Rate[] = []
+  for (const d of days) {
+    if (!d.time || !isDay(d.time)) throw new AppError('bad_request', `Not an ECB rates file: a day reads "${String(d.time)}"`)
+    for (const c of d.Cube ?? []) {
+      const perEur = Number(c.rate)
+      if (!c.currency || !isCurrencyCode(c.currency) || !(perEur > 0) || !Number.isFinite(perEur)) throw new AppError('bad_request', `Not an ECB rates file: ${d.time} has "${c.currency}" at "${c.rate}"`)
+      out.push({ day: d.time, currency: c.currency, perEur })
+    }
+  }
+  return out
+}
+
+/** A plain CSV: `date,currency,rate` (a header line, then YYYY-MM-DD, an ISO 4217 code, units per 1 EUR). Problems name the line and column. */
+export function parseRatesCsv(text: string): { rates: Rate[]; problems: RatesProblem[] } {
+  let lines: { line: number; fields: string[] }[]
+  try {
+    lines = parseCsvLines(text)
+  } catch (err) {
+    throw new AppError('bad_request', `Malformed CSV: ${(err as Error).message}`)
+  }
+  const [head, ...rows] = lines
+  const names = (head?.fields ?? []).map((h) => h.trim().toLowerCase())
+  const col = { date: names.indexOf('date'), currency: names.indexOf('currency'), rate: names.indexOf('rate') }
+  const missing = Object.entries(col).filter(([, i]) => i < 0).map(([n]) => n)
+  if (missing.length) throw new AppError('bad_request', `The CSV needs a header line with date,currency,rate (missing: ${missing.join(', ')})`)
+  const rates: Rate[] = []
+  const problems: RatesProblem[] = []
+  for (const { line, fields } of rows) {
+    const day = (fields[col.date] ?? '').trim()
+    const currency = (fields[col.currency] ?? '').trim().toUpperCase()
+    const perEur = Number((fields[col.rate] ?? '').trim())
+    if (!isDay(day)) problems.push({ line, column: 'date', message: `"${day}" is not a day (YYYY-MM-DD)` })
+    else if (!isCurrencyCode(currency)) problems.push({ line, column: 'currency', message: `"${currency}" is not an ISO 4217 code` })
+    else if (!(perEur > 0) || !Number.isFinite(perEur)) problems.push({ line, column: 'rate', message: `"${fields[col.rate] ?? ''}" is not a positive number (units of ${currency} per 1 EUR)` })
+    else rates.push({ day, currency, perEur })
+  }
+  return { rates, problems }
+}
+
+/** Converts amounts into the report currency with the rates of the days they count on. */
+export type Converter = (amount: number, currency: string, day: string) => number | null
+
+export function createCurrencyService(deps: { rates: ExchangeRatesRepository; reportCurrency: string; now: () => Date }) {
+  return {
+    reportCurrency: deps.reportCurrency,
+
+    /** Imports rates (an ECB XML or a CSV); a file with any bad line changes nothing. */
+    async import(text: string, filename: string): Promise<{ rates: number; days: number; currencies: string[]; from: string; to: string }> {
+      const xml = /\.xml$/i.test(filename) || text.trimStart().startsWith('<')
+      let rates: Rate[]
+      if (xml) rates = parseEcbXml(text)
+      else {
+        const parsed = parseRatesCsv(text)
+        if (parsed.problems.length) {
+          const shown = parsed.problems.slice(0, 5).map((p) => `line ${p.line}, column ${p.column}: ${p.message}`)
+          throw new AppError('bad_request', `The rates file has ${parsed.problems.length} bad line(s); nothing was imported: ${shown.join('; ')}`, parsed.problems)
+        }
+        rates = parsed.rates
+      }
+      if (!rates.length) throw new AppError('bad_request', 'The rates file holds no rates')
+      const importedAt = deps.now()
+      await deps.rates.upsertMany(rates.map((r) => ({ ...r, importedAt, source: filename.slice(0, 200) })))
+      const days = [...new Set(rates.map((r) => r.day))].sort()
+      return { rates: rates.length, days: days.length, currencies: [...new Set(rates.map((r) => r.currency))].sort(), from: days[0]!, to: days[days.length - 1]! }
+    },
+
+    status: () => deps.rates.status(),
+
+    /**
+     * A converter for amounts in `currencies` counted between `from` and `to`: each at its day's rate or
+     * the nearest earlier one; null when a rate it needs is not known.
+     */
+    async converter(currencies: readonly string[], from: string, to: string): Promise<Converter> {
+      const target = deps.reportCurrency
+      const needed = [...new Set([...currencies.filter((c) => c !== target && c !== 'EUR'), ...(target !== 'EUR' && currencies.some((c) => c !== target) ? [target] : [])])]
+      const byCurrency = await deps.rates.between(needed, from, to)
+      const rateOn = (currency: string, day: string): number | null => {
+        if (currency === 'EUR') return 1
+        const list = byCurrency.get(currency) ?? []
+        let found: number | null = null
+        for (const r of list) {
+          if (r.day > day) break
+          found = r.perEur
+        }
+        return found
+      }
+      return (amount, currency, day) => {
+        if (currency === target) return amount
+        const from = rateOn(currency, day)
+        const to = rateOn(target, day)
+        if (from === null || to === null) return null
+        return Math.round((amount / from) * to * 10_000) / 10_000
+      }
+    },
+  }
+}
+export type CurrencyService = ReturnType<typeof createCurrencyService>
