@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { post } from '../test/factories.ts'
 import { json, loginAs, makeTestApp } from '../test/make-app.ts'
 import { REVALIDATE } from './render-cache.ts'
-import { type AppEnv, assertEveryRouteHasARule, declaredRoutes, rule } from './router.ts'
+import type { AppEnv } from './app-env.ts'
+import { assertEveryRouteHasARule, declaredRoutes, rule } from './router.ts'
 
 /**
  * The authorisation table: every route × {anonymous, expired token, user, editor, admin}. The routes

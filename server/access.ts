@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { hasRole, type Role } from '../lib/roles.ts'
-import type { AppEnv } from './router.ts'
+import type { AppEnv } from './app-env.ts'
 import type { AccessClaims } from './accounts/users.ts'
 
 const denied = {

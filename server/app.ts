@@ -2,17 +2,18 @@ import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import * as z from 'zod'
 import type { VisitorCountry } from '../lib/geo.ts'
-import { RESPONSIBLE_GAMBLING_SLUG } from '../lib/info-pages.ts'
 import type { Config } from './config.ts'
 import type { Services } from './context.ts'
 import { AppError } from './errors.ts'
 import { visitorCountry } from './geo/visitor-country.ts'
-import { type Market, splitMarketPath } from '../lib/markets.ts'
 import { createFastPath } from './fast-path.ts'
 import { createLogger, type Logger, requestLineWriter } from './logger.ts'
 import type { RenderCache } from './render-cache.ts'
+import type { PageInit, PageRenderer } from './page-renderer.ts'
+import { isCountryPage, MARKET_SEGMENT, PAGE_QUERY } from './page-rules.ts'
 import { onlyQuery } from './render-cache.ts'
-import { type AppEnv, assertEveryRouteHasARule, NO_STORE, rule } from './router.ts'
+import type { AppEnv } from './app-env.ts'
+import { assertEveryRouteHasARule, NO_STORE, rule } from './router.ts'
 import { authRouter } from './routes/auth.ts'
 import { authorsRouter } from './routes/authors.ts'
 import { brandsRouter } from './routes/brands.ts'
@@ -41,26 +42,9 @@ import { requestLogger } from './request-log.ts'
 import { securityHeaders } from './security-headers.ts'
 import { serveStatic, type StaticFile } from './static-files.ts'
 
-export type { AppEnv } from './router.ts'
+export type { AppEnv } from './app-env.ts'
 
-/**
- * What a page renders from besides its URL (Vike's pageContextInit). `errorPageCountry`: the visitor's
- * country on every request, for the 404 page's offers only; an error page is never cached
- * (server/vike-renderer.ts), so no visitor's country is frozen into another's answer.
- */
-export type PageInit = {
-  visitorCountry: VisitorCountry
-  errorPageCountry?: VisitorCountry
-  preview?: boolean
-  /** issue 23: the market of the path, its prefix ('' for the default market) and every market's prefix */
-  market?: Market
-  marketPrefix?: string
-  marketPrefixes?: readonly string[]
-}
-/** A market prefix's one segment as a route pattern (lib/market-schema.ts marketKeySchema). */
-const MARKET_SEGMENT = '[a-z]{2}(?:-[a-z0-9]{2,3})?'
-/** Renders a page for a URL; Vike's renderPage in production and dev, absent in API-only tests. */
-export type PageRenderer = (req: Request, init?: PageInit) => Promise<Response>
+export type { PageInit, PageRenderer } from './page-renderer.ts'
 
 export type AppDeps = {
   config: Config
@@ -73,30 +57,9 @@ export type AppDeps = {
   log?: Logger
 }
 
-/**
- * Query parameters a page's content depends on, by page path; a page not listed reads none. Any other
- * parameter renders (and caches) as if absent, so `?utm_source=…` cannot vary a page or its cache entry.
- */
-export const PAGE_QUERY: Readonly<Record<string, readonly string[]>> = {
-  '/search': ['q', 'page'],
-}
 /** Pages whose every request is observed (server/router.ts `observe`): a search counts what readers search for. */
 const PAGE_OBSERVE: Readonly<Record<string, (c: Context<AppEnv>) => void>> = {
   '/search': recordSearch,
-}
-
-/**
- * Pages that depend on the visitor's country (and their pageContext.json for client navigation): those
- * listing offers (home, the /brands directory, brand pages, which also show the country's gambling
- * help, and articles with their top offers box, issue 21), search results (the brands a query names, issue
- * 26: cached per profile in the render cache's bounded list of query-string answers) and the
- * responsible-gambling page (every country's help, the visitor's first). The other archives do not: the
- * footer's help links swap in after hydration (GET /api/geo).
- */
-export function isCountryPage(path: string, prefixes?: ReadonlySet<string>): boolean {
-  const logical = prefixes ? splitMarketPath(path, prefixes).rest : path
-  const page = logical.replace(/\/index\.pageContext\.json$/, '') || '/'
-  return page === '/' || page === '/brands' || page === '/search' || page.startsWith('/brands/') || page.startsWith('/article/') || page === `/info/${RESPONSIBLE_GAMBLING_SLUG}`
 }
 
 export function createApp(deps: AppDeps) {

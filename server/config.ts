@@ -1,7 +1,10 @@
 import { isCurrencyCode } from '../lib/currencies.ts'
 import { existsSync } from 'node:fs'
 import * as z from 'zod'
-import { LOG_LEVELS, type LogLevel } from './logger.ts'
+
+/** pino's levels, as LOG_LEVEL takes them (the logger reads the parsed one from here). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional())

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { PageRenderer } from './app.ts'
+import type { PageRenderer } from './page-renderer.ts'
 
 /**
  * Content-Security-Policy of the site (docs/decisions/003-csp-hashes.md). Pages allow their inline

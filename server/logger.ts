@@ -21,8 +21,7 @@ if (!('hasSubscribers' in tracingProto)) {
  */
 export type Logger = pino.Logger
 export type LogDestination = pino.DestinationStream
-export type LogLevel = pino.LevelWithSilent
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const satisfies readonly LogLevel[]
+export { LOG_LEVELS, type LogLevel } from './config.ts'
 
 /**
  * Top-level keys censored in any logged object: belt and braces, since request lines carry only chosen

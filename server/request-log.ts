@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { matchedRoutes } from 'hono/route'
 import { type Logger, requestIdFrom, requestLineWriter, requestLog } from './logger.ts'
 import type { Metrics } from './metrics.ts'
-import type { AppEnv } from './router.ts'
+import type { AppEnv } from './app-env.ts'
 
 /**
  * The first middleware: gives the request an id (`c.var.requestId`, echoed as `X-Request-Id`) and a

@@ -1,33 +1,12 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import type { VisitorCountry } from '../lib/geo.ts'
 import type { Role } from '../lib/roles.ts'
 import { callerWithRole, requireRole } from './access.ts'
-import type { Config } from './config.ts'
-import type { Services } from './context.ts'
-import type { RequestLog } from './logger.ts'
+import type { AppEnv } from './app-env.ts'
 import { answerFrom, cacheKey, type HitRoute, makeEntry, normalisePath, type RenderCache, REVALIDATE } from './render-cache.ts'
 import { routeOf } from './request-log.ts'
-import type { AccessClaims } from './accounts/users.ts'
 import { type Actor, runAs } from './operations/audit.ts'
 import { clientIp } from './client-ip.ts'
-
-/** What every handler can read from the context (set once per request in server/app.ts). */
-export type AppEnv = {
-  Variables: {
-    services: Services
-    config: Config
-    renderCache: RenderCache
-    /** the caller, once a route's access rule has verified their token */
-    user?: AccessClaims
-    /** this request's id: the caller's `X-Request-Id` when short and safe, else a new one; echoed in the answer */
-    requestId: string
-    /** logs with the request id on every line (server/logger.ts) */
-    log: RequestLog
-    /** the visitor's country: upper-case ISO 3166-1 alpha-2, or null when unknown (server/geo/visitor-country.ts) */
-    country: VisitorCountry
-  }
-}
 
 /** A router for one resource; its routes each start with a `rule(…)` (checked at start, see `assertEveryRouteHasARule`). */
 export const createRouter = () => new Hono<AppEnv>()

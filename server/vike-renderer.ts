@@ -1,5 +1,5 @@
 import { renderPage } from 'vike/server'
-import type { PageRenderer } from './app.ts'
+import type { PageRenderer } from './page-renderer.ts'
 import type { AppContext } from './context.ts'
 import { thirdPartySources, withPageCsp } from './csp.ts'
 import { REVALIDATE } from './render-cache.ts'
@@ -17,7 +17,7 @@ export function createVikeRenderer(ctx: Pick<AppContext, 'services' | 'config'>)
       headersOriginal: req.headers,
       services: ctx.services,
       siteUrl: ctx.config.siteUrl,
-      // c.var.country on pages that vary by it (server/app.ts isCountryPage), else null
+      // c.var.country on pages that vary by it (server/page-rules.ts isCountryPage), else null
       visitorCountry: init?.visitorCountry ?? null,
       // the 404 page's offers (issue 26); read by no page that is cached
       errorPageCountry: init?.errorPageCountry ?? null,

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import { isCountryCode } from '../../lib/countries.ts'
 import type { VisitorCountry } from '../../lib/geo.ts'
 import { clientIp } from '../client-ip.ts'
-import type { AppEnv } from '../router.ts'
+import type { AppEnv } from '../app-env.ts'
 import type { IpCountryDb } from './ip-country-db.ts'
 
 /**

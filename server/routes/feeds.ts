@@ -1,7 +1,8 @@
 import type { Context } from 'hono'
 import { FEED_ALIAS_PATH, FEED_TYPE, SITE_FEED_PATH, SITEMAP_PATH } from '../../lib/feeds.ts'
 import { notFound } from '../errors.ts'
-import { type AppEnv, createRouter, rule } from '../router.ts'
+import type { AppEnv } from '../app-env.ts'
+import { createRouter, rule } from '../router.ts'
 import { robotsTxt } from '../content/robots.ts'
 import { parseSitemapName } from '../content/sitemaps.ts'
 

@@ -3,7 +3,8 @@ import { COUNTRY_CODES } from '../../lib/countries.ts'
 import { isAvailableIn } from '../../lib/geo.ts'
 import { json, loginAs, makeTestApp } from '../../test/make-app.ts'
 import { helpFor } from '../../lib/responsible-gambling.ts'
-import { createApp, isCountryPage, type PageRenderer } from '../app.ts'
+import { createApp, type PageRenderer } from '../app.ts'
+import { isCountryPage } from '../page-rules.ts'
 import { demoBrands } from '../demo/brands.ts'
 
 // compliance: geo-targeted offers (an operator may only be shown where it holds a licence)

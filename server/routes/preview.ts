@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { readablePostTypes } from '../../lib/schemas.ts'
-import type { PageRenderer } from '../app.ts'
+import type { PageRenderer } from '../page-renderer.ts'
 import { AppError } from '../errors.ts'
 import { createRouter, NO_STORE, rule } from '../router.ts'
 import { validate } from '../validate.ts'

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import * as z from 'zod'
 import { SORTS } from '../../lib/earnings.ts'
 import { idSchema } from '../../lib/schemas.ts'
-import type { AppEnv } from '../router.ts'
+import type { AppEnv } from '../app-env.ts'
 import { createRouter, rule } from '../router.ts'
 import { validate } from '../validate.ts'
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import * as z from 'zod'
-import type { AppEnv } from '../router.ts'
+import type { AppEnv } from '../app-env.ts'
 import { createRouter, rule } from '../router.ts'
 import { validate } from '../validate.ts'
 
