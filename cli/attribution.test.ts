@@ -25,7 +25,7 @@ beforeAll(async () => {
   data = dir('attribution')
   expect(runCli(data, ['seed', 'demo', '--svg-images']).code).toBe(0)
   const ctx = await createAppContext(loadConfig({ DATA_DIR: data, AUTH_SECRET: CLI_SECRET }))
-  const r = await ctx.services.tracker.redirect('nova-spins', { ip: '198.51.100.7', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36', method: 'GET', device: 'desktop' }, new URLSearchParams('from=article:rtp-explained&slot=article-offers&pos=1'))
+  const r = await ctx.services.tracker.go('nova-spins', { ip: '198.51.100.7', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36', method: 'GET', device: 'desktop' }, new URLSearchParams('from=article:rtp-explained&slot=article-offers&pos=1'))
   await ctx.services.tracker.flush()
   clickId = new URL((r as { location: string }).location).searchParams.get('click_id')!
   await ctx.close()
@@ -80,7 +80,7 @@ describe('stats clicks shows suspect clicks apart (issue 24)', () => {
     const ids: string[] = []
     for (let i = 0; i < 4; i++) {
       // four people's browsers (four user agents) behind one address: one network
-      const r = await ctx.services.tracker.redirect('luckyforge', { ip: '198.51.100.9', userAgent: `Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36 n${i}`, method: 'GET', device: 'desktop' }, new URLSearchParams())
+      const r = await ctx.services.tracker.go('luckyforge', { ip: '198.51.100.9', userAgent: `Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36 n${i}`, method: 'GET', device: 'desktop' }, new URLSearchParams())
       ids.push(new URL((r as { location: string }).location).searchParams.get('click_id')!)
     }
     await ctx.close()

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { compactFacts, factRows, formatMoney, formatWagering, formatWithdrawal } from './brand-facts.ts'
 import { brandFactsSchema } from './brand-facts-schema.ts'
 import { directivesIn, formatCompareDirective, parseCompareDirective } from './comparison.ts'
-import { activeOfferFilter, daysLeft, nextBoundary, offersDue, offerState, validFromSchema, validUntilSchema, windowIssue } from './offer-lifecycle.ts'
+import { daysLeft, nextBoundary, offersDue, offerState, validFromSchema, validUntilSchema, windowIssue } from './offer-lifecycle.ts'
 import { brandScore, overallScore } from './review-score.ts'
 import { reviewSchema } from './reviews.ts'
+import { activeOfferFilter } from '../db/repositories/brand-query.ts'
 
 const issuePath = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   r.success ? null : r.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`)

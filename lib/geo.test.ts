@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { SqliteStore } from '../db/sqlite.ts'
 import { COUNTRY_CODES, countryName, isCountryCode } from './countries.ts'
-import { availabilityFilter, type GeoRule, geoDraftOf, geoRuleOf, geoRuleSchema, geoSummary, isAvailableIn, parseCountryInput } from './geo.ts'
+import { type GeoRule, geoDraftOf, geoRuleOf, geoRuleSchema, geoSummary, isAvailableIn, parseCountryInput } from './geo.ts'
+import { availabilityFilter } from '../db/repositories/brand-query.ts'
 
 describe('ISO 3166-1 alpha-2 list', () => {
   it('holds the 249 assigned codes, upper-case, and no user-assigned or withdrawn ones', () => {

@@ -51,12 +51,6 @@ export function isAvailableIn(geo: GeoRule | null | undefined, country: VisitorC
   return !geo!.deny!.includes(country)
 }
 
-/** The same rule as a store filter (MongoDB query language), so lists and pages are filtered where they are read. */
-export function availabilityFilter(country: VisitorCountry): Record<string, unknown> {
-  const everywhere = { $and: [{ 'geo.allow': { $exists: false } }, { $or: [{ 'geo.deny': { $exists: false } }, { 'geo.deny': { $size: 0 } }] }] }
-  if (!country) return everywhere
-  return { $or: [everywhere, { 'geo.allow': country }, { 'geo.allow': { $exists: false }, 'geo.deny': { $exists: true, $nin: [country] } }] }
-}
 
 const names = (codes: string[]) => codes.map((c) => `${countryName(c)} (${c})`).join(', ')
 

@@ -52,13 +52,6 @@ export function offerState(w: OfferWindow, now: Date): OfferState {
 
 export const isOfferActive = (w: OfferWindow, now: Date) => offerState(w, now) === 'active'
 
-/** The store's filter for brands whose offer runs at `now` (instants compare as text: one form, ISO UTC). */
-export function activeOfferFilter(now: Date): Record<string, unknown> {
-  const at = now.toISOString()
-  return {
-    $and: [{ $or: [{ validFrom: null }, { validFrom: { $lte: at } }] }, { $or: [{ validUntil: null }, { validUntil: { $gte: at } }] }],
-  }
-}
 
 /**
  * The next instant after `now` at which some offer starts or ends: what a page rendered now may show

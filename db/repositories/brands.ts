@@ -8,6 +8,7 @@ import type { BatchOp, Filter, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 import { publishDue } from './publishing.ts'
 import { mediaIdSchema } from './media.ts'
+import { type BrandQuery, brandFilter } from './brand-query.ts'
 
 /** How an image is kept: an outside CDN link, or a media id whose bytes live in the media collection. */
 export type StoredImage = { cdnUrl?: string; mediaId?: string; contentType?: string }
@@ -37,10 +38,7 @@ export const storedBrandSchema = brandWriteSchema
     if (problem) ctx.addIssue({ code: 'custom', path: ['validUntil'], message: problem })
   })
 
-/** Every public read of brands asks for published ones (issue 13): offer lists, the directory, brand pages, the sitemap, /go. */
-export const LIVE: Filter = { live: true }
-/** `filter` among published brands only. */
-export const liveOnly = (filter: Filter = {}): Filter => (Object.keys(filter).length ? { $and: [LIVE, filter] } : LIVE)
+export type { BrandQuery } from './brand-query.ts'
 
 /** "Everywhere" is stored as no `geo` at all: the shape every brand saved before geo rules has. */
 export function withStoredGeo<T extends { geo?: GeoRule }>(doc: T): T {
@@ -84,18 +82,18 @@ export function createBrandsRepository(store: Store, registry: Registry) {
         }
       }
     },
-    /** Every brand, oldest first; `filter` narrows it (geo availability: lib/geo.ts availabilityFilter). */
-    async list(filter: Filter = {}) {
-      return (await brands.find(filter, { sort: { createdAt: 1, _id: 1 } })).map(fromDoc)
+    /** Every brand the query asks for (./brand-query.ts), oldest first; no query: every brand of any status. */
+    async list(query: BrandQuery = {}) {
+      return (await brands.find(brandFilter(query), { sort: { createdAt: 1, _id: 1 } })).map(fromDoc)
     },
-    /** One page of brands, oldest first (the order the offers list and the directory show). */
-    async page(opts: { skip: number; limit: number; filter?: Filter }) {
-      return (await brands.find(opts.filter ?? {}, { sort: { createdAt: 1, _id: 1 }, skip: opts.skip, limit: opts.limit })).map(fromDoc)
+    /** One page of the brands the query asks for, oldest first (the order the offers list and the directory show). */
+    async page(opts: { skip: number; limit: number; query?: BrandQuery }) {
+      return (await brands.find(brandFilter(opts.query), { sort: { createdAt: 1, _id: 1 }, skip: opts.skip, limit: opts.limit })).map(fromDoc)
     },
     /** The offer windows of published brands that still have an edge ahead of `now` (issue 22: the render cache's expiry). */
     async upcomingEdges(now: Date): Promise<{ validFrom?: string | null; validUntil?: string | null }[]> {
       const at = now.toISOString()
-      return (await brands.find(liveOnly({ $or: [{ validFrom: { $gt: at } }, { validUntil: { $gte: at } }] }), { projection: ['validFrom', 'validUntil'] })) as { validFrom?: string | null; validUntil?: string | null }[]
+      return (await brands.find({ $and: [{ live: true }, { $or: [{ validFrom: { $gt: at } }, { validUntil: { $gte: at } }] }] }, { projection: ['validFrom', 'validUntil'] })) as { validFrom?: string | null; validUntil?: string | null }[]
     },
     /** A brand of any status (the admin, the CLI); public reads use `findLive`. */
     async findById(id: string) {
@@ -138,8 +136,8 @@ export function createBrandsRepository(store: Store, registry: Registry) {
     usingMedia(mediaId: string) {
       return brands.count({ $or: [{ 'logo.mediaId': mediaId }, { 'bannerImage.mediaId': mediaId }] })
     },
-    count(filter: Filter = {}) {
-      return brands.count(filter)
+    count(query: BrandQuery = {}) {
+      return brands.count(brandFilter(query))
     },
     /** The brands using any of these media items (logo, banner or anywhere in their text), from the list index. */
     usingMediaIds(mediaIds: readonly string[], limit = 1_000) {

@@ -1,14 +1,15 @@
 import type { BrandOffer, BrandPage } from '../../lib/schemas.ts'
-import { type BrandDoc, type BrandsRepository, liveOnly, toImageRef } from '../../db/repositories/brands.ts'
+import { type BrandDoc, type BrandsRepository, toImageRef } from '../../db/repositories/brands.ts'
 import { idSchema } from '../../lib/schemas.ts'
 import { BRANDS_PAGE_SIZE } from '../../lib/archive.ts'
-import { availabilityFilter, isAvailableIn, type VisitorCountry } from '../../lib/geo.ts'
+import type { VisitorCountry } from '../../lib/geo.ts'
 import { notFound } from '../errors.ts'
 import { formatMoney, formatWagering, formatWithdrawal } from '../../lib/brand-facts.ts'
 import type { CompareColumn, CompareSpec, Comparison, ComparisonRow } from '../../lib/comparison.ts'
 import { brandScore, formatScore } from '../../lib/review-score.ts'
-import { activeOfferFilter, type OfferState, offerState } from '../../lib/offer-lifecycle.ts'
-import { brandUnderRules, DEFAULT_MARKET, type Market, mayList, offerUnderRules, rowUnderRules } from '../../lib/markets.ts'
+import { type OfferState, offerState } from '../../lib/offer-lifecycle.ts'
+import { DEFAULT_MARKET, type Market } from '../../lib/markets.ts'
+import { listedIn, listingQuery, restricts, shape, visibleTo } from './visibility.ts'
 
 export function toBrandPage(doc: BrandDoc): BrandPage {
   // brands stored before the compliance fields existed answer '' for them
@@ -90,8 +91,8 @@ export const ALTERNATIVES = 5
 export function createBrandsService(deps: { brands: BrandsRepository; now?: () => Date }) {
   const { brands } = deps
   const now = deps.now ?? (() => new Date())
-  /** Published brands available in `country` whose offer runs now (issue 22: lib/offer-lifecycle.ts). */
-  const listed = (country: VisitorCountry | undefined) => liveOnly({ $and: [activeOfferFilter(now()), ...(country === undefined ? [] : [availabilityFilter(country)])] })
+  /** Published brands available in `country` whose offer runs now (./visibility.ts). */
+  const listed = (country: VisitorCountry | undefined) => listingQuery({ country, now: now() })
   /**
    * How many brands the /brands directory lists and the pages they fill (at least one; the sitemap asks
    * too). For a visitor's country, the brands available there; without one (the sitemap), every brand.
@@ -101,18 +102,15 @@ export function createBrandsService(deps: { brands: BrandsRepository; now?: () =
     return { total, pages: Math.max(1, Math.ceil(total / BRANDS_PAGE_SIZE)) }
   }
 
-  /** Does a market list fewer brands than the country alone would (a licence or terms it requires)? */
-  const restricts = (market: Market) => market.rules.licensedBy.length > 0 || market.rules.requireTerms
-  /** The brand pages listed for a visitor's country in a market (issue 23: only those the market's rules allow). */
+  /** The brand pages listed for a visitor's country in a market (only those the market's rules allow). */
   async function inMarket(country: VisitorCountry, market: Market): Promise<BrandPage[]> {
-    const pages = (await brands.list(listed(country))).map(toBrandPage)
-    return restricts(market) ? pages.filter((p) => mayList(p, market)) : pages
+    return listedIn((await brands.list(listed(country))).map(toBrandPage), market)
   }
 
   const service = {
     /** GET /api/brands/static-offers: what the offers list shows, nothing more. */
     async listOffers(country: VisitorCountry = null, market: Market = DEFAULT_MARKET): Promise<BrandOffer[]> {
-      return (await inMarket(country, market)).map((p) => offerUnderRules(toOffer(p), market))
+      return (await inMarket(country, market)).map((p) => shape.offer(toOffer(p), market))
     },
 
     /**
@@ -142,7 +140,7 @@ export function createBrandsService(deps: { brands: BrandsRepository; now?: () =
         const chosen = spec.brands
           ? spec.brands.flatMap((id) => byId.get(id) ?? [])
           : listedNow.filter((b) => (spec.type ? b.type.some((t) => t.toLowerCase() === spec.type!.toLowerCase()) : b.type.some((t) => typeKey(t) === tagKey(spec.tag ?? '')))).slice(0, spec.limit)
-        return { ...(spec.title ? { title: spec.title } : {}), columns: spec.columns, rows: chosen.map((b) => rowUnderRules(comparisonRow(b, spec.columns), market)) }
+        return { ...(spec.title ? { title: spec.title } : {}), columns: spec.columns, rows: chosen.map((b) => shape.row(comparisonRow(b, spec.columns), market)) }
       })
     },
 
@@ -153,13 +151,13 @@ export function createBrandsService(deps: { brands: BrandsRepository; now?: () =
         const all = await inMarket(country, market)
         const pages = Math.max(1, Math.ceil(all.length / BRANDS_PAGE_SIZE))
         if (!Number.isInteger(page) || page < 1 || page > pages) return null
-        return { brands: all.slice((page - 1) * BRANDS_PAGE_SIZE, page * BRANDS_PAGE_SIZE).map((p) => offerUnderRules(toOffer(p), market)), page, pages, total: all.length }
+        return { brands: all.slice((page - 1) * BRANDS_PAGE_SIZE, page * BRANDS_PAGE_SIZE).map((p) => shape.offer(toOffer(p), market)), page, pages, total: all.length }
       }
       const filter = listed(country)
       const { total, pages } = await directorySize(country)
       if (!Number.isInteger(page) || page < 1 || page > pages) return null
-      const docs = await brands.page({ skip: (page - 1) * BRANDS_PAGE_SIZE, limit: BRANDS_PAGE_SIZE, filter })
-      return { brands: docs.map((d) => offerUnderRules(toOffer(toBrandPage(d)), market)), page, pages, total }
+      const docs = await brands.page({ skip: (page - 1) * BRANDS_PAGE_SIZE, limit: BRANDS_PAGE_SIZE, query: filter })
+      return { brands: docs.map((d) => shape.offer(toOffer(toBrandPage(d)), market)), page, pages, total }
     },
 
     /**
@@ -175,11 +173,10 @@ export function createBrandsService(deps: { brands: BrandsRepository; now?: () =
       const found = await this.findBrandPage(id, opts)
       if (!found) return null
       const market = opts.market ?? DEFAULT_MARKET
-      // issue 23: the page as the market allows it (no bonus where inducements are barred, its age mark)
-      const brand = brandUnderRules(found, market)
-      const offer = offerState(found, now())
-      const licensed = mayList(found, market)
-      const available = isAvailableIn(found.geo, country)
+      // the page as the market allows it (no bonus where inducements are barred, its age mark)
+      const brand = shape.brand(found, market)
+      // its status is not asked: a preview shows a draft as it will be seen once published
+      const { available, licensed, offer } = visibleTo(found, { country, market, now: now() })
       if (available && licensed && offer === 'active') return { brand, available, licensed, offer, alternatives: [] }
       return { brand, available: available && licensed, licensed, offer, alternatives: await this.alternatives(found._id, country, market) }
     },
@@ -193,7 +190,7 @@ export function createBrandsService(deps: { brands: BrandsRepository; now?: () =
     async alternatives(brandId: string, country: VisitorCountry, market: Market = DEFAULT_MARKET): Promise<BrandOffer[]> {
       const docs = (await inMarket(country, market)).filter((d) => d._id !== brandId)
       const local = (d: BrandPage) => Boolean(country && d.geo?.allow?.includes(country))
-      return [...docs.filter(local), ...docs.filter((d) => !local(d))].slice(0, ALTERNATIVES).map((d) => offerUnderRules(toOffer(d), market))
+      return [...docs.filter(local), ...docs.filter((d) => !local(d))].slice(0, ALTERNATIVES).map((d) => shape.offer(toOffer(d), market))
     },
 
     directorySize,

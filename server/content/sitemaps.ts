@@ -1,4 +1,4 @@
-import { type BrandsRepository, LIVE } from '../../db/repositories/brands.ts'
+import type { BrandsRepository } from '../../db/repositories/brands.ts'
 import type { PostsRepository } from '../../db/repositories/posts.ts'
 import { archivePath, articlePath, brandPath, tagPath } from '../../lib/archive.ts'
 import type { BrandsService } from '../brands/service.ts'
@@ -103,7 +103,7 @@ export function createSitemapService(deps: SitemapDeps) {
   // per list, so only a sitemap that shows dates asks.
   const newestArticle = async (tagSlug?: string) => (await posts.latest({ tagSlug }, 1))[0]?.createdAt
   async function newestBrand(total: number) {
-    const [last] = total ? await brands.page({ skip: total - 1, limit: 1, filter: LIVE }) : [] // the directory is oldest first
+    const [last] = total ? await brands.page({ skip: total - 1, limit: 1, query: { live: true } }) : [] // the directory is oldest first
     return last?.createdAt
   }
 
@@ -138,7 +138,7 @@ export function createSitemapService(deps: SitemapDeps) {
   /** A market's own pages (home, /articles, /brands) and the brand pages its rules list, in that order. */
   async function marketHead(m: Market): Promise<SitemapUrl[]> {
     const prefix = marketPrefix(m)
-    const live = await brands.page({ skip: 0, limit: SITEMAP_MAX_URLS, filter: LIVE })
+    const live = await brands.page({ skip: 0, limit: SITEMAP_MAX_URLS, query: { live: true } })
     return [
       ...['/', '/articles', '/brands'].map((p) => ({ loc: siteUrl + inMarket(prefix, p) })),
       ...live.filter((b) => mayList(b, m)).map((b) => ({ loc: siteUrl + inMarket(prefix, brandPath(b._id)), lastmod: b.updatedAt || b.createdAt })),
@@ -177,7 +177,7 @@ export function createSitemapService(deps: SitemapDeps) {
         // id order straight from the (listed, _id) index, reading only ids and dates
         urls = (await posts.sitemapEntries({ skip, limit: pageSize, marketKeys: await defaultKeys() })).map((p) => ({ loc: siteUrl + articlePath(p._id), lastmod: p.updatedAt || p.createdAt }))
       } else if (kind === 'brands') {
-        urls = (await brands.page({ skip, limit: pageSize, filter: LIVE })).map((b) => ({ loc: siteUrl + brandPath(b._id), lastmod: b.updatedAt || b.createdAt }))
+        urls = (await brands.page({ skip, limit: pageSize, query: { live: true } })).map((b) => ({ loc: siteUrl + brandPath(b._id), lastmod: b.updatedAt || b.createdAt }))
       } else if (kind === 'info') {
         urls = (await deps.info.sitemapEntries()).slice(skip, skip + pageSize).map((p) => ({ loc: siteUrl + p.path, lastmod: p.lastmod }))
       } else {

@@ -1,3 +1,4 @@
+import type { GoOutcome } from '../attribution/tracker.ts'
 import { requestMeta } from '../request-meta.ts'
 import { inlineHashes, pageCsp } from '../csp.ts'
 import { createRouter, rule } from '../router.ts'
@@ -11,23 +12,26 @@ const PAGE_CSP = pageCsp({ styleHashes: inlineHashes(STYLE).styles })
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 
-/** The answer to /go for a brand that may not be shown in the visitor's country: where to go instead. */
-function notAvailablePage(brandName: string, alternatives: { _id: string; brandName: string }[]) {
-  const name = escapeHtml(brandName)
-  const list = alternatives.length
-    ? `<p>Brands available where you are:</p><ul>${alternatives.map((b) => `<li><a href="/brands/${encodeURIComponent(b._id)}">${escapeHtml(b.brandName)}</a></li>`).join('')}</ul>`
-    : ''
-  return `${head(`${name} is not available in your country`)}<body><h1>${name} is not available in your country</h1>${list}<p><a href="/">Go to the home page</a></p></body></html>`
+type Unavailable = Extract<GoOutcome, { kind: 'unavailable' }>
+/**
+ * Why nobody is sent on, as a status and words: 451 Unavailable For Legal Reasons (RFC 7725) where the
+ * operator holds no licence in the visitor's country — not a 200 a monitor would take for the partner's
+ * page, nor a 403 that reads as the visitor's fault; 410 Gone for an offer that is over; 404 for one not yet on.
+ */
+const WHY: Record<Unavailable['reason'], { status: 451 | 410 | 404; heading: (name: string) => string; instead: string }> = {
+  blocked: { status: 451, heading: (name) => `${name} is not available in your country`, instead: 'Brands available where you are:' },
+  ended: { status: 410, heading: (name) => `This ${name} offer has ended`, instead: 'Offers available where you are:' },
+  upcoming: { status: 404, heading: (name) => `This ${name} offer has not started yet`, instead: 'Offers available where you are:' },
 }
 
-/** The answer to /go for an offer that has ended or not begun (issue 22): other offers instead. */
-function endedPage(brandName: string, state: 'upcoming' | 'ended' | 'active', alternatives: { _id: string; brandName: string }[]) {
-  const name = escapeHtml(brandName)
-  const what = state === 'upcoming' ? 'has not started yet' : 'has ended'
-  const list = alternatives.length
-    ? `<p>Offers available where you are:</p><ul>${alternatives.map((b) => `<li><a href="/brands/${encodeURIComponent(b._id)}">${escapeHtml(b.brandName)}</a></li>`).join('')}</ul>`
+/** The one page /go answers when it sends nobody on: why, and the brands the visitor may see instead. */
+function unavailablePage(outcome: Unavailable) {
+  const why = WHY[outcome.reason]
+  const title = why.heading(escapeHtml(outcome.brand.brandName))
+  const list = outcome.alternatives.length
+    ? `<p>${why.instead}</p><ul>${outcome.alternatives.map((b) => `<li><a href="/brands/${encodeURIComponent(b._id)}">${escapeHtml(b.brandName)}</a></li>`).join('')}</ul>`
     : ''
-  return `${head(`This ${name} offer ${what}`)}<body><h1>This ${name} offer ${what}</h1>${list}<p><a href="/">Go to the home page</a></p></body></html>`
+  return `${head(title)}<body><h1>${title}</h1>${list}<p><a href="/">Go to the home page</a></p></body></html>`
 }
 
 export function goRouter() {
@@ -35,25 +39,13 @@ export function goRouter() {
 
   // GET|HEAD /go/:brandId – record the click and send the visitor to the brand's tracked CTA URL
   app.on(['GET', 'HEAD'], '/:brandId', rule({ access: 'public', cache: 'no-store' }), async (c) => {
-    const url = new URL(c.req.url)
-    const result = await c.var.services.tracker.redirect(c.req.param('brandId'), requestMeta(c), url.searchParams)
+    const outcome = await c.var.services.tracker.go(c.req.param('brandId'), requestMeta(c), new URL(c.req.url).searchParams)
     // the site's base headers (Referrer-Policy: partners see the origin, not the page) come with every answer
     const headers = { 'X-Robots-Tag': 'noindex, nofollow' }
     const page = { ...headers, 'Content-Security-Policy': PAGE_CSP }
-    if (!result) return c.html(NOT_FOUND_PAGE, 404, page)
-    if ('blocked' in result) {
-      // 451 Unavailable For Legal Reasons (RFC 7725): the operator holds no licence here. Not a 200 a
-      // monitor would take for the partner's page, nor a 403 that reads as the visitor's fault.
-      const alternatives = await c.var.services.brands.alternatives(result.blocked._id, c.var.country)
-      return c.html(notAvailablePage(result.blocked.brandName, alternatives), 451, page)
-    }
-    if ('ended' in result) {
-      // 410 Gone: the offer behind this link is over (or not yet on); nobody is sent to a lapsed promotion
-      const alternatives = await c.var.services.brands.alternatives(result.ended._id, c.var.country)
-      const state = c.var.services.brands.offerState(result.ended)
-      return c.html(endedPage(result.ended.brandName, state, alternatives), state === 'upcoming' ? 404 : 410, page)
-    }
-    return c.body(null, 302, { ...headers, Location: result.location })
+    if (!outcome) return c.html(NOT_FOUND_PAGE, 404, page)
+    if (outcome.kind === 'unavailable') return c.html(unavailablePage(outcome), WHY[outcome.reason].status, page)
+    return c.body(null, 302, { ...headers, Location: outcome.location })
   })
 
   return app

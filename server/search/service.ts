@@ -2,7 +2,8 @@ import { markdownPlain } from '../../lib/markdown-plain.ts'
 import { imageAltOf } from '../../lib/cards.ts'
 import type { PostsRepository } from '../../db/repositories/posts.ts'
 import { articlePath } from '../../lib/links.ts'
-import { DEFAULT_MARKET, type Market, mayList, offerUnderRules } from '../../lib/markets.ts'
+import { DEFAULT_MARKET, type Market } from '../../lib/markets.ts'
+import { shape, visibleTo } from '../brands/visibility.ts'
 import type { BrandOffer, Post } from '../../lib/schemas.ts'
 import {
   foldWord,
@@ -24,9 +25,8 @@ import {
   type TagHit,
 } from '../../lib/search.ts'
 import { buildSnippet } from '../../lib/snippet.ts'
-import { type BrandsRepository, LIVE } from '../../db/repositories/brands.ts'
-import { isAvailableIn, type VisitorCountry } from '../../lib/geo.ts'
-import { isOfferActive } from '../../lib/offer-lifecycle.ts'
+import type { BrandsRepository } from '../../db/repositories/brands.ts'
+import type { VisitorCountry } from '../../lib/geo.ts'
 import { toBrandPage, toOffer } from '../brands/service.ts'
 import { buildLexicon, correctTerms, type Lexicon, type LexiconBrand, scoreBrands, scoreTerms, tagScore, titlesMatching, TITLES_KEPT } from './lexicon.ts'
 import { AppError, badRequest } from '../errors.ts'
@@ -103,8 +103,9 @@ export function createSearchService(deps: {
 }) {
   const { posts } = deps
   const now = deps.now ?? (() => new Date())
-  /** A brand search may offer in `country` now: available there, and its offer running (issue 22). */
-  const offered = (b: LexiconBrand, country: VisitorCountry) => isAvailableIn(b.geo, country) && isOfferActive(b.window, now())
+  /** A brand search may offer to an audience (server/brands/visibility.ts): the lexicon holds published brands only. */
+  const offered = (b: LexiconBrand, country: VisitorCountry, market: Market = DEFAULT_MARKET, at = now()) =>
+    visibleTo({ ...b.window, geo: b.geo, facts: b.facts, termsSummary: b.offer.termsSummary }, { country, market, now: at }).shown
   const max = deps.maxResults ?? SEARCH_MAX_RESULTS
   const lexicons = createLexiconSource(deps)
 
@@ -117,16 +118,14 @@ export function createSearchService(deps: {
     const at = now()
     const best: { score: number; rating: number; offer: BrandOffer }[] = []
     for (const { brand, score } of scoreBrands(terms, lex, scoreTerms(terms, lex.brandWordIndex))) {
-      if (!(isAvailableIn(brand.geo, country) && isOfferActive(brand.window, at))) continue
-      // issue 23: only brands the market's rules list
-      if (!mayList({ facts: brand.facts, termsSummary: brand.offer.termsSummary }, market)) continue
+      if (!offered(brand, country, market, at)) continue
       const rating = brand.offer.rating ?? 0
       // after every one at least as good: equals keep editorial order
       let i = best.length
       while (i > 0 && (best[i - 1]!.score < score || (best[i - 1]!.score === score && best[i - 1]!.rating < rating))) i--
       if (i < limit) best.splice(i, 0, { score, rating, offer: brand.offer }), (best.length = Math.min(best.length, limit))
     }
-    return best.map((x) => offerUnderRules(x.offer, market))
+    return best.map((x) => shape.offer(x.offer, market))
   }
   function tagsFor(lex: Lexicon, terms: readonly string[], limit: number): TagHit[] {
     return lex.tags
@@ -245,7 +244,7 @@ export type SearchService = ReturnType<typeof createSearchService>
 function createLexiconSource(deps: { posts: PostsRepository; brands: BrandsRepository; generation: () => number }) {
   let built: { generation: number; lexicon: Promise<Lexicon> } | null = null
   async function build(): Promise<Lexicon> {
-    const [brandDocs, tags, titles] = await Promise.all([deps.brands.list(LIVE), deps.posts.listedTags(), deps.posts.recentTitles(TITLES_KEPT)])
+    const [brandDocs, tags, titles] = await Promise.all([deps.brands.list({ live: true }), deps.posts.listedTags(), deps.posts.recentTitles(TITLES_KEPT)])
     return buildLexicon({
       brands: brandDocs.map((d) => {
         const page = toBrandPage(d)

@@ -1,0 +1,70 @@
+import type { BrandsRepository } from '../../db/repositories/brands.ts'
+import type { ClicksRepository } from '../../db/repositories/clicks.ts'
+import type { ConversionsRepository } from '../../db/repositories/conversions.ts'
+import type { CountersRepository } from '../../db/repositories/counters.ts'
+import type { ExchangeRatesRepository } from '../../db/repositories/exchange-rates.ts'
+import type { LimitsRepository } from '../../db/repositories/limits.ts'
+import type { PostsRepository } from '../../db/repositories/posts.ts'
+import type { Config } from '../config.ts'
+import type { RateLimiter } from '../rate-limit.ts'
+import type { BrandOffer } from '../../lib/schemas.ts'
+import type { ClickMeta } from './click.ts'
+import { createClicksService } from './clicks.ts'
+import { createConversionImport } from './conversion-import.ts'
+import { createConversionRecorder } from './conversions.ts'
+import { createCurrencyService } from './currency.ts'
+import { createEarningsService } from './earnings.ts'
+import { createPostbackService, parseAliases } from './postbacks.ts'
+import { createReportsService } from './reports.ts'
+import { createTracker } from './tracker.ts'
+
+/**
+ * Revenue attribution, wired once (docs/attribution.md): clicks and views believed and recorded
+ * (tracker: trust, recorder, /go's redirect decision, beacons), conversions from postbacks and
+ * programme CSVs through one recorder, exchange rates, and the reports that read the counters every
+ * event adds (./counters.ts). Figures are defined once (./figures.ts).
+ */
+export function createAttribution(deps: {
+  repos: { clicks: ClicksRepository; counters: CountersRepository; limits: LimitsRepository; brands: BrandsRepository; conversions: ConversionsRepository; exchangeRates: ExchangeRatesRepository; posts: PostsRepository }
+  config: Config
+  secret: string
+  limiter: RateLimiter
+  /** the brands a visitor may see instead of one they may not (the brands capability) */
+  alternatives: (brandId: string, country: ClickMeta['country']) => Promise<BrandOffer[]>
+  generation: () => number
+  onCommit?: (clicks: number, seconds: number) => void
+  now: () => Date
+  newId: () => string
+}) {
+  const { repos, now, newId } = deps
+  const env = deps.config.raw
+  const tracker = createTracker({
+    clicks: repos.clicks,
+    counters: repos.counters,
+    limits: repos.limits,
+    brands: repos.brands,
+    secret: deps.secret,
+    now,
+    newId,
+    generation: deps.generation,
+    alternatives: deps.alternatives,
+    clickVelocityLimit: env.CLICK_VELOCITY_LIMIT,
+    viewVelocityLimit: env.VIEW_VELOCITY_LIMIT,
+    onCommit: deps.onCommit,
+  })
+  // postbacks and programme CSV imports record conversions through one recorder
+  const recorder = createConversionRecorder({ conversions: repos.conversions, clicks: repos.clicks, now })
+  const reports = createReportsService({ clicks: repos.clicks, brands: repos.brands, now })
+  const currency = createCurrencyService({ rates: repos.exchangeRates, reportCurrency: env.REPORT_CURRENCY, now })
+  return {
+    tracker,
+    clicks: createClicksService({ clicks: repos.clicks, now, newId, tracker }),
+    reports,
+    currency,
+    // earnings per page, placement and brand × country × device, money in one currency
+    earnings: createEarningsService({ counters: repos.counters, currency, posts: repos.posts, brands: repos.brands, range: reports.range, now, ttlMs: env.REPORT_CACHE_SECONDS * 1000 }),
+    conversionImport: createConversionImport({ recorder, brandExists: async (id) => Boolean(await repos.brands.findById(id)) }),
+    postbacks: createPostbackService({ conversions: repos.conversions, recorder, limiter: deps.limiter, secret: env.POSTBACK_SECRET, aliases: parseAliases(env.POSTBACK_ALIASES), logDays: env.POSTBACK_LOG_DAYS, now }),
+  }
+}
+export type Attribution = ReturnType<typeof createAttribution>
