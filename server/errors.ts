@@ -5,7 +5,7 @@ export const errorStatus = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
-  // a save based on an older version than the stored one (server/edit-versions.ts): not a duplicate, a lost-update guard
+  // a save based on an older version than the stored one (server/editorial/edit-versions.ts): not a duplicate, a lost-update guard
   edit_conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -2,7 +2,8 @@ import type { ClickRecord, CreateClickBody } from '../../lib/schemas.ts'
 import { createClickBodySchema } from '../../lib/schemas.ts'
 import type { ClicksRepository } from '../../db/repositories/clicks.ts'
 import { DEFAULT_REPORT_DAYS, lastDays } from '../../lib/reports.ts'
-import { isAvailableIn } from '../../lib/geo.ts'
+import { DEFAULT_MARKET } from '../../lib/markets.ts'
+import { visibleTo } from '../brands/visibility.ts'
 import { DuplicateKeyError } from '../../db/port.ts'
 import { AppError, notFound } from '../errors.ts'
 import { figuresOf } from './reports.ts'
@@ -28,7 +29,7 @@ export function createClicksService(deps: { clicks: ClicksRepository; now: () =>
       if (!brand) throw notFound('Unknown brandId')
       const receivedAt = deps.now()
       const who = meta ?? { ip: 'unknown', userAgent: body.user_agent ?? '', method: 'POST', device: deviceClass(body.user_agent) }
-      const blocked = !isAvailableIn(brand.geo, who.country ?? null)
+      const blocked = !visibleTo(brand, { country: who.country ?? null, market: DEFAULT_MARKET, now: receivedAt }).available
       const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : null)
       const click = buildClick({
         _id: deps.newId(),

@@ -5,12 +5,12 @@ import { isSafeHref } from '../../lib/links.ts'
 import { type BrandPage, type BrandWrite, brandWriteSchema } from '../../lib/schemas.ts'
 import { freeSlug } from '../../lib/slug.ts'
 import { AppError, invalidInput, notFound } from '../errors.ts'
-import { assertCurrentVersion, nextVersion } from '../edit-versions.ts'
+import { assertCurrentVersion, nextVersion } from '../editorial/edit-versions.ts'
 import type { AuditService } from '../operations/audit.ts'
-import { publishingOf } from '../content/publishing.ts'
+import { publishingOf } from '../editorial/publishing.ts'
 import { isLive } from '../../lib/publishing.ts'
 import { DUE_DAYS, offersDue, STALE_FACTS_DAYS, windowIssue } from '../../lib/offer-lifecycle.ts'
-import type { RevisionsService } from '../content/revisions.ts'
+import type { RevisionsService } from '../editorial/revisions.ts'
 import { toBrandPage } from './service.ts'
 import { MAX_IMAGE_BYTES, type MediaService } from '../media/service.ts'
 
@@ -167,7 +167,7 @@ export function createBrandAdminService(deps: {
     }
   }
 
-  /** Refuses a write based on another version than the stored brand's (server/edit-versions.ts). */
+  /** Refuses a write based on another version than the stored brand's (server/editorial/edit-versions.ts). */
   const versionCheck = (base: string | undefined, stored: BrandDoc) =>
     assertCurrentVersion({ base, current: stored.updatedAt, name: `The brand page “${stored.brandName}”`, lastWrite: () => deps.audit.lastWrite(`brand:${stored._id}`) })
 

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
 import type { BrandsRepository } from '../../db/repositories/brands.ts'
-import { type GeoRule, isAvailableIn, type VisitorCountry } from '../../lib/geo.ts'
+import type { GeoRule, VisitorCountry } from '../../lib/geo.ts'
+import { DEFAULT_MARKET } from '../../lib/markets.ts'
+import { visibleTo } from './visibility.ts'
 import { helpFor } from '../../lib/responsible-gambling.ts'
 
 /**
@@ -15,6 +17,8 @@ import { helpFor } from '../../lib/responsible-gambling.ts'
  * Rules are read once per render-cache generation: every brand write clears the cache (here and, through
  * the content version, in every other process) and moves the generation, so keys follow the brands.
  */
+const EPOCH = new Date(0)
+
 export function createCountryProfiles(deps: { brands: BrandsRepository; generation: () => number }) {
   type Snapshot = { generation: number; rules: Promise<{ _id: string; geo?: GeoRule }[]>; keys: Map<string, string> }
   let snapshot: Snapshot | null = null
@@ -36,7 +40,8 @@ export function createCountryProfiles(deps: { brands: BrandsRepository; generati
     /** The brands `country` may be shown, sorted by id. */
     async visibleIds(country: VisitorCountry): Promise<string[]> {
       return (await current().rules)
-        .filter((b) => isAvailableIn(b.geo, country))
+        // only the country's part of the decision: status, dates and market rules are the same for every country
+        .filter((b) => visibleTo(b, { country, market: DEFAULT_MARKET, now: EPOCH }).available)
         .map((b) => b._id)
         .sort()
     },

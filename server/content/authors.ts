@@ -12,7 +12,7 @@ import { AppError, notFound } from '../errors.ts'
 import type { AuditService } from '../operations/audit.ts'
 import type { MediaService } from '../media/service.ts'
 import type { ArchiveList } from './sitemaps.ts'
-import { assertCurrentVersion, nextVersion } from '../edit-versions.ts'
+import { assertCurrentVersion, nextVersion } from '../editorial/edit-versions.ts'
 
 const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+);base64,(.*)$/is
 

@@ -16,7 +16,7 @@ import { type DefaultInfoPage, defaultInfoPages } from '../demo/info-pages.ts'
 import { AppError, notFound } from '../errors.ts'
 import { markdownToTree } from './markdown.ts'
 import type { AuditService } from '../operations/audit.ts'
-import { assertCurrentVersion, nextVersion } from '../edit-versions.ts'
+import { assertCurrentVersion, nextVersion } from '../editorial/edit-versions.ts'
 
 /** A page as the public page renders it: the Markdown already turned into the allowed-node tree. */
 export type PublicInfoPage = Pick<InfoPage, 'slug' | 'title' | 'seoTitle' | 'seoDescription' | 'updatedAt'> & {

@@ -9,11 +9,11 @@ import { isLive } from '../../lib/publishing.ts'
 import { type Post, type PostBody, postBodySchema, type PostType } from '../../lib/schemas.ts'
 import { normalizeTags, tagsOf } from '../../lib/tags.ts'
 import { AppError, notFound } from '../errors.ts'
-import { assertCurrentVersion, nextVersion } from '../edit-versions.ts'
+import { assertCurrentVersion, nextVersion } from '../editorial/edit-versions.ts'
 import type { AuditService } from '../operations/audit.ts'
 import type { MediaService } from '../media/service.ts'
-import { publishingOf } from './publishing.ts'
-import type { RevisionsService } from './revisions.ts'
+import { publishingOf } from '../editorial/publishing.ts'
+import type { RevisionsService } from '../editorial/revisions.ts'
 
 
 const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+)?(;[a-z0-9=.-]+)*;base64,(.*)$/is

@@ -4,7 +4,7 @@ import { AFFILIATE_DISCLOSURE_PATH, DEFAULT_AFFILIATE_DISCLOSURE } from '../../l
 import { affiliateDisclosureSchema } from '../../lib/schemas.ts'
 import { AppError } from '../errors.ts'
 import type { AuditService } from '../operations/audit.ts'
-import { assertCurrentVersion, nextVersion } from '../edit-versions.ts'
+import { assertCurrentVersion, nextVersion } from '../editorial/edit-versions.ts'
 
 /** `updatedAt`: the setting's version (null while the default stands), sent back as If-Match by the form that edits it. */
 export type Disclosure = { text: string; linkUrl: string; updatedAt: string | null }

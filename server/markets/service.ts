@@ -5,7 +5,7 @@ import { marketInputSchema, marketKeySchema } from '../../lib/market-schema.ts'
 import { DEFAULT_MARKET, type Market, marketForVisitor, marketPrefix, splitMarketPath } from '../../lib/markets.ts'
 import { AppError, invalidInput, notFound } from '../errors.ts'
 import type { AuditService } from '../operations/audit.ts'
-import { assertCurrentVersion, nextVersion } from '../edit-versions.ts'
+import { assertCurrentVersion, nextVersion } from '../editorial/edit-versions.ts'
 
 type Snapshot = { list: Market[]; byPrefix: Map<string, Market>; prefixes: Set<string> }
 

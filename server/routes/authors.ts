@@ -1,7 +1,7 @@
 import { authorBodySchema } from '../../lib/author-schemas.ts'
 import { createRouter, rule } from '../router.ts'
 import { validate } from '../validate.ts'
-import { baseVersionOf } from '../edit-versions.ts'
+import { baseVersionOf } from '../editorial/edit-versions.ts'
 
 // room for a 5 MB photo as a data URL inside the JSON body
 const authorWrite = rule({ access: 'admin', bodyLimit: 8 * 1024 * 1024 })

@@ -6,7 +6,7 @@ import { createRouter, rule } from '../router.ts'
 import { readMultipartForm } from '../multipart.ts'
 import { parseBrandForm } from '../brands/admin.ts'
 import { revisionRoutes } from './revisions.ts'
-import { baseVersionOf } from '../edit-versions.ts'
+import { baseVersionOf } from '../editorial/edit-versions.ts'
 
 // two images of at most 5 MB each, plus the JSON fields
 const brandWrite = rule({ access: 'editor', bodyLimit: 12 * 1024 * 1024 })

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loginAs, makeTestApp } from '../../test/make-app.ts'
-import { nextVersion } from '../edit-versions.ts'
+import { nextVersion } from '../editorial/edit-versions.ts'
 
 /**
  * No silent overwrite between editors (docs/api.md, "Edit conflicts"): two editors open one item; A

@@ -1,7 +1,7 @@
 import { createInfoPageBodySchema, infoPageBodySchema, previewInfoPageBodySchema } from '../../lib/info-page-schemas.ts'
 import { createRouter, rule } from '../router.ts'
 import { validate } from '../validate.ts'
-import { baseVersionOf } from '../edit-versions.ts'
+import { baseVersionOf } from '../editorial/edit-versions.ts'
 
 // a body of up to 50,000 characters as JSON (escapes included) with its title and SEO fields
 const infoWrite = rule({ access: 'editor', bodyLimit: 512 * 1024 })

@@ -2,7 +2,7 @@ import * as z from 'zod'
 import { MARKET_PRESETS } from '../../lib/markets.ts'
 import { createRouter, rule } from '../router.ts'
 import { validate } from '../validate.ts'
-import { baseVersionOf } from '../edit-versions.ts'
+import { baseVersionOf } from '../editorial/edit-versions.ts'
 
 /** Any JSON object: the markets service checks it field by field, so a 400 names the field (lib/market-schema.ts). */
 const body = z.record(z.string(), z.unknown())

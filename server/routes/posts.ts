@@ -7,7 +7,7 @@ import { AI_SECTION_CHOICES } from '../content/ai-writer.ts'
 import { BLOG_CONTENT_LIMIT } from '../content/articles.ts'
 import { validate } from '../validate.ts'
 import { notFound } from '../errors.ts'
-import { baseVersionOf } from '../edit-versions.ts'
+import { baseVersionOf } from '../editorial/edit-versions.ts'
 import { toCard } from '../../lib/cards.ts'
 import { revisionRoutes } from './revisions.ts'
 

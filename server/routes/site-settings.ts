@@ -1,7 +1,7 @@
 import { disclosureBodySchema } from '../../lib/schemas.ts'
 import { createRouter, rule } from '../router.ts'
 import { validate } from '../validate.ts'
-import { baseVersionOf } from '../edit-versions.ts'
+import { baseVersionOf } from '../editorial/edit-versions.ts'
 
 export function siteSettingsRouter() {
   const app = createRouter()

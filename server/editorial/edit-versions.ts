@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { AppError } from './errors.ts'
+import { AppError } from '../errors.ts'
 
 /**
  * No silent overwrite between editors (docs/api.md, "Edit conflicts"). Every editable item (post, brand

@@ -1,0 +1,39 @@
+import type { Brands } from '../brands/index.ts'
+import type { Editorial } from '../editorial/index.ts'
+import type { Media } from '../media/index.ts'
+import type { MarketsService } from '../markets/service.ts'
+import type { Wiring } from '../wiring.ts'
+import { createAiWriter } from './ai-writer.ts'
+import { createContentService } from './articles.ts'
+import { createAuthorsService } from './authors.ts'
+import { createFeedsService } from './feeds.ts'
+import { createInfoPagesService } from './info-pages.ts'
+import { createPostsService } from './posts.ts'
+import { createSiteSettingsService } from './site-settings.ts'
+import { createSitemapService } from './sitemaps.ts'
+
+/**
+ * Content, wired once (docs/writing.md): posts and their writes, what pages read of them (./articles.ts),
+ * authors, info pages, site settings, AI writing, and what search engines and feed readers read
+ * (sitemaps, RSS).
+ */
+export function createContent(w: Wiring, deps: { media: Media; editorial: Editorial; markets: MarketsService; brands: Brands }) {
+  const { repos, audit, now, onChange, store, newId } = w
+  const env = w.config.raw
+  const siteUrl = w.config.siteUrl
+  const markets = () => deps.markets.list()
+  const content = createContentService({ posts: repos.posts, generation: w.generation, markets })
+  const infoPages = createInfoPagesService({ infoPages: repos.infoPages, audit, now, onChange, siteUrl })
+  const authors = createAuthorsService({ authors: repos.authors, posts: repos.posts, redirects: repos.redirects, store, media: deps.media.media, audit, newId, now, onChange })
+  return {
+    content,
+    infoPages,
+    authors,
+    posts: createPostsService({ posts: repos.posts, authorExists: authors.exists, marketExists: (key) => markets().some((m) => m.key === key), store, redirects: repos.redirects, revisionsRepo: repos.revisions, media: deps.media.media, audit, revisions: deps.editorial.revisions, now, onChange }),
+    feeds: createFeedsService({ posts: repos.posts, siteUrl }),
+    sitemaps: createSitemapService({ posts: repos.posts, brands: repos.brands, content, directory: deps.brands.brands, info: infoPages, authors, siteUrl, markets }),
+    siteSettings: createSiteSettingsService({ siteSettings: repos.siteSettings, audit, now, onChange }),
+    ai: createAiWriter({ baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS }),
+  }
+}
+export type Content = ReturnType<typeof createContent>
