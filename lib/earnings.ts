@@ -3,28 +3,11 @@
  * Revenue is in the report currency (REPORT_CURRENCY); amounts without a known rate stay apart, in their
  * own currency, as `unconverted`.
  */
-export type EarningsFigures = {
-  views: number
-  clicks: number
-  uniqueClicks: number
-  /** clicks past the velocity limit (issue 24): clicks, never unique */
-  suspectClicks: number
-  /** clicks / views */
-  ctr: number
-  conversions: number
-  registrations: number
-  /** first deposits */
-  ftds: number
-  deposits: number
-  /** approved payouts in the report currency */
-  revenue: number
-  revenueByCurrency: Record<string, number>
-  unconverted: Record<string, number>
-  /** revenue / unique clicks */
-  epc: number
-  /** revenue per 1,000 views */
-  rpm: number
-}
+import type { Figures } from './figures.ts'
+
+/** A report's figures: the one definition (./figures.ts). */
+export type EarningsFigures = Figures
+export { emptyFigures } from './figures.ts'
 
 export type EarningsRow = { key: string; label: string; href?: string; figures: EarningsFigures; previous: EarningsFigures }
 
@@ -42,23 +25,6 @@ export type EarningsReport = {
 
 export const SORTS = ['revenue', 'clicks', 'uniqueClicks', 'views', 'ctr', 'conversions', 'registrations', 'ftds', 'epc', 'rpm'] as const
 export type SortKey = (typeof SORTS)[number]
-
-export const emptyFigures = (): EarningsFigures => ({
-  views: 0,
-  clicks: 0,
-  uniqueClicks: 0,
-  suspectClicks: 0,
-  ctr: 0,
-  conversions: 0,
-  registrations: 0,
-  ftds: 0,
-  deposits: 0,
-  revenue: 0,
-  revenueByCurrency: {},
-  unconverted: {},
-  epc: 0,
-  rpm: 0,
-})
 
 /** The change from `before` to `now` as a fraction (0.25 = +25 %); null when there was nothing before. */
 export const change = (now: number, before: number) => (before ? (now - before) / before : null)

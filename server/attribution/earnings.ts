@@ -1,38 +1,19 @@
-import type { CountersRepository, Values } from '../../db/repositories/counters.ts'
+import type { CountersRepository } from '../../db/repositories/counters.ts'
 import type { BrandsRepository } from '../../db/repositories/brands.ts'
 import type { PostsRepository } from '../../db/repositories/posts.ts'
 import { type PageKind, SLOTS } from '../../lib/attribution.ts'
 import { countryName } from '../../lib/countries.ts'
 import { toCsv } from '../../lib/csv.ts'
-import { CSV_COLUMNS, type EarningsFigures, type EarningsReport, type EarningsRow, emptyFigures, type SortKey } from '../../lib/earnings.ts'
+import { CSV_COLUMNS, type EarningsFigures, type EarningsReport, type EarningsRow, type SortKey } from '../../lib/earnings.ts'
+import { type Aggregate, addFigures, createFigures, emptyFigures, finish } from './figures.ts'
 import { articlePath, brandPath, tagPath } from '../../lib/archive.ts'
 import { AppError } from '../errors.ts'
 import { DIMS } from './counters.ts'
 import type { CurrencyService } from './currency.ts'
 
-const round = (n: number, places = 4) => Math.round(n * 10 ** places) / 10 ** places
 const DAY_MS = 86_400_000
 const shift = (day: string, days: number) => new Date(new Date(`${day}T00:00:00Z`).getTime() + days * DAY_MS).toISOString().slice(0, 10)
 
-function finish(f: EarningsFigures): EarningsFigures {
-  f.revenue = round(f.revenue, 2)
-  f.ctr = f.views ? round(f.clicks / f.views) : 0
-  f.epc = f.uniqueClicks ? round(f.revenue / f.uniqueClicks) : 0
-  f.rpm = f.views ? round((f.revenue / f.views) * 1000, 2) : 0
-  return f
-}
-function addCounts(f: EarningsFigures, v: Values) {
-  f.views += v.views ?? 0
-  f.clicks += v.clicks ?? 0
-  f.uniqueClicks += v.uniques ?? 0
-  f.suspectClicks += v.suspect ?? 0
-  f.conversions += v.conversions ?? 0
-  f.registrations += v.registrations ?? 0
-  f.ftds += v.ftds ?? 0
-  f.deposits += v.deposits ?? 0
-}
-
-type Aggregate = Map<string, EarningsFigures>
 export type ReportQuery = { from?: string; to?: string; sort?: SortKey; dir?: 'asc' | 'desc'; limit?: number; offset?: number }
 
 /**
@@ -52,69 +33,7 @@ export function createEarningsService(deps: {
   ttlMs?: number
   maxCachedRows?: number
 }) {
-  const ttl = deps.ttlMs ?? 30_000
-  const maxRows = deps.maxCachedRows ?? 250_000
-  type Entry = { at: number; rows: number; value: Promise<Aggregate>; refreshing?: boolean }
-  const cache = new Map<string, Entry>()
-
-  async function compute(dim: string, from: string, to: string): Promise<Aggregate> {
-    const [counts, money] = await Promise.all([
-      deps.counters.sum({ dim, from, to, subs: '', by: 'key' }),
-      deps.counters.sum({ dim, from, to, subs: 'money', by: 'key-day' }),
-    ])
-    const out: Aggregate = new Map()
-    const at = (key: string) => out.get(key) ?? out.set(key, emptyFigures()).get(key)!
-    for (const r of counts) addCounts(at(r.key), r.values)
-    const convert = await deps.currency.converter([...new Set(money.map((r) => r.sub))], from, to)
-    for (const r of money) {
-      const amount = r.values.revenue ?? 0
-      const f = at(r.key)
-      f.revenueByCurrency[r.sub] = round((f.revenueByCurrency[r.sub] ?? 0) + amount)
-      const converted = convert(amount, r.sub, r.day!)
-      if (converted === null) f.unconverted[r.sub] = round((f.unconverted[r.sub] ?? 0) + amount)
-      else f.revenue += converted
-    }
-    for (const f of out.values()) finish(f)
-    return out
-  }
-
-  /** A range's sums by key, from the cache when fresh enough (stale ones are answered while they refresh). */
-  function sums(dim: string, from: string, to: string): Promise<Aggregate> {
-    if (ttl === 0) return compute(dim, from, to)
-    const key = `${dim}|${from}|${to}`
-    const hit = cache.get(key)
-    const now = Date.now()
-    if (hit) {
-      cache.delete(key)
-      cache.set(key, hit) // most recently used last
-      if (now - hit.at > ttl && !hit.refreshing) {
-        hit.refreshing = true
-        const next = compute(dim, from, to)
-        next.then(
-          (value) => cache.set(key, { at: Date.now(), rows: value.size, value: Promise.resolve(value) }),
-          () => (hit.refreshing = false),
-        )
-      }
-      return hit.value
-    }
-    const value = compute(dim, from, to)
-    const entry: Entry = { at: now, rows: 0, value }
-    cache.set(key, entry)
-    value.then(
-      (v) => {
-        entry.rows = v.size
-        // bounded in rows held, least recently used first
-        let held = [...cache.values()].reduce((n, e) => n + e.rows, 0)
-        for (const [k, e] of cache) {
-          if (held <= maxRows || k === key) break
-          cache.delete(k)
-          held -= e.rows
-        }
-      },
-      () => cache.delete(key),
-    )
-    return value
-  }
+  const figures = createFigures({ counters: deps.counters, currency: deps.currency, ttlMs: deps.ttlMs, maxCachedRows: deps.maxCachedRows })
 
   // what every request of a cached range would compute again: its totals and its keys in each order
   const totals = new WeakMap<Aggregate, EarningsFigures>()
@@ -140,11 +59,7 @@ export function createEarningsService(deps: {
   }
   function sumOf(agg: Aggregate): EarningsFigures {
     const t = emptyFigures()
-    for (const f of agg.values()) {
-      for (const k of ['views', 'clicks', 'uniqueClicks', 'suspectClicks', 'conversions', 'registrations', 'ftds', 'deposits', 'revenue'] as const) t[k] += f[k]
-      for (const [c, v] of Object.entries(f.revenueByCurrency)) t.revenueByCurrency[c] = round((t.revenueByCurrency[c] ?? 0) + v)
-      for (const [c, v] of Object.entries(f.unconverted)) t.unconverted[c] = round((t.unconverted[c] ?? 0) + v)
-    }
+    for (const f of agg.values()) addFigures(t, f)
     return finish(t)
   }
 
@@ -154,17 +69,14 @@ export function createEarningsService(deps: {
     const days = Math.round((new Date(`${to}T00:00:00Z`).getTime() - new Date(`${from}T00:00:00Z`).getTime()) / DAY_MS) + 1
     const previousTo = shift(from, -1)
     const previousFrom = shift(from, -days)
-    const [now, before] = await Promise.all([sums(dim, from, to), sums(dim, previousFrom, previousTo)])
+    const [now, before] = await Promise.all([figures.byKey(dim, from, to), figures.byKey(dim, previousFrom, previousTo)])
     const regroup = (agg: Aggregate): Aggregate => {
       if (!group) return agg
       const out: Aggregate = new Map()
       for (const [k, f] of agg) {
         const g = group(k)
         if (g === null) continue
-        const into = out.get(g) ?? out.set(g, emptyFigures()).get(g)!
-        for (const m of ['views', 'clicks', 'uniqueClicks', 'suspectClicks', 'conversions', 'registrations', 'ftds', 'deposits', 'revenue'] as const) into[m] += f[m]
-        for (const [c, v] of Object.entries(f.revenueByCurrency)) into.revenueByCurrency[c] = round((into.revenueByCurrency[c] ?? 0) + v)
-        for (const [c, v] of Object.entries(f.unconverted)) into.unconverted[c] = round((into.unconverted[c] ?? 0) + v)
+        addFigures(out.get(g) ?? out.set(g, emptyFigures()).get(g)!, f)
       }
       for (const f of out.values()) finish(f)
       return out
@@ -244,22 +156,7 @@ export function createEarningsService(deps: {
     /** The site's figures day by day (the Earnings chart), and the totals with the previous period. */
     async daily(q: { from?: string; to?: string }) {
       const { from, to } = deps.range(q.from, q.to)
-      const [counts, money] = await Promise.all([
-        deps.counters.sum({ dim: DIMS.site, from, to, subs: '', by: 'key-day' }),
-        deps.counters.sum({ dim: DIMS.site, from, to, subs: 'money', by: 'key-day' }),
-      ])
-      const convert = await deps.currency.converter([...new Set(money.map((r) => r.sub))], from, to)
-      const byDay = new Map<string, EarningsFigures>()
-      const at = (day: string) => byDay.get(day) ?? byDay.set(day, emptyFigures()).get(day)!
-      for (const r of counts) addCounts(at(r.day!), r.values)
-      for (const r of money) {
-        const f = at(r.day!)
-        const amount = r.values.revenue ?? 0
-        f.revenueByCurrency[r.sub] = round((f.revenueByCurrency[r.sub] ?? 0) + amount)
-        const converted = convert(amount, r.sub, r.day!)
-        if (converted === null) f.unconverted[r.sub] = round((f.unconverted[r.sub] ?? 0) + amount)
-        else f.revenue += converted
-      }
+      const byDay = await figures.byDay(DIMS.site, from, to)
       const days: ({ day: string } & EarningsFigures)[] = []
       for (let d = from; d <= to; d = shift(d, 1)) days.push({ day: d, ...finish(byDay.get(d) ?? emptyFigures()) })
       return { from, to, currency: deps.currency.reportCurrency, days }

@@ -1,3 +1,4 @@
+import { ratios } from '../../lib/figures.ts'
 import { DEFAULT_REPORT_DAYS, type Figures, lastDays, MAX_REPORT_DAYS } from '../../lib/reports.ts'
 import type { BrandsRepository } from '../../db/repositories/brands.ts'
 import type { ClickCounter, ClicksRepository } from '../../db/repositories/clicks.ts'
@@ -28,8 +29,8 @@ export function figuresOf(rows: ClickCounter[]): Figures {
   return {
     ...f,
     botShare: all ? round(f.botClicks / all) : 0,
-    cr: f.uniqueClicks ? round(f.conversions / f.uniqueClicks) : 0,
-    epc: Object.fromEntries(Object.entries(f.approvedRevenue).map(([cur, v]) => [cur, f.uniqueClicks ? round(v / f.uniqueClicks) : 0])),
+    cr: ratios.cr(f.conversions, f.uniqueClicks),
+    epc: Object.fromEntries(Object.entries(f.approvedRevenue).map(([cur, v]) => [cur, ratios.epc(v, f.uniqueClicks)])),
   }
 }
 
