@@ -1,7 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { offer } from '../../test/factories.ts'
-import { brandCandidates, brandScore, buildLexicon, correctTerms, indexWords, scoreBrands, scoreTerms, type BrandSource, tagScore, termScore, titleMatches, titlesMatching, TITLES_KEPT, typosAllowed, VOCABULARY_MAX, wordsOf } from './lexicon.ts'
+import { buildLexicon, type BrandSource, TITLES_KEPT, VOCABULARY_MAX, wordsOf } from './lexicon.ts'
+import { brandCandidates, brandScore, correctTerms, scoreBrands, tagScore, titleMatches, titlesMatching } from './matching.ts'
+import { indexWords, scoreTerms, termScore, typosAllowed } from './word-index.ts'
 
 /**
  * Issue 26: the lexicon that lets search name brands and tags, forgive typos and word starts, and

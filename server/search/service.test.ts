@@ -6,7 +6,7 @@ import { DEFAULT_MARKET, type Market, MARKET_PRESETS, mayList, offerUnderRules }
 import { foldWord, searchTerms, SEARCH_BRANDS_MAX } from '../../lib/search.ts'
 import { demoBrands } from '../demo/brands.ts'
 import { createSearchService } from './service.ts'
-import { brandScore } from './lexicon.ts'
+import { brandScore } from './matching.ts'
 
 /**
  * The brands a search offers, best first: picked as they come (scoreBrands, then the best few kept),

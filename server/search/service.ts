@@ -28,7 +28,9 @@ import { buildSnippet } from '../../lib/snippet.ts'
 import type { BrandsRepository } from '../../db/repositories/brands.ts'
 import type { VisitorCountry } from '../../lib/geo.ts'
 import { toBrandPage, toOffer } from '../brands/service.ts'
-import { buildLexicon, correctTerms, type Lexicon, type LexiconBrand, scoreBrands, scoreTerms, tagScore, titlesMatching, TITLES_KEPT } from './lexicon.ts'
+import { buildLexicon, type Lexicon, type LexiconBrand, TITLES_KEPT } from './lexicon.ts'
+import { correctTerms, scoreBrands, tagScore, titlesMatching } from './matching.ts'
+import { scoreTerms } from './word-index.ts'
 import { AppError, badRequest } from '../errors.ts'
 
 /** `q` and `page` as a visitor sent them (query-string values, or absent). */
