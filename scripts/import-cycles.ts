@@ -6,8 +6,9 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
-const ROOT = resolve(import.meta.dir, '..')
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const SKIP = new Set(['node_modules', 'dist', '.git', 'data', 'coverage'])
 const DIRS = ['server', 'db', 'lib', 'components', 'pages', 'cli', 'scripts', 'bench', 'e2e', 'test']
 
