@@ -1,12 +1,12 @@
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { AUTHOR_BIO_MAX, AUTHOR_LINKS_MAX, authorPath, isAuthorSlug } from '../../lib/authors.ts'
 import { slugify } from '../../lib/slug.ts'
 import { ApiError, saveFailure } from '../api-client.ts'
 import { FormError, type FormFailure, issueAt } from '../FormError.tsx'
 import { AuthorPhotoField } from './AuthorPhotoField.tsx'
 import { type AuthorDraft, type AuthorWithUsage, authorsApi, emptyAuthorDraft, toAuthorDraft } from './authors-api.ts'
-import { changedByOthers, ConflictNotice, useEditConflict } from './ConflictNotice.tsx'
-import { editorKeys } from './form-keys.ts'
+import { changedByOthers, useEditConflict } from './ConflictNotice.tsx'
+import { editorForm } from './form-keys.ts'
 
 /** How a refused field is named to the admin: the form's labels, not the API's paths. */
 export const AUTHOR_FIELD_LABELS: Record<string, string> = { name: 'Name', slug: 'URL slug', bio: 'Bio', expertise: 'Writes about', photo: 'Photo', links: 'Links' }
@@ -33,48 +33,34 @@ function AuthorForm({ initial, onSaved, onCancel }: { initial: AuthorDraft; onSa
   const setLink = (i: number, patch: Partial<AuthorDraft['links'][number]>) => set({ links: draft.links.map((l, k) => (k === i ? { ...l, ...patch } : l)) })
   const slugProblem = draft.slug !== '' && !isAuthorSlug(draft.slug) ? 'Use lowercase letters, digits and single hyphens, e.g. maya-chen' : null
   const issue = (path: string) => issueAt(error, path)
-  const { conflict, caught, clear } = useEditConflict(
-    async () => toAuthorDraft(await authorsApi.get(draft._id!)),
-    (theirs) => changedByOthers(initial, theirs, draft, AUTHOR_FIELD_LABELS),
-  )
+  const conflict = useEditConflict({
+    load: async () => toAuthorDraft(await authorsApi.get(draft._id!)),
+    changes: (theirs) => changedByOthers(initial, theirs, draft, AUTHOR_FIELD_LABELS),
+    reload: setDraft,
+    overwrite: (version) => void save(version),
+    versionOf: (theirs) => theirs.version,
+  })
 
   async function save(version = draft.version) {
     setBusy(true)
     setError(null)
     try {
       const author = await authorsApi.save(draft, version)
-      clear()
+      conflict.clear()
       // the saved profile from now on: a new one becomes an edit (its id, an uploaded photo as its /media/ URL)
       const next = toAuthorDraft(author)
       setDraft(next)
       setSaved(true)
       onSaved(next)
     } catch (err) {
-      if (isNew || !caught(err)) setError(saveFailure('Failed to save the author', err))
+      if (isNew || !conflict.caught(err)) setError(saveFailure('Failed to save the author', err))
     } finally {
       setBusy(false)
     }
   }
-  function submit(e: FormEvent) {
-    e.preventDefault()
-    void save()
-  }
-
   return (
-    <form ref={formRef} className="post-form card author-form" onSubmit={submit} onKeyDown={(e) => editorKeys(e, () => formRef.current?.requestSubmit())} aria-label={isNew ? 'Add author' : 'Edit author'}>
-      {conflict && (
-        <ConflictNotice
-          conflict={conflict.conflict}
-          changes={conflict.changes}
-          busy={busy}
-          onReload={() => {
-            if (!conflict.theirs) return
-            setDraft(conflict.theirs)
-            clear()
-          }}
-          onOverwrite={() => void save(conflict.theirs?.version ?? conflict.conflict.updatedAt)}
-        />
-      )}
+    <form className="post-form card author-form" {...editorForm(formRef, save)} aria-label={isNew ? 'Add author' : 'Edit author'}>
+      {conflict.notice(busy)}
       <h2>{isNew ? 'Add author' : `Edit ${initial.name}`}</h2>
       <FormError error={error} formRef={formRef} labels={AUTHOR_FIELD_LABELS} />
       {saved && (

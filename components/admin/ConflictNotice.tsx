@@ -93,20 +93,42 @@ export type ConflictState<T> = { conflict: EditConflict; theirs: T | null; chang
 
 /**
  * A form's edit-conflict state: `caught(err)` takes a failed save; when it was an edit conflict it loads
- * the other editor's version (`load`), works out what they changed (`changes`), answers true, and the form
- * shows `<ConflictNotice>`; any other failure answers false for the form to show as before.
+ * the other editor's version (`load`), works out what they changed (`changes`), answers true, and
+ * `notice(busy)` renders the choices; any other failure answers false for the form to show as before.
+ * `reload(theirs)` puts their version in the form; `overwrite(version)` saves this form on theirs.
  */
-export function useEditConflict<T>(load: () => Promise<T>, changes: (theirs: T) => ConflictChange[]) {
+export function useEditConflict<T>(opts: {
+  load: () => Promise<T>
+  changes: (theirs: T) => ConflictChange[]
+  reload: (theirs: T) => void
+  overwrite: (version: string) => void
+  /** their version's stamp (its `updatedAt`) */
+  versionOf: (theirs: T) => string | null | undefined
+}) {
   const [state, setState] = useState<ConflictState<T> | null>(null)
   const caught = (err: unknown): boolean => {
     const conflict = editConflictOf(err)
     if (!conflict) return false
     setState({ conflict, theirs: null, changes: null })
-    load().then(
-      (theirs) => setState((s) => s && { ...s, theirs, changes: changes(theirs) }),
+    opts.load().then(
+      (theirs) => setState((s) => s && { ...s, theirs, changes: opts.changes(theirs) }),
       () => setState((s) => s && { ...s, changes: [] }),
     )
     return true
   }
-  return { conflict: state, caught, clear: () => setState(null) }
+  const notice = (busy: boolean) =>
+    state && (
+      <ConflictNotice
+        conflict={state.conflict}
+        changes={state.changes}
+        busy={busy}
+        onReload={() => {
+          if (!state.theirs) return
+          opts.reload(state.theirs)
+          setState(null)
+        }}
+        onOverwrite={() => opts.overwrite((state.theirs && opts.versionOf(state.theirs)) || state.conflict.updatedAt)}
+      />
+    )
+  return { conflict: state, caught, clear: () => setState(null), notice }
 }

@@ -1,10 +1,10 @@
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { InfoPage } from '../../lib/info-page-schemas.ts'
 import { infoPath, isInfoSlug } from '../../lib/info-pages.ts'
 import type { MdTree } from '../../lib/markdown-tree.ts'
 import { MarkdownTree } from '../MarkdownTree.tsx'
-import { changedByOthers, ConflictNotice, useEditConflict } from './ConflictNotice.tsx'
-import { editorKeys } from './form-keys.ts'
+import { changedByOthers, useEditConflict } from './ConflictNotice.tsx'
+import { editorForm } from './form-keys.ts'
 import { type InfoPageDraft, infoPagesApi } from './info-pages-api.ts'
 
 const emptyDraft: InfoPageDraft = { slug: '', title: '', body: '', seoTitle: '', seoDescription: '' }
@@ -51,10 +51,13 @@ function InfoPageForm({ initial, isNew, required, onSaved, onCancel }: { initial
   }
   const slugProblem = isNew && draft.slug !== '' && !isInfoSlug(draft.slug) ? 'Use lowercase letters, digits and single hyphens, e.g. bonus-policy' : null
   const formRef = useRef<HTMLFormElement>(null)
-  const { conflict, caught, clear } = useEditConflict(
-    async () => toDraft(await infoPagesApi.get(draft.slug)),
-    (theirs) => changedByOthers(initial, theirs, draft, INFO_LABELS),
-  )
+  const conflict = useEditConflict({
+    load: async () => toDraft(await infoPagesApi.get(draft.slug)),
+    changes: (theirs) => changedByOthers(initial, theirs, draft, INFO_LABELS),
+    reload: setDraft,
+    overwrite: (version) => void save(version),
+    versionOf: (theirs) => theirs.version,
+  })
 
   async function save(version = draft.version) {
     setBusy(true)
@@ -63,35 +66,18 @@ function InfoPageForm({ initial, isNew, required, onSaved, onCancel }: { initial
       const page = isNew ? await infoPagesApi.create(draft) : await infoPagesApi.update(draft, version)
       setDraft((d) => ({ ...d, version: page.updatedAt }))
       setSaved(true)
-      clear()
+      conflict.clear()
       onSaved(page)
     } catch (err) {
-      if (isNew || !caught(err)) setError(err instanceof Error ? err.message : 'Failed to save the page')
+      if (isNew || !conflict.caught(err)) setError(err instanceof Error ? err.message : 'Failed to save the page')
     } finally {
       setBusy(false)
     }
   }
-  function submit(e: FormEvent) {
-    e.preventDefault()
-    void save()
-  }
-
   return (
     <div className="info-editor">
-      <form ref={formRef} className="post-form card" onSubmit={submit} onKeyDown={(e) => editorKeys(e, () => formRef.current?.requestSubmit())} aria-label={isNew ? 'Add info page' : 'Edit info page'}>
-        {conflict && (
-          <ConflictNotice
-            conflict={conflict.conflict}
-            changes={conflict.changes}
-            busy={busy}
-            onReload={() => {
-              if (!conflict.theirs) return
-              setDraft(conflict.theirs)
-              clear()
-            }}
-            onOverwrite={() => void save(conflict.theirs?.version ?? conflict.conflict.updatedAt)}
-          />
-        )}
+      <form className="post-form card" {...editorForm(formRef, save)} aria-label={isNew ? 'Add info page' : 'Edit info page'}>
+        {conflict.notice(busy)}
         <h2>{isNew ? 'Add page' : `Edit /info/${draft.slug}`}</h2>
         {required && <p className="muted small">A default page: the footer, brand pages and the cookie banner link to it, so it can be edited but not deleted.</p>}
         {error && (

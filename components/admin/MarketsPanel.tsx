@@ -1,9 +1,9 @@
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { type Market, type MarketPreset, marketPrefix } from '../../lib/markets.ts'
 import { ApiError } from '../api-client.ts'
 import { type FormFailure, issueAt } from '../FormError.tsx'
-import { changedByOthers, ConflictNotice, useEditConflict } from './ConflictNotice.tsx'
-import { editorKeys } from './form-keys.ts'
+import { changedByOthers, useEditConflict } from './ConflictNotice.tsx'
+import { editorForm } from './form-keys.ts'
 import { marketsApi } from './markets-api.ts'
 
 /** What the form edits: lists as comma-separated text, the rest as the API takes it. */
@@ -85,10 +85,13 @@ function MarketForm({ initial, isNew, onSaved, onCancel }: { initial: Draft; isN
   const [d, setD] = useState(initial)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<FormFailure | null>(null)
-  const { conflict, caught, clear } = useEditConflict(
-    async () => draftOf(await marketsApi.get(d.key)),
-    (theirs) => changedByOthers(initial, theirs, d, MARKET_LABELS as Record<string, string>),
-  )
+  const conflict = useEditConflict({
+    load: async () => draftOf(await marketsApi.get(d.key)),
+    changes: (theirs) => changedByOthers(initial, theirs, d, MARKET_LABELS as Record<string, string>),
+    reload: setD,
+    overwrite: (version) => void save(version),
+    versionOf: (theirs) => theirs.version,
+  })
   const formRef = useRef<HTMLFormElement>(null)
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setD((x) => ({ ...x, [k]: v }))
   const text = (k: keyof Draft, extra: Record<string, unknown> = {}) => ({
@@ -103,32 +106,16 @@ function MarketForm({ initial, isNew, onSaved, onCancel }: { initial: Draft; isN
     setError(null)
     try {
       onSaved(isNew ? await marketsApi.create(bodyOf(d)) : await marketsApi.update(d.key, bodyOf(d), version))
-      clear()
+      conflict.clear()
     } catch (err) {
-      if (isNew || !caught(err)) setError(failureOf(err))
+      if (isNew || !conflict.caught(err)) setError(failureOf(err))
     } finally {
       setBusy(false)
     }
   }
-  function submit(e: FormEvent) {
-    e.preventDefault()
-    void save()
-  }
   return (
-    <form className="card card-body market-form" onSubmit={submit} onKeyDown={(e) => editorKeys(e, () => formRef.current?.requestSubmit())} ref={formRef} aria-label={isNew ? 'New market' : `Market ${d.key}`} noValidate>
-      {conflict && (
-        <ConflictNotice
-          conflict={conflict.conflict}
-          changes={conflict.changes}
-          busy={busy}
-          onReload={() => {
-            if (!conflict.theirs) return
-            setD(conflict.theirs)
-            clear()
-          }}
-          onOverwrite={() => void save(conflict.theirs?.version ?? conflict.conflict.updatedAt)}
-        />
-      )}
+    <form className="card card-body market-form" {...editorForm(formRef, save)} aria-label={isNew ? 'New market' : `Market ${d.key}`} noValidate>
+      {conflict.notice(busy)}
       <h3>{isNew ? 'New market' : `${d.name} (${marketPrefix(d)}/)`}</h3>
       {error && (
         <p className="form-error" role="alert">

@@ -9,7 +9,7 @@ import { AuthorFields, type AuthorOptions } from './AuthorFields.tsx'
 import { adminApi } from './api.ts'
 import { BodyEditor, SummaryEditor } from './ContentEditors.tsx'
 import { ImagePicker } from './ImagePicker.tsx'
-import { changedByOthers, ConflictNotice, useEditConflict } from './ConflictNotice.tsx'
+import { changedByOthers, useEditConflict } from './ConflictNotice.tsx'
 import { editorKeys } from './form-keys.ts'
 import { isDirty, listMissing, missingForReaders, type PostDraft, toDraft, toPayload } from './post-draft.ts'
 import { PublishingFields } from './PublishingFields.tsx'
@@ -102,10 +102,16 @@ export function PostForm({ type, saved, onSaved, onCancel, onReload, focusTitle 
     setDraft((d) => (d.publishing.status === 'scheduled' ? { ...d, publishing: baseline.publishing } : d))
   }, [wentLive]) // eslint-disable-line react-hooks/exhaustive-deps -- once, when it goes live
   const dirty = isDirty(draft, baseline, type)
-  const { conflict, caught, clear: clearConflict } = useEditConflict(
-    () => adminApi.get(saved!._id),
-    (theirs) => changedByOthers(toPayload(toDraft(saved), type), toPayload(toDraft(theirs), type), toPayload(draft, type), CONFLICT_LABELS),
-  )
+  const conflict = useEditConflict({
+    load: () => adminApi.get(saved!._id),
+    changes: (theirs) => changedByOthers(toPayload(toDraft(saved), type), toPayload(toDraft(theirs), type), toPayload(draft, type), CONFLICT_LABELS),
+    reload: (theirs) => {
+      keepLocally(localKey, draft) // this form's text, offered back once theirs is loaded
+      onReload?.(theirs)
+    },
+    overwrite: (version) => void save({ version, confirmed: true }),
+    versionOf: (theirs) => theirs.updatedAt,
+  })
   const localKey = `post:${type}:${saved?._id ?? 'new'}`
   const fieldId = useId()
   const [offer, setOffer] = useState<{ at: number; value: PostDraft } | null>(() => {
@@ -154,10 +160,10 @@ export function PostForm({ type, saved, onSaved, onCancel, onReload, focusTitle 
       const post = await adminApi.save(type, toSave, opts.version ?? saved?.updatedAt)
       keepLocally(localKey, null)
       if (!saved) keepLocally(`post:${type}:${post._id}`, null)
-      clearConflict()
+      conflict.clear()
       onSaved(post)
     } catch (err) {
-      if (!(saved && caught(err))) setError(saveFailure(saveErrors[type], err))
+      if (!(saved && conflict.caught(err))) setError(saveFailure(saveErrors[type], err))
     } finally {
       setBusy(false)
     }
@@ -316,18 +322,7 @@ export function PostForm({ type, saved, onSaved, onCancel, onReload, focusTitle 
           wasLive={wasLive}
           issue={issue('publishAt')}
         />
-        {conflict && (
-          <ConflictNotice
-            conflict={conflict.conflict}
-            changes={conflict.changes}
-            busy={busy}
-            onReload={() => {
-              keepLocally(localKey, draft) // this form's text, offered back once theirs is loaded
-              if (conflict.theirs) onReload?.(conflict.theirs)
-            }}
-            onOverwrite={() => void save({ version: conflict.theirs?.updatedAt ?? conflict.conflict.updatedAt, confirmed: true })}
-          />
-        )}
+        {conflict.notice(busy)}
         {asking && (
           <div className="notice publish-check" role="alertdialog" aria-labelledby={`${fieldId}-ask`} data-testid="publish-check">
             <p id={`${fieldId}-ask`}>

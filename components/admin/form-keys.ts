@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from 'react'
+import type { FormEvent, KeyboardEvent, RefObject } from 'react'
 
 /** Input types where Enter starts the browser's implicit submission (HTML's "implicit submission"). */
 const ACTIVATES = new Set(['submit', 'button', 'image', 'reset', 'file'])
@@ -20,4 +20,19 @@ export function editorKeys(e: KeyboardEvent<HTMLElement>, onSave?: () => void) {
   if (e.key !== 'Enter' || e.defaultPrevented || e.nativeEvent.isComposing) return
   const target = e.target
   if (target instanceof HTMLInputElement && !ACTIVATES.has(target.type)) e.preventDefault()
+}
+
+/**
+ * An editing form's own props: a submit that saves (the browser's validation first), and its keys
+ * (Enter never submits, Ctrl/Cmd+S saves like the main button). `<form {...editorForm(ref, save)}>`.
+ */
+export function editorForm(ref: RefObject<HTMLFormElement | null>, save: () => unknown) {
+  return {
+    ref,
+    onSubmit: (e: FormEvent) => {
+      e.preventDefault()
+      void save()
+    },
+    onKeyDown: (e: KeyboardEvent<HTMLFormElement>) => editorKeys(e, () => ref.current?.requestSubmit()),
+  }
 }

@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react'
 import type { BrandPage, PromoTable } from '../../lib/schemas.ts'
 import { saveFailure } from '../api-client.ts'
-import { changedByOthers, ConflictNotice, useEditConflict } from '../admin/ConflictNotice.tsx'
+import { changedByOthers, useEditConflict } from '../admin/ConflictNotice.tsx'
 import { editorKeys } from '../admin/form-keys.ts'
 import { FormError, type FormFailure } from '../FormError.tsx'
 import { PublishingFields } from '../admin/PublishingFields.tsx'
@@ -54,10 +54,13 @@ export function BrandForm({ initial, onDone, onCancel, onReload, known = { type:
   const editing = Boolean(d._id)
   const wasLive = editing && initial.publishing.status === 'published'
   const set = (patch: Partial<BrandDraft>) => setD((x) => ({ ...x, ...patch }))
-  const { conflict, caught, clear: clearConflict } = useEditConflict(
-    () => brandApi.get(d._id!),
-    (theirs) => changedByOthers(comparable(initial), comparable(toDraft(theirs)), comparable(d), CONFLICT_LABELS as Record<string, string>),
-  )
+  const conflict = useEditConflict({
+    load: () => brandApi.get(d._id!),
+    changes: (theirs) => changedByOthers(comparable(initial), comparable(toDraft(theirs)), comparable(d), CONFLICT_LABELS as Record<string, string>),
+    reload: (theirs) => onReload?.(theirs),
+    overwrite: (version) => void save({ version }),
+    versionOf: (theirs) => theirs.updatedAt,
+  })
 
   /** Saves the form; `version`: the stored version it is based on (theirs after "Save mine over theirs"); `status` overrides the Publishing box. */
   async function save(opts: { version?: string; status?: BrandDraft['publishing']['status'] } = {}) {
@@ -66,10 +69,10 @@ export function BrandForm({ initial, onDone, onCancel, onReload, known = { type:
     try {
       const toSave = opts.status ? { ...d, publishing: { ...d.publishing, status: opts.status } } : d
       const saved = await brandApi.save(d._id, toFormData(toSave), opts.version ?? d.version)
-      clearConflict()
+      conflict.clear()
       onDone(saved)
     } catch (err) {
-      if (!(d._id && caught(err))) setError(saveFailure('Failed to save page', err))
+      if (!(d._id && conflict.caught(err))) setError(saveFailure('Failed to save page', err))
     } finally {
       setBusy(false)
     }
@@ -245,15 +248,7 @@ export function BrandForm({ initial, onDone, onCancel, onReload, known = { type:
           button={editing ? 'Update' : 'Add'}
           wasLive={wasLive}
         />
-        {conflict && (
-          <ConflictNotice
-            conflict={conflict.conflict}
-            changes={conflict.changes}
-            busy={busy}
-            onReload={() => conflict.theirs && onReload?.(conflict.theirs)}
-            onOverwrite={() => void save({ version: conflict.theirs?.updatedAt ?? conflict.conflict.updatedAt })}
-          />
-        )}
+        {conflict.notice(busy)}
         <div className="actions">
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {editing ? 'Update' : 'Add'}

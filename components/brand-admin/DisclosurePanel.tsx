@@ -1,7 +1,7 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { DISCLOSURE_MAX } from '../../lib/schemas.ts'
-import { changedByOthers, ConflictNotice, useEditConflict } from '../admin/ConflictNotice.tsx'
-import { editorKeys } from '../admin/form-keys.ts'
+import { changedByOthers, useEditConflict } from '../admin/ConflictNotice.tsx'
+import { editorForm } from '../admin/form-keys.ts'
 import { disclosureApi } from './api.ts'
 
 /** The affiliate disclosure line shown near every list of offers and on every brand page (compliance). */
@@ -13,7 +13,16 @@ export function DisclosurePanel() {
   /** the saved line and its version, as loaded (a save is based on it) */
   const [loaded, setLoaded] = useState<{ text: string; updatedAt: string | null }>({ text: '', updatedAt: null })
   const formRef = useRef<HTMLFormElement>(null)
-  const { conflict, caught, clear } = useEditConflict(disclosureApi.get, (theirs) => changedByOthers({ text: loaded.text }, { text: theirs.text }, { text }, { text: 'Affiliate disclosure line' }))
+  const conflict = useEditConflict({
+    load: disclosureApi.get,
+    changes: (theirs) => changedByOthers({ text: loaded.text }, { text: theirs.text }, { text }, { text: 'Affiliate disclosure line' }),
+    reload: (theirs) => {
+      setText(theirs.text)
+      setLoaded(theirs)
+    },
+    overwrite: (version) => void save(version),
+    versionOf: (theirs) => theirs.updatedAt,
+  })
 
   useEffect(() => {
     disclosureApi
@@ -33,36 +42,18 @@ export function DisclosurePanel() {
       const saved = await disclosureApi.save(text ?? '', version)
       setText(saved.text)
       setLoaded(saved)
-      clear()
+      conflict.clear()
       setStatus({ ok: true, message: 'Saved: pages show the new line now.' })
     } catch (err) {
-      if (!caught(err)) setStatus({ ok: false, message: `Failed to save the disclosure: ${(err as Error).message}` })
+      if (!conflict.caught(err)) setStatus({ ok: false, message: `Failed to save the disclosure: ${(err as Error).message}` })
     } finally {
       setBusy(false)
     }
   }
-  function submit(e: FormEvent) {
-    e.preventDefault()
-    void save()
-  }
-
   return (
-    <form ref={formRef} className="card post-form disclosure-panel" onSubmit={submit} onKeyDown={(e) => editorKeys(e, () => formRef.current?.requestSubmit())} aria-labelledby="disclosure-heading">
+    <form className="card post-form disclosure-panel" {...editorForm(formRef, save)} aria-labelledby="disclosure-heading">
       <h2 id="disclosure-heading">Disclosure</h2>
-      {conflict && (
-        <ConflictNotice
-          conflict={conflict.conflict}
-          changes={conflict.changes}
-          busy={busy}
-          onReload={() => {
-            if (!conflict.theirs) return
-            setText(conflict.theirs.text)
-            setLoaded(conflict.theirs)
-            clear()
-          }}
-          onOverwrite={() => void save(conflict.theirs?.updatedAt ?? conflict.conflict.updatedAt)}
-        />
-      )}
+      {conflict.notice(busy)}
       <label>
         Affiliate disclosure line
         <textarea rows={2} required maxLength={DISCLOSURE_MAX} value={text ?? ''} disabled={text === null} onChange={(e) => setText(e.target.value)} />
