@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100'
 export const DATA_DIR = process.env.E2E_DATA_DIR ?? ''
@@ -84,4 +85,39 @@ export async function fakeGoogle(context: BrowserContext): Promise<string[]> {
 /** Answers the consent banner. */
 export async function answerConsent(page: Page, answer: 'Accept analytics' | 'Reject' = 'Accept analytics') {
   await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: answer }).click()
+}
+
+/**
+ * One browser for a test file, and the errors its pages report (uncaught exceptions, console errors,
+ * CSP violations through `watch`): each test ends by asserting there were none (`expected` filters out
+ * errors a test provokes on purpose, such as the 404 answer itself). Call at the top of a file.
+ */
+export function useBrowser(opts: { expected?: RegExp } = {}) {
+  const state = { browser: null as unknown as Browser, errors: [] as string[] }
+  beforeAll(async () => {
+    state.browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await state.browser?.close()
+  })
+  beforeEach(() => {
+    state.errors = []
+  })
+  afterEach(() => {
+    expect(state.errors.filter((e) => !opts.expected?.test(e))).toEqual([])
+  })
+  return {
+    get browser() {
+      return state.browser
+    },
+    get errors() {
+      return state.errors
+    },
+    /** Records a page's uncaught exceptions and console errors. */
+    watch(page: Page) {
+      page.on('pageerror', (e) => state.errors.push(String(e)))
+      page.on('console', (m) => m.type() === 'error' && state.errors.push(m.text()))
+      return page
+    },
+  }
 }

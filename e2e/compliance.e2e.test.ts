@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { BASE_URL, launchBrowser, logIn, PERSON_UA } from './browser.ts'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { BASE_URL, logIn, PERSON_UA, useBrowser } from './browser.ts'
 
 /**
  * Compliance (UKGC / ASA-CAP) in a real browser: every offer a visitor sees shows its significant
@@ -8,30 +8,15 @@ import { BASE_URL, launchBrowser, logIn, PERSON_UA } from './browser.ts'
  * affiliate disclosure; 'See Offer Details' scrolls to the details, with or without JavaScript.
  */
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
-let browserErrors: string[] = []
-beforeEach(() => {
-  browserErrors = []
-})
-afterEach(() => {
-  expect(browserErrors).toEqual([])
-})
+const run = useBrowser()
 
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1280, height: 900 }
 
 async function newContext(viewport: { width: number; height: number }, opts: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport, userAgent: PERSON_UA, ...opts })
+  const context = await run.browser.newContext({ viewport, userAgent: PERSON_UA, ...opts })
   context.on('page', (page) => {
-    page.on('pageerror', (e) => browserErrors.push(String(e)))
-    page.on('console', (m) => m.type() === 'error' && browserErrors.push(m.text()))
+    run.watch(page)
   })
   return context
 }

@@ -1,31 +1,15 @@
 import { Database } from 'bun:sqlite'
 import { join } from 'node:path'
-import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { answerConsent, BASE_URL, DATA_DIR, fakeGoogle, launchBrowser, PERSON_UA } from './browser.ts'
+import type { BrowserContext } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { answerConsent, BASE_URL, DATA_DIR, fakeGoogle, PERSON_UA, useBrowser } from './browser.ts'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
-/** Browser errors seen in any page of the test; each test ends by asserting there were none. */
-let browserErrors: string[] = []
-beforeEach(() => {
-  browserErrors = []
-})
-afterEach(() => {
-  expect(browserErrors).toEqual([])
-})
+const run = useBrowser()
 
 async function newContext(width: number): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, userAgent: PERSON_UA })
+  const context = await run.browser.newContext({ viewport: { width, height: 900 }, userAgent: PERSON_UA })
   context.on('page', (page) => {
-    page.on('pageerror', (e) => browserErrors.push(String(e)))
-    page.on('console', (m) => m.type() === 'error' && browserErrors.push(m.text()))
+    run.watch(page)
   })
   // Partner sites are outside this machine: answer them locally so the new tab has somewhere to land.
   await context.route(/\.example\//, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Partner</h1>' }))

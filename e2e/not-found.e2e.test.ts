@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { BASE_URL, launchBrowser, PERSON_UA } from './browser.ts'
+import type { BrowserContext } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { BASE_URL, PERSON_UA, useBrowser } from './browser.ts'
 
 /**
  * Issue 26, a 404 that helps: unknown pages, articles, brands and tags answer 404 in the site's layout
@@ -45,26 +45,12 @@ describe('the 404 page, server-rendered (raw HTML)', () => {
   })
 })
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-let browserErrors: string[] = []
-beforeEach(() => {
-  browserErrors = []
-})
-afterEach(() => {
-  // the 404 answer itself is the one console error a browser reports
-  expect(browserErrors.filter((e) => !/status of 404/.test(e))).toEqual([])
-})
+// the 404 answer itself is the one console error a browser reports
+const run = useBrowser({ expected: /status of 404/ })
 async function newContext(width: number): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, userAgent: PERSON_UA, extraHTTPHeaders: { 'cf-ipcountry': 'GB' } })
+  const context = await run.browser.newContext({ viewport: { width, height: 900 }, userAgent: PERSON_UA, extraHTTPHeaders: { 'cf-ipcountry': 'GB' } })
   context.on('page', (page) => {
-    page.on('pageerror', (e) => browserErrors.push(String(e)))
-    page.on('console', (m) => m.type() === 'error' && browserErrors.push(m.text()))
+    run.watch(page)
   })
   return context
 }

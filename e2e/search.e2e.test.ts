@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { adminPage, BASE_URL, launchBrowser, PERSON_UA } from './browser.ts'
+import type { BrowserContext } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { adminPage, BASE_URL, PERSON_UA, useBrowser } from './browser.ts'
 
 const get = (path: string) => fetch(BASE_URL + path)
 
@@ -44,29 +44,13 @@ describe('/search, server-rendered (raw HTML)', () => {
   })
 })
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
-/** Browser errors (CSP violations included) seen in the test's pages; each test ends by asserting none. */
-let browserErrors: string[] = []
-beforeEach(() => {
-  browserErrors = []
-})
-afterEach(() => {
-  expect(browserErrors).toEqual([])
-})
+const run = useBrowser()
 
 async function newContext(width: number, country = 'GB'): Promise<BrowserContext> {
   // a person's browser (headless Chrome is counted as a bot) in a country, as a CDN's header says
-  const context = await browser.newContext({ viewport: { width, height: 900 }, userAgent: PERSON_UA, extraHTTPHeaders: { 'cf-ipcountry': country } })
+  const context = await run.browser.newContext({ viewport: { width, height: 900 }, userAgent: PERSON_UA, extraHTTPHeaders: { 'cf-ipcountry': country } })
   context.on('page', (page) => {
-    page.on('pageerror', (e) => browserErrors.push(String(e)))
-    page.on('console', (m) => m.type() === 'error' && browserErrors.push(m.text()))
+    run.watch(page)
   })
   return context
 }
@@ -206,7 +190,7 @@ describe('search that knows brands, forgives typos and suggests as you type (iss
     expect(await page.getByText(`No articles match “${query}”.`).isVisible()).toBe(true)
     await context.close()
 
-    const admin = await adminPage(browser)
+    const admin = await adminPage(run.browser)
     await admin.goto(`${BASE_URL}/admin/searches`)
     const none = admin.getByRole('table', { name: 'Queries that found nothing' })
     const row = none.getByRole('row').filter({ hasText: query })

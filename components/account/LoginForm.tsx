@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { navigate } from 'vike/client/router'
 import { login } from './session.ts'
+import { ErrorLine } from '../Messages.tsx'
 
 export function LoginForm({ onSuccess = () => navigate('/admin') }: { onSuccess?: () => unknown }) {
   const [error, setError] = useState<string | null>(null)
@@ -19,11 +20,7 @@ export function LoginForm({ onSuccess = () => navigate('/admin') }: { onSuccess?
   return (
     <form className="auth-form card" onSubmit={submit}>
       <h1>Login</h1>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine text={error} />
       <label>
         Username
         <input name="username" autoComplete="username" required />

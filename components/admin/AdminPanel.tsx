@@ -17,6 +17,7 @@ import { PostForm } from './PostForm.tsx'
 import { PostList } from './PostList.tsx'
 import { RevisionsPanel } from './RevisionsPanel.tsx'
 import { clearUnsaved, confirmLeave } from './unsaved.ts'
+import { ErrorLine } from '../Messages.tsx'
 
 export const tabs: { label: string; tab: AdminTab; adminOnly?: true }[] = [
   { label: 'Hero', tab: 'hero' },
@@ -253,11 +254,7 @@ export function AdminPanel() {
         <InfoPagesPanel />
       ) : (
         <>
-          {loadError && (
-            <p className="form-error" role="alert">
-              {loadError}
-            </p>
-          )}
+          <ErrorLine text={loadError} />
           {!content && !loadError ? (
             <p className="empty">Loading...</p>
           ) : content ? (

@@ -2,6 +2,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import type { AuditChange, AuditEntryJson } from '../../lib/audit.ts'
 import { ApiError } from '../api-client.ts'
 import { type AuditFilters, type AuditPage, auditApi } from './audit-api.ts'
+import { ErrorLine } from '../Messages.tsx'
 
 const failure = (err: unknown, fallback: string) => (err instanceof ApiError && err.explained ? err.message : fallback)
 const show = (v: AuditChange['from']) => (v === null || v === '' ? '(empty)' : String(v))
@@ -105,11 +106,7 @@ export function AuditPanel() {
           </button>
         )}
       </form>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine text={error} />
       {!page ? (
         !error && <p className="empty">Loading...</p>
       ) : page.entries.length === 0 ? (

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react'
 import { COMPARE_COLUMN_NAMES, COMPARE_COLUMNS, COMPARE_LIMIT, type CompareColumn, DEFAULT_COMPARE_COLUMNS, formatCompareDirective } from '../../lib/comparison.ts'
 import { apiCall } from '../api-client.ts'
+import { ErrorLine } from '../Messages.tsx'
 
 type BrandChoice = { _id: string; brandName: string; type: string[] }
 
@@ -102,11 +103,7 @@ export function CompareInsert({ onInsert, onClose }: { onInsert: (directive: str
         Title (optional)
         <input value={title} maxLength={120} onChange={(e) => setTitle(e.target.value)} placeholder="Compare offers" />
       </label>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine text={error} />
       <div className="row">
         <button type="button" className="btn btn-primary btn-small" onClick={insert} disabled={!Array.isArray(brands)}>
           Insert table

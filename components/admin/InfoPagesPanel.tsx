@@ -6,6 +6,7 @@ import { MarkdownTree } from '../MarkdownTree.tsx'
 import { changedByOthers, useEditConflict } from './ConflictNotice.tsx'
 import { editorForm } from './form-keys.ts'
 import { type InfoPageDraft, infoPagesApi } from './info-pages-api.ts'
+import { ErrorLine } from '../Messages.tsx'
 
 const emptyDraft: InfoPageDraft = { slug: '', title: '', body: '', seoTitle: '', seoDescription: '' }
 const toDraft = (p: InfoPage): InfoPageDraft => ({ slug: p.slug, title: p.title, body: p.body, seoTitle: p.seoTitle, seoDescription: p.seoDescription, version: p.updatedAt })
@@ -80,11 +81,7 @@ function InfoPageForm({ initial, isNew, required, onSaved, onCancel }: { initial
         {conflict.notice(busy)}
         <h2>{isNew ? 'Add page' : `Edit /info/${draft.slug}`}</h2>
         {required && <p className="muted small">A default page: the footer, brand pages and the cookie banner link to it, so it can be edited but not deleted.</p>}
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorLine text={error} />
         {saved && (
           <p className="form-success" role="status">
             Saved.
@@ -178,11 +175,7 @@ export function InfoPagesPanel() {
         <button type="button" className="btn btn-primary" onClick={() => setEditing({ page: null, key: Date.now() })}>
           + Add page
         </button>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorLine text={error} />
         {!pages ? (
           !error && <p className="muted">Loading...</p>
         ) : (

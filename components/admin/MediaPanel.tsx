@@ -3,6 +3,7 @@ import { authorPath } from '../../lib/authors.ts'
 import { infoPath } from '../../lib/info-pages.ts'
 import { ApiError } from '../api-client.ts'
 import { type MediaItem, type MediaPage, type MediaUse, mediaApi } from './media-api.ts'
+import { ErrorLine, StatusLine } from '../Messages.tsx'
 
 const failure = (err: unknown, fallback: string) => (err instanceof ApiError && err.explained ? err.message : fallback)
 const size = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`)
@@ -110,16 +111,8 @@ export function MediaPanel() {
       <label className="checkbox">
         <input type="checkbox" checked={unused} onChange={(e) => setUnused(e.target.checked)} /> Only unused images
       </label>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      {notice && (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      )}
+      <ErrorLine text={error} />
+      <StatusLine text={notice} />
       {!page ? (
         !error && <p className="empty">Loading...</p>
       ) : page.items.length === 0 ? (

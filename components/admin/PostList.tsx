@@ -4,6 +4,7 @@ import { isLive } from '../../lib/publishing.ts'
 import type { Post } from '../../lib/schemas.ts'
 import { adminApi, type PostListPage } from './api.ts'
 import { StatusBadge } from './StatusBadge.tsx'
+import { ErrorLine } from '../Messages.tsx'
 
 const listNoun = { article: 'article', articleBottom: 'articleBottom' } as const
 const newLabel = { article: '+ New article', articleBottom: '+ New bottom article' } as const
@@ -105,11 +106,7 @@ export function PostList({ type, reloadKey, onEdit, onNew, onDeleted, editingId 
           </select>
         </label>
       )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine text={error} />
       {!page ? (
         !error && <p className="muted">Loading...</p>
       ) : posts.length === 0 ? (

@@ -3,6 +3,7 @@ import { PUBLISH_STATUSES, STATUS_LABELS, type PublishStatus } from '../../lib/p
 import type { RevisionKind } from '../../lib/revisions.ts'
 import { ApiError } from '../api-client.ts'
 import { previewLink, publishPlan, type PublishingDraft } from './publishing.ts'
+import { ErrorLine } from '../Messages.tsx'
 
 /**
  * Status, schedule and preview for a post or brand form (issue 13), and a plain sentence saying what the
@@ -81,11 +82,7 @@ export function PublishingFields({ value, onChange, item, isNew, button, wasLive
           Preview saved version
         </button>
       )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine text={error} />
     </fieldset>
   )
 }

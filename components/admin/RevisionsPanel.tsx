@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import type { FieldChange, RevisionAction, RevisionKind, RevisionSummary } from '../../lib/revisions.ts'
 import { ApiError } from '../api-client.ts'
 import { revisionsApi } from './revisions-api.ts'
+import { ErrorLine } from '../Messages.tsx'
 
 const ACTION_LABELS: Record<RevisionAction, string> = { create: 'Created', update: 'Saved', restore: 'Restored', publish: 'Published on schedule' }
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
@@ -88,11 +89,7 @@ export function RevisionsPanel<T>({ kind, id, onRestored, reloadKey }: { kind: R
         <span className="disclosure-marker" aria-hidden="true" />
         Revisions <span className="muted small">— earlier versions: compare and restore</span>
       </summary>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine text={error} />
       {!list ? (
         !error && <p className="muted">Loading revisions…</p>
       ) : list.length === 0 ? (

@@ -3,6 +3,7 @@ import { type Role, roles } from '../../lib/roles.ts'
 import { useSession } from '../account/session.ts'
 import { ApiError } from '../api-client.ts'
 import { type Account, usersApi } from './users-api.ts'
+import { ErrorLine } from '../Messages.tsx'
 
 const failure = (err: unknown, fallback: string) => (err instanceof ApiError && err.explained ? err.message : fallback)
 const date = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })
@@ -51,11 +52,7 @@ function CreateUserForm({ onCreated }: { onCreated: (a: Account) => void }) {
           ))}
         </select>
       </label>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine text={error} />
       <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
         {busy ? 'Adding...' : 'Add user'}
       </button>
@@ -123,11 +120,7 @@ export function UsersPanel() {
   return (
     <section className="users-panel admin-panel" aria-label="Users">
       <h2>Users</h2>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine text={error} />
       {notice && (
         <p className="notice" role="status">
           {notice.text} {notice.password && <code data-testid="new-password">{notice.password}</code>}

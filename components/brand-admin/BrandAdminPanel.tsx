@@ -7,6 +7,7 @@ import { ConversionsImport } from '../earnings/ConversionsImport.tsx'
 import { BrandForm } from './BrandForm.tsx'
 import { OffersDue } from './OffersDue.tsx'
 import { toDraft } from './draft.ts'
+import { ErrorLine } from '../Messages.tsx'
 
 type LinkCheckView = { ok: boolean; error: string | null; hostChanged: boolean; finalUrl: string | null; checkedAt: string }
 
@@ -122,11 +123,7 @@ export function BrandAdminPanel() {
         }}
         known={{ type: [...new Set((pages ?? []).flatMap((p) => p.type))], position: [...new Set((pages ?? []).flatMap((p) => p.position))] }}
       />
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine text={error} />
       {pages === null && !error ? (
         <p className="empty">Loading...</p>
       ) : pages ? (

@@ -3,6 +3,7 @@ import { type Figures, formatMoney, lastDays, REPORT_RANGES } from '../../lib/re
 import type { ByCountry } from '../../lib/country-report.ts'
 import { authFetch } from '../account/session.ts'
 import { CountryReport } from './CountryReport.tsx'
+import { ErrorLine } from '../Messages.tsx'
 
 type BrandRow = Figures & { brandId: string; brandName: string }
 type Daily = { brandName: string; days: (Figures & { day: string })[]; byCountry?: ByCountry }
@@ -91,11 +92,7 @@ export function Reports() {
           </select>
         </label>
       </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine text={error} />
       {!rows && !error && <p className="empty">Loading...</p>}
       {rows && (
         <div className="table-scroll">

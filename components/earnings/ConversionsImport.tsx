@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { ApiError } from '../api-client.ts'
 import { earningsApi, type ImportReport } from './earnings-api.ts'
+import { ErrorLine } from '../Messages.tsx'
 
 /**
  * A programme's CSV report (issue 21): choose the file and map its columns, see a preview of what would
@@ -80,11 +81,7 @@ export function ConversionsImport({ brands }: { brands: { _id: string; brandName
           Import
         </button>
       </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine text={error} />
       {preview && (
         <div role="status" data-testid="import-preview">
           <p>Preview: {summary(preview)} Nothing has been written yet.</p>

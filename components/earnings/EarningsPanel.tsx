@@ -7,6 +7,7 @@ import { DailyChart } from './DailyChart.tsx'
 import { type Daily, earningsApi, type RatesStatus } from './earnings-api.ts'
 import { formatChange, formatMoney, formatNumber, formatPercent } from './format.ts'
 import { ReportTable } from './ReportTable.tsx'
+import { ErrorLine } from '../Messages.tsx'
 
 const EMPTY = 'Nothing counted in this period yet. Views and clicks arrive as visitors read pages and follow offers; first deposits and revenue arrive by postback (POSTBACK_SECRET; docs: Affiliate tracking) or a programme’s CSV import (in the brand admin, or bun run cli -- conversions import).'
 
@@ -115,11 +116,7 @@ export function EarningsPanel() {
         </div>
       </div>
       <Rates status={rates} onImported={() => setRatesKey((k) => k + 1)} />
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine text={error} />
       {!daily && !error ? (
         <p className="muted">Loading…</p>
       ) : daily ? (

@@ -3,6 +3,7 @@ import { change, type EarningsFigures, type EarningsReport, type SortKey } from 
 import { ApiError } from '../api-client.ts'
 import { earningsApi, type Range, type TableQuery } from './earnings-api.ts'
 import { formatChange, formatMoney, formatNumber, formatPercent } from './format.ts'
+import { ErrorLine } from '../Messages.tsx'
 
 type Column = { key: SortKey; label: string; show: (f: EarningsFigures, currency: string) => string }
 const COLUMNS: Column[] = [
@@ -70,11 +71,7 @@ export function ReportTable({ title, what, range, load, csvPath, csvName, csvQue
           Export CSV
         </button>
       </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine text={error} />
       {!report && !error ? (
         <p className="muted">Loading…</p>
       ) : report && report.total === 0 ? (

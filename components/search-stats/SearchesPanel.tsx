@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { adminHref } from '../admin/admin-location.ts'
 import { ApiError, apiCall } from '../api-client.ts'
+import { ErrorLine } from '../Messages.tsx'
 
 export type QueryReport = { from: string; to: string; days: number; noResults: boolean; queries: { query: string; searches: number; noResults: number }[] }
 
@@ -73,11 +74,7 @@ export function SearchesPanel() {
           </button>
         ))}
       </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine text={error} />
       {!reports && !error && <p className="empty">Loading...</p>}
       {reports && (
         <>
