@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PERSON_UA } from './browser.ts'
+import { freePort } from '../scripts/production-server.ts'
 
 /**
  * Issue 14: several server processes over one store. Two (and for the kill test, a third) real
@@ -15,23 +16,8 @@ const admin = { username: 'two_admin', password: crypto.randomUUID() }
 type Server = { base: string; proc: Bun.Subprocess }
 const servers: Server[] = []
 
-/** A free loopback port from SERVER_PORTS (`3400-3499`) when set, as scripts/production-server.ts picks, so runs sharing a machine keep to their range. */
-function freePort(): number {
-  const [from, to] = /^(\d+)-(\d+)$/.exec(process.env.SERVER_PORTS ?? '')?.slice(1).map(Number) ?? [4600, 4899]
-  for (let tries = 0; tries < 50; tries++) {
-    const port = from + Math.floor(Math.random() * (to - from + 1))
-    try {
-      Bun.serve({ port, hostname: '127.0.0.1', fetch: () => new Response() }).stop(true)
-      return port
-    } catch {
-      // taken: the e2e server, the other server here, or another run's
-    }
-  }
-  throw new Error(`no free port in ${from}-${to}`)
-}
-
 async function startServer(): Promise<Server> {
-  const port = freePort()
+  const port = await freePort(4600)
   const base = `http://127.0.0.1:${port}`
   const proc = Bun.spawn([process.execPath, 'server/start.ts'], {
     cwd: root,

@@ -12,7 +12,7 @@ const root = join(import.meta.dir, '..')
  * A port nothing listens on: from `SERVER_PORTS` (`3400-3499`) when set, so runs that share a machine
  * can keep to their own range, else from `portBase` to `portBase + 499`.
  */
-async function freePort(portBase: number): Promise<number> {
+export async function freePort(portBase: number): Promise<number> {
   const [from, to] = /^(\d+)-(\d+)$/.exec(process.env.SERVER_PORTS ?? '')?.slice(1).map(Number) ?? [portBase, portBase + 499]
   for (let tries = 0; tries < 50; tries++) {
     const port = from + Math.floor(Math.random() * (to - from + 1))

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react'
 import { navigate } from 'vike/client/router'
 import { login } from './session.ts'
 import { ErrorLine } from '../Messages.tsx'
+import { CredentialFields } from './CredentialFields.tsx'
 
 export function LoginForm({ onSuccess = () => navigate('/admin') }: { onSuccess?: () => unknown }) {
   const [error, setError] = useState<string | null>(null)
@@ -21,14 +22,7 @@ export function LoginForm({ onSuccess = () => navigate('/admin') }: { onSuccess?
     <form className="auth-form card" onSubmit={submit}>
       <h1>Login</h1>
       <ErrorLine text={error} />
-      <label>
-        Username
-        <input name="username" autoComplete="username" required />
-      </label>
-      <label>
-        Password
-        <input name="password" type="password" autoComplete="current-password" required />
-      </label>
+      <CredentialFields password="current-password" />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         Login
       </button>

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { navigate } from 'vike/client/router'
+import { CredentialFields } from './CredentialFields.tsx'
 
 export const SIGNUP_REDIRECT_MS = 2000 // spec §9
 
@@ -51,14 +52,7 @@ export function SignupForm({ onRedirect = () => navigate('/login') }: { onRedire
           {status.text}
         </p>
       )}
-      <label>
-        Username
-        <input name="username" autoComplete="username" required />
-      </label>
-      <label>
-        Password
-        <input name="password" type="password" autoComplete="new-password" required />
-      </label>
+      <CredentialFields password="new-password" />
       <label>
         Confirm password
         <input name="confirm" type="password" autoComplete="new-password" required />

@@ -1,8 +1,8 @@
-import { parseCsvLines } from '../../lib/csv.ts'
 import { idSchema } from '../../lib/schemas.ts'
 import { AppError } from '../errors.ts'
 import { conversionParamsSchema } from './postbacks.ts'
 import type { ConversionInput, ConversionRecorder } from './conversions.ts'
+import { csvLinesOrRefuse } from './csv.ts'
 
 /**
  * A programme's conversions report as CSV (issue 21: MyAffiliates, Income Access, NetRefer, Cellxpert
@@ -44,12 +44,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}/
 export function createConversionImport(deps: { recorder: ConversionRecorder; brandExists: (id: string) => Promise<boolean> }) {
   return {
     async import(text: string, opts: { map?: Partial<Record<ImportField, string>>; brand?: string; dryRun?: boolean }): Promise<ImportReport> {
-      let lines: { line: number; fields: string[] }[]
-      try {
-        lines = parseCsvLines(text)
-      } catch (err) {
-        throw new AppError('bad_request', `Malformed CSV: ${(err as Error).message}`)
-      }
+      const lines = csvLinesOrRefuse(text)
       const [head, ...rows] = lines
       if (!head) throw new AppError('bad_request', 'The file is empty: it needs a header line and one row per conversion')
       if (rows.length > 500_000) throw new AppError('bad_request', `The file has ${rows.length} rows; import at most 500,000 at a time`)

@@ -1,8 +1,8 @@
 import { XMLParser } from 'fast-xml-parser'
 import type { ExchangeRatesRepository } from '../../db/repositories/exchange-rates.ts'
 import { isCurrencyCode } from '../../lib/currencies.ts'
-import { parseCsvLines } from '../../lib/csv.ts'
 import { AppError } from '../errors.ts'
+import { csvLinesOrRefuse } from './csv.ts'
 
 /**
  * Money in one currency (issue 21): rates are units of a currency per 1 EUR on a day (the ECB's
@@ -41,12 +41,7 @@ export function parseEcbXml(text: string): Rate[] {
 
 /** A plain CSV: `date,currency,rate` (a header line, then YYYY-MM-DD, an ISO 4217 code, units per 1 EUR). Problems name the line and column. */
 export function parseRatesCsv(text: string): { rates: Rate[]; problems: RatesProblem[] } {
-  let lines: { line: number; fields: string[] }[]
-  try {
-    lines = parseCsvLines(text)
-  } catch (err) {
-    throw new AppError('bad_request', `Malformed CSV: ${(err as Error).message}`)
-  }
+  const lines = csvLinesOrRefuse(text)
   const [head, ...rows] = lines
   const names = (head?.fields ?? []).map((h) => h.trim().toLowerCase())
   const col = { date: names.indexOf('date'), currency: names.indexOf('currency'), rate: names.indexOf('rate') }

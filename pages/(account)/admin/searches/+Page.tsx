@@ -1,16 +1,11 @@
-import { AdminShell } from '../../../../components/account/AdminShell.tsx'
-import { AdminNav } from '../../../../components/admin/AdminNav.tsx'
+import { AdminScreen } from '../../../../components/admin/AdminNav.tsx'
 import { SearchesPanel } from '../../../../components/search-stats/SearchesPanel.tsx'
 
 /** /admin/searches (issue 26): what readers search for, editors and admins. */
 export default function Page() {
   return (
-    <AdminShell>
-      <a className="btn" href="/admin">
-        ← Content admin
-      </a>
-      <AdminNav />
+    <AdminScreen>
       <SearchesPanel />
-    </AdminShell>
+    </AdminScreen>
   )
 }
