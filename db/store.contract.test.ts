@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { type Collection, DuplicateKeyError, type Doc, type Store } from './port.ts'
-import { SqliteStore } from './sqlite.ts'
+import { SqliteStore } from './sqlite/index.ts'
 
 type Row = Doc & { name: string; n?: number | null; tags?: string[]; at?: Date; nested?: { a: number } }
 
@@ -422,7 +422,7 @@ for (const backend of backends) {
 
       it('textPage counts and ranks the newest `window` matches in one call, as textCount and textSearch would', async () => {
         // documents without the word, so it is in fewer than half of them: SQLite ranks a word in half the
-        // documents or more another way (db/sqlite-text.test.ts)
+        // documents or more another way (db/sqlite/text.test.ts)
         for (let i = 0; i < 5; i++) await c.insertOne({ _id: `f${i}`, type: 'filler', title: 'Filler', body: [] })
         const all = await c.textPage(['bankroll'], { filter: { type: 'article' }, window: 10, limit: 10 })
         expect(all.matched).toBe(await c.textCount(['bankroll'], { type: 'article' }))

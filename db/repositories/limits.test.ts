@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SqliteStore } from '../sqlite.ts'
+import { SqliteStore } from '../sqlite/index.ts'
 import { createRegistry } from '../registry.ts'
 import { createLimitsRepository } from './limits.ts'
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { SqliteStore } from './sqlite.ts'
+import { SqliteStore } from './index.ts'
 
 const root = mkdtempSync(join(tmpdir(), 'gamewise-text-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
