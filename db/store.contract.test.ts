@@ -435,6 +435,21 @@ for (const backend of backends) {
         expect((await c.textPage(['bankroll'], { window: 10, limit: 10, skip: 50 })).hits).toEqual([])
       })
 
+      it('textPage ranks as textSearch does with every TextRanking alternative; by default SQLite takes its shortcuts, MongoDB honours none', async () => {
+        await c.insertOne({ _id: 'k1', type: 'article', title: 'Bank holidays', body: [{ text: 'A bankroll, a bankroll.', parts: [] }] })
+        await c.insertOne({ _id: 'k2', type: 'article', title: 'Banking basics', body: [{ text: 'Your bankroll.', parts: [] }] })
+        const alternatives = { commonWords: 'rank', onlyCommonWords: 'rank', typedLastWord: 'with-longer-words' } as const
+        // a word every document holds; it beside a rarer word; a last word typed in full that starts longer words
+        for (const terms of [['bankroll'], ['bankroll', 'basics'], ['bank']]) {
+          const page = await c.textPage(terms, { window: 10, limit: 10, ranking: alternatives })
+          expect(ids(page.hits), terms.join(' ')).toEqual(ids(await c.textSearch(terms)))
+          expect(page.matched).toBe(await c.textCount(terms))
+        }
+        const byDefault = ids((await c.textPage(['bankroll'], { window: 10, limit: 10 })).hits)
+        if (backend.name === 'mongodb') expect(byDefault).toEqual(ids(await c.textSearch(['bankroll']))) // its text score knows no common words
+        else expect(byDefault).toEqual(['h1', 'a1', 'k2', 'k1', 'a3', 'a2']) // onlyCommonWords 'title-first': title matches, then the rest, each newest first
+      })
+
       it.skipIf(backend.name === 'mongodb')('textPage ranks only the newest `window` matches (SQLite; MongoDB ranks every match)', async () => {
         // the newest two bankroll documents in insertion order are a3 and h1
         expect(ids((await c.textPage(['bankroll'], { window: 2, limit: 10 })).hits).sort()).toEqual(['a3', 'h1'])

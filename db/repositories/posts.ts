@@ -4,7 +4,7 @@ import { mediaRefsOf } from '../../lib/media-refs.ts'
 import { isLive } from '../../lib/publishing.ts'
 import { slugify } from '../../lib/slug.ts'
 import { normalizeTags, tagSlugsOf, tagsOf } from '../../lib/tags.ts'
-import type { BatchOp, Filter, Store } from '../port.ts'
+import type { BatchOp, Filter, Store, TextRanking } from '../port.ts'
 import type { Registry } from '../registry.ts'
 import { publishDue } from './publishing.ts'
 
@@ -218,8 +218,8 @@ export function createPostsRepository(store: Store, registry: Registry) {
     latest(q: { tagSlug?: string; authorId?: string }, limit: number) {
       return posts.find(where({ listed: true, tagSlug: q.tagSlug, authorId: q.authorId }), { sort: NEWEST_FIRST, limit, projection: ['title', 'description', 'tag', 'createdAt', 'updatedAt'] }) as Promise<FeedEntry[]>
     },
-    /** A results page in one pass: the newest `window` listed posts holding every term, ranked; `matched` counts up to window + 1. */
-    async searchPage(terms: readonly string[], opts: { window: number; limit: number; skip?: number; marketKeys?: readonly string[] }) {
+    /** A results page in one pass: the newest `window` listed posts holding every term, ranked as `ranking` chooses; `matched` counts up to window + 1. */
+    async searchPage(terms: readonly string[], opts: { window: number; limit: number; skip?: number; marketKeys?: readonly string[]; ranking?: Partial<TextRanking> }) {
       const { marketKeys, ...page } = opts
       const { hits, matched } = await posts.textPage(terms, { filter: where({ listed: true, marketKeys }), ...page })
       return { hits: hits.map((h) => ({ post: fromDoc(h.doc)!, score: h.score })), matched }
