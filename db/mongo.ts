@@ -177,8 +177,8 @@ export class MongoStore implements Store {
     try {
       await this.db.collection(collection).createIndex(spec.fields, { ...unique, ...(spec.expireAfterSeconds !== undefined ? { expireAfterSeconds: spec.expireAfterSeconds } : {}) })
     } catch (err) {
-      // FerretDB 1.x has no TTL indexes (NotImplemented): a plain index, and the documents expire when the
-      // repository prunes them, as on SQLite (the maintenance job's `limits.prune`, every 10 minutes)
+      // FerretDB 1.x has no TTL indexes (NotImplemented): a plain index, and the documents expire when
+      // maintenance prunes them, as on SQLite (`registry.pruneExpired`, every 10 minutes: db/collections.ts)
       if (!(spec.expireAfterSeconds !== undefined && err instanceof MongoServerError && err.code === 238)) throw err
       await this.db.collection(collection).createIndex(spec.fields, unique)
     }

@@ -64,7 +64,8 @@ export const DEFAULT_TEXT_RANKING: Readonly<TextRanking> = { commonWords: 'narro
  * An index the repository declares. Its fields hold scalars (string, number, boolean, Date or null) in
  * every document: that promise lets SQLite answer conditions and sorts on them in SQL.
  * `expireAfterSeconds` (on a single Date field) makes documents expire: a TTL index on MongoDB; on
- * SQLite the repository prunes them (`deleteMany` with a range on that field).
+ * SQLite a plain index, and maintenance prunes them. A collection declares it as its `ttl`
+ * (db/collections.ts), which does both.
  */
 export type IndexSpec = { fields: Record<string, 1 | -1>; unique?: boolean; expireAfterSeconds?: number }
 /**

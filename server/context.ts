@@ -212,9 +212,9 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     audit,
     users: createUsersService({ auth, audit }),
     maintenance: {
-      /** Drops expired limit counters and claims (MongoDB's TTL indexes do it by themselves) and old postback log entries. */
+      /** Drops what the collections' declared expiry ends (limit counters and claims; MongoDB's TTL indexes do it by themselves) and old postback log entries. */
       async run() {
-        return { expired: await repos.limits.prune(now()), postbackLog: await services.postbacks.pruneLog() }
+        return { expired: await registry.pruneExpired(now()), postbackLog: await services.postbacks.pruneLog() }
       },
     },
     health: {

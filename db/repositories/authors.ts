@@ -1,4 +1,5 @@
 import { type Author, storedAuthorSchema } from '../../lib/author-schemas.ts'
+import { defineCollection, ensureCollection } from '../collections.ts'
 import type { BatchOp, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 
@@ -10,13 +11,13 @@ const byName = (a: Author, b: Author) => a.name.localeCompare(b.name, 'en') || a
  * Author profiles (issue 22): a few dozen small documents at most, so lists read them whole. The id is
  * opaque and never changes (posts point at it); the slug is the page's address, unique, and may change.
  */
+const AUTHORS = defineCollection({ name: 'authors', backup: 'data', schema: storedAuthorSchema, indexes: [{ fields: { slug: 1 }, unique: true }] })
+
 export function createAuthorsRepository(store: Store, registry: Registry) {
-  registry.add({ name: 'authors', backup: 'data', schema: storedAuthorSchema })
-  const authors = store.collection<AuthorDoc>('authors')
+  registry.add(AUTHORS)
+  const authors = store.collection<AuthorDoc>(AUTHORS.name)
   return {
-    async init() {
-      await store.ensureIndex('authors', { fields: { slug: 1 }, unique: true })
-    },
+    init: () => ensureCollection(store, AUTHORS),
     /** Every profile, by name. */
     async list(): Promise<Author[]> {
       return (await authors.find({})).sort(byName)

@@ -4,6 +4,7 @@ import { type BrandPage, brandWriteSchema, idSchema, type ImageRef, safeLinkSche
 import { mediaRefsOf } from '../../lib/media-refs.ts'
 import { isLive } from '../../lib/publishing.ts'
 import { windowIssue } from '../../lib/offer-lifecycle.ts'
+import { defineCollection, ensureCollection } from '../collections.ts'
 import type { BatchOp, Filter, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 import { publishDue } from './publishing.ts'
@@ -64,17 +65,26 @@ function fromDoc<T extends BrandDoc | null>(doc: T): T {
   return brand as T
 }
 
-export function createBrandsRepository(store: Store, registry: Registry) {
+const BRANDS = defineCollection({
+  name: 'brands',
+  backup: 'data',
   // a restored brand gets its derived field back
-  registry.add({ name: 'brands', backup: 'data', schema: storedBrandSchema.transform((b) => toStoredBrand(b as BrandDoc)) })
-  const brands = store.collection<BrandDoc>('brands')
+  schema: storedBrandSchema.transform((b) => toStoredBrand(b as BrandDoc)),
+  indexes: [
+    { fields: { createdAt: 1, _id: 1 } },
+    { fields: { live: 1, createdAt: 1, _id: 1 } },
+    // the scheduler's due brand pages
+    { fields: { status: 1, publishAt: 1 } },
+  ],
+  listIndexes: ['mediaRefs'],
+})
+
+export function createBrandsRepository(store: Store, registry: Registry) {
+  registry.add(BRANDS)
+  const brands = store.collection<BrandDoc>(BRANDS.name)
   const repo = {
     async init() {
-      await store.ensureIndex('brands', { fields: { createdAt: 1, _id: 1 } })
-      await store.ensureListIndex('brands', { field: 'mediaRefs' })
-      await store.ensureIndex('brands', { fields: { live: 1, createdAt: 1, _id: 1 } })
-      // the scheduler's due brand pages (issue 13)
-      await store.ensureIndex('brands', { fields: { status: 1, publishAt: 1 } })
+      await ensureCollection(store, BRANDS)
       // brands saved before mediaRefs or live existed get them (once, in batches)
       for (const missing of ['mediaRefs', 'live']) {
         for (;;) {

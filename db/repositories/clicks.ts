@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { type ClickRecord, idSchema } from '../../lib/schemas.ts'
+import { defineCollection, ensureCollection } from '../collections.ts'
 import type { BatchOp, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 
@@ -53,17 +54,19 @@ export function dayCounterOps(brandId: string, day: string, inc: Record<string, 
   return [{ collection: 'click_counters', update: { filter: { _id: `${brandId}:${day}` }, update: { $inc: inc, $setOnInsert: { brandId, day } }, upsert: true } }]
 }
 
+const CLICKS = defineCollection({ name: 'clicks', backup: 'data', schema: storedClickSchema, indexes: [{ fields: { brandId: 1 } }, { fields: { clickid: 1 }, unique: true }] })
+const CLICK_COUNTERS = defineCollection({ name: 'click_counters', backup: 'data', schema: clickCounterSchema, indexes: [{ fields: { brandId: 1 } }] })
+
 /** Clicks, plus per-brand-per-day counters that writes maintain so reports never scan clicks. */
 export function createClicksRepository(store: Store, registry: Registry) {
-  registry.add({ name: 'clicks', backup: 'data', schema: storedClickSchema })
-  registry.add({ name: 'click_counters', backup: 'data', schema: clickCounterSchema })
-  const clicks = store.collection<ClickDoc>('clicks')
-  const counters = store.collection<ClickCounter>('click_counters')
+  registry.add(CLICKS)
+  registry.add(CLICK_COUNTERS)
+  const clicks = store.collection<ClickDoc>(CLICKS.name)
+  const counters = store.collection<ClickCounter>(CLICK_COUNTERS.name)
   return {
     async init() {
-      await store.ensureIndex('clicks', { fields: { brandId: 1 } })
-      await store.ensureIndex('clicks', { fields: { clickid: 1 }, unique: true })
-      await store.ensureIndex('click_counters', { fields: { brandId: 1 } })
+      await ensureCollection(store, CLICKS)
+      await ensureCollection(store, CLICK_COUNTERS)
     },
     /**
      * Clicks and the counter writes they cause (server/attribution/counters.ts says which) in one

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { defineCollection, ensureCollection } from '../collections.ts'
 import type { BatchOp, CounterQuery, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 import { dayCounterOps } from './clicks.ts'
@@ -49,10 +50,11 @@ export function incrementOps(increments: readonly Increment[]): BatchOp[] {
 
 export function createCountersRepository(store: Store, registry: Registry) {
   // views exist nowhere else: the counters are data, backed up like clicks
-  registry.add({
+  const collection = defineCollection({
     name: COUNTERS,
     backup: 'data',
     schema: rowSchema,
+    counters: { metrics: METRICS },
     io: {
       async readAll() {
         return (await store.readCounters(COUNTERS)).map((r) => ({ _id: `${r.dim}|${r.day}|${r.key}|${r.sub}`, dim: r.dim, key: r.key, day: r.day, sub: r.sub, ...r.values }))
@@ -69,10 +71,9 @@ export function createCountersRepository(store: Store, registry: Registry) {
       },
     },
   })
+  registry.add(collection)
   return {
-    async init() {
-      await store.ensureCounters(COUNTERS, { metrics: METRICS })
-    },
+    init: () => ensureCollection(store, collection),
     /** Writes increments on their own (a view has no event record of its own to batch with). */
     async add(increments: readonly Increment[]) {
       const ops = incrementOps(increments)

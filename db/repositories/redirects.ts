@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { idSchema } from '../../lib/schemas.ts'
+import { defineCollection, ensureCollection } from '../collections.ts'
 import type { BatchOp, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 
@@ -13,13 +14,13 @@ export type RedirectDoc = { _id: string; kind: 'post' | 'author'; from: string; 
 const redirectSchema = z.object({ _id: z.string().min(1).max(120), kind: z.enum(['post', 'author']), from: idSchema, to: idSchema, at: z.iso.datetime({ offset: true }) })
 const key = (kind: RedirectDoc['kind'], id: string) => `${kind}:${id}`
 
+const REDIRECTS = defineCollection({ name: 'redirects', backup: 'data', schema: redirectSchema, indexes: [{ fields: { kind: 1, to: 1 } }] })
+
 export function createRedirectsRepository(store: Store, registry: Registry) {
-  registry.add({ name: 'redirects', backup: 'data', schema: redirectSchema })
-  const redirects = store.collection<RedirectDoc & Record<string, unknown>>('redirects')
+  registry.add(REDIRECTS)
+  const redirects = store.collection<RedirectDoc & Record<string, unknown>>(REDIRECTS.name)
   return {
-    async init() {
-      await store.ensureIndex('redirects', { fields: { kind: 1, to: 1 } })
-    },
+    init: () => ensureCollection(store, REDIRECTS),
     /** Where an old address of a post leads now, or null. */
     async target(kind: RedirectDoc['kind'], from: string): Promise<string | null> {
       return (await redirects.findOne({ _id: key(kind, from) }))?.to ?? null

@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { mediaRefsOf } from '../../lib/media-refs.ts'
 import type { RevisionAction, RevisionKind } from '../../lib/revisions.ts'
+import { defineCollection, ensureCollection } from '../collections.ts'
 import type { BatchOp, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 
@@ -41,14 +42,19 @@ const revisionSchema = z.object({
 
 export const itemKey = (kind: RevisionKind, id: string) => `${kind}:${id}`
 
+const REVISIONS = defineCollection({
+  name: 'revisions',
+  backup: 'data',
+  schema: revisionSchema.transform((r) => ({ ...r, mediaRefs: mediaRefsOf(r.record) })),
+  indexes: [{ fields: { item: 1, _id: -1 } }],
+  listIndexes: ['mediaRefs'],
+})
+
 export function createRevisionsRepository(store: Store, registry: Registry) {
-  registry.add({ name: 'revisions', backup: 'data', schema: revisionSchema.transform((r) => ({ ...r, mediaRefs: mediaRefsOf(r.record) })) })
-  const revisions = store.collection<RevisionDoc & Record<string, unknown>>('revisions')
+  registry.add(REVISIONS)
+  const revisions = store.collection<RevisionDoc & Record<string, unknown>>(REVISIONS.name)
   const repo = {
-    async init() {
-      await store.ensureIndex('revisions', { fields: { item: 1, _id: -1 } })
-      await store.ensureListIndex('revisions', { field: 'mediaRefs' })
-    },
+    init: () => ensureCollection(store, REVISIONS),
     async insert(doc: Omit<RevisionDoc, 'mediaRefs' | 'title'>) {
       const title = String(doc.record.title ?? doc.record.brandName ?? '')
       await revisions.insertOne({ ...doc, title, mediaRefs: mediaRefsOf(doc.record) } as RevisionDoc & Record<string, unknown>)

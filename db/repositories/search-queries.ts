@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { defineCollection, ensureCollection } from '../collections.ts'
 import type { BatchOp, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 
@@ -25,10 +26,11 @@ const rowSchema = z.object({
 })
 
 export function createSearchQueriesRepository(store: Store, registry: Registry) {
-  registry.add({
+  const collection = defineCollection({
     name: SEARCH_QUERIES,
     backup: 'data',
     schema: rowSchema,
+    counters: { metrics: METRICS },
     io: {
       async readAll() {
         return (await store.readCounters(SEARCH_QUERIES)).map((r) => ({ _id: `${r.dim}|${r.day}|${r.key}`, dim: r.dim, key: r.key, day: r.day, sub: r.sub, ...r.values }))
@@ -45,10 +47,9 @@ export function createSearchQueriesRepository(store: Store, registry: Registry) 
       },
     },
   })
+  registry.add(collection)
   return {
-    async init() {
-      await store.ensureCounters(SEARCH_QUERIES, { metrics: METRICS })
-    },
+    init: () => ensureCollection(store, collection),
     /** Adds counts, all in one batch. */
     async add(counts: readonly QueryCount[]) {
       const ops: BatchOp[] = counts.map((c) => ({ counters: SEARCH_QUERIES, count: { dim: DIM, key: c.query, day: c.day, inc: { searches: c.searches, empty: c.empty } } }))
