@@ -1,5 +1,6 @@
+import { op } from './batch.ts'
 import { type BackedUpCollection, type CollectionDef, pruneExpired, type StoredRecord } from './collections.ts'
-import type { BatchOp, Store } from './port.ts'
+import type { BatchOp, Doc, Store } from './port.ts'
 
 export type { BackedUpCollection, BackupPolicy, CollectionDef, CollectionIo, RegisteredCollection, SkippedCollection, StoredRecord } from './collections.ts'
 
@@ -61,7 +62,7 @@ export function createRegistry(store: Store) {
           ...e,
           readAll: () => c.find({}),
           count: () => c.count(),
-          insertOps: (records) => records.map((r) => ({ collection: e.name, insert: r as never })),
+          insertOps: (records) => records.map((r) => op.insert(e.name, r as Doc)),
         })
       }
       return out

@@ -1,4 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
+import { op } from './batch.ts'
 import { type Collection, DuplicateKeyError, type Doc, type Store } from './port.ts'
 import { SqliteStore } from './sqlite/index.ts'
 
@@ -96,7 +97,7 @@ for (const backend of backends) {
       await c.updateOne({ _id: 'a' }, { $set: { tags: ['z'] } })
       await c.updateOne({ _id: 'b' }, { $set: { name: 'B2' } }) // the list unchanged
       await c.deleteOne({ _id: 'before' })
-      await store.batch([{ collection: name, insert: { _id: 'c', name: 'C', tags: ['shared'] } }])
+      await store.batch([op.insert(name, { _id: 'c', name: 'C', tags: ['shared'] })])
       expect(await ids({ tags: 'shared' })).toEqual(['c'])
       expect(await ids({ tags: 'x' })).toEqual([])
       expect(await ids({ tags: 'z' })).toEqual(['a'])
@@ -157,9 +158,9 @@ for (const backend of backends) {
       const c = store.collection<Row>(name)
       await c.insertOne({ _id: '1', name: 'taken' })
       await c.insertOne({ _id: '2', name: 'other' })
-      await expect(store.batch([{ collection: name, update: { filter: { _id: '2' }, update: { $set: { name: 'taken' } } } }])).rejects.toBeInstanceOf(DuplicateKeyError)
-      await expect(store.batch([{ collection: name, insert: { _id: '3', name: 'taken' } }])).rejects.toBeInstanceOf(DuplicateKeyError)
-      await expect(store.batch([{ collection: name, insert: { _id: '1', name: 'fresh' } }])).rejects.toBeInstanceOf(DuplicateKeyError)
+      await expect(store.batch([op.update(name, { _id: '2' }, { $set: { name: 'taken' } })])).rejects.toBeInstanceOf(DuplicateKeyError)
+      await expect(store.batch([op.insert(name, { _id: '3', name: 'taken' })])).rejects.toBeInstanceOf(DuplicateKeyError)
+      await expect(store.batch([op.insert(name, { _id: '1', name: 'fresh' })])).rejects.toBeInstanceOf(DuplicateKeyError)
       expect((await c.find({}, { sort: { _id: 1 } })).map((d) => d.name)).toEqual(['taken', 'other'])
     })
 
@@ -176,8 +177,8 @@ for (const backend of backends) {
     it('applies a batch whole', async () => {
       const c = store.collection<Row>(name)
       await store.batch([
-        { collection: name, insert: { _id: 'x', name: 'X' } },
-        { collection: name, update: { filter: { _id: 'x' }, update: { $set: { n: 5 } } } },
+        op.insert(name, { _id: 'x', name: 'X' }),
+        op.update(name, { _id: 'x' }, { $set: { n: 5 } }),
       ])
       expect(await c.findOne({ _id: 'x' })).toEqual({ _id: 'x', name: 'X', n: 5 })
     })
@@ -248,7 +249,7 @@ for (const backend of backends) {
       const sqlite = store as SqliteStore
       await store.ensureIndex(name, { fields: { n: 1 } })
       const c = store.collection<Row>(name)
-      await store.batch(Array.from({ length: 500 }, (_, i) => ({ collection: name, insert: { _id: `d${i}`, name: 'x', n: i } })))
+      await store.batch(Array.from({ length: 500 }, (_, i) => op.insert(name, { _id: `d${i}`, name: 'x', n: i })))
       const before = sqlite.rowsRead
       const page = await c.find({ n: { $gte: 100 } }, { sort: { n: -1 }, skip: 10, limit: 5 })
       expect(page.map((d) => d.n)).toEqual([489, 488, 487, 486, 485])
@@ -260,9 +261,9 @@ for (const backend of backends) {
     it('counts into a counters table in a batch with other writes, and sums a day range by key in the backend', async () => {
       const table = `counters_${name.replace(/\W/g, '_').toLowerCase()}`.replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)])
       await store.ensureCounters(table, { metrics: ['views', 'clicks', 'revenue'] })
-      const count = (key: string, day: string, inc: Record<string, number>, sub = '') => ({ counters: table, count: { dim: 'page', key, day, sub, inc } })
+      const count = (key: string, day: string, inc: Record<string, number>, sub = '') => op.count(table, { dim: 'page', key, day, sub }, inc)
       await store.batch([
-        { collection: name, insert: { _id: 'event-1' } },
+        op.insert(name, { _id: 'event-1' }),
         count('article:a', '2026-11-01', { views: 2, clicks: 1 }),
         count('article:a', '2026-11-01', { clicks: 1 }),
         count('article:a', '2026-11-02', { views: 5 }),
@@ -271,7 +272,7 @@ for (const backend of backends) {
         count('article:a', '2026-11-03', { revenue: -2.5 }, 'USD'),
         count('article:a', '2026-11-03', { revenue: 7 }, 'EUR'),
         count('article:a', '2026-12-01', { views: 100 }),
-        { counters: table, count: { dim: 'slot', key: 'home-offers', day: '2026-11-01', inc: { clicks: 3 } } },
+        op.count(table, { dim: 'slot', key: 'home-offers', day: '2026-11-01' }, { clicks: 3 }),
       ])
       const sorted = <T extends { key: string; sub: string; day?: string }>(rows: T[]) => rows.sort((x, y) => `${x.key}${x.sub}${x.day ?? ''}`.localeCompare(`${y.key}${y.sub}${y.day ?? ''}`))
       expect(sorted(await store.sumCounters(table, { dim: 'page', from: '2026-11-01', to: '2026-11-30', subs: '', by: 'key' }))).toEqual([
@@ -290,14 +291,14 @@ for (const backend of backends) {
       expect(await store.sumCounters(table, { dim: 'page', from: '2026-11-01', to: '2026-11-30', subs: '', by: 'key', keys: [] })).toEqual([])
       expect((await store.readCounters(table)).length).toBe(8)
       // a batch that fails writes no counter either
-      await expect(store.batch([count('article:c', '2026-11-05', { views: 1 }), { collection: name, insert: { _id: 'event-1' } }])).rejects.toBeInstanceOf(DuplicateKeyError)
+      await expect(store.batch([count('article:c', '2026-11-05', { views: 1 }), op.insert(name, { _id: 'event-1' })])).rejects.toBeInstanceOf(DuplicateKeyError)
       if (store.kind === 'sqlite') expect(await store.sumCounters(table, { dim: 'page', from: '2026-11-05', to: '2026-11-05', subs: '', by: 'key' })).toEqual([])
     })
 
     it('prunes the counter rows of days before a day, and only those (search statistics keep 90 days)', async () => {
       const table = `pruned_${name.replace(/\W/g, '_').toLowerCase()}`.replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)])
       await store.ensureCounters(table, { metrics: ['searches', 'empty'] })
-      const count = (key: string, day: string, inc: Record<string, number>) => ({ counters: table, count: { dim: 'query', key, day, inc } })
+      const count = (key: string, day: string, inc: Record<string, number>) => op.count(table, { dim: 'query', key, day }, inc)
       await store.batch([count('nova spins', '2026-08-01', { searches: 3 }), count('nova spins', '2026-08-02', { searches: 1, empty: 1 }), count('poker', '2026-08-03', { searches: 2 })])
       expect(await store.pruneCounters(table, '2026-08-02')).toBe(1)
       expect(await store.pruneCounters(table, '2026-08-02')).toBe(0)
@@ -334,7 +335,7 @@ for (const backend of backends) {
       await store.ensureIndex(name, { fields: { n: 1, name: -1, _id: 1 } })
       const c = store.collection<Row>(name)
       const rows = Array.from({ length: 30 }, (_, i) => ({ _id: `k${String(i).padStart(2, '0')}`, n: i % 3, name: `name${i % 5}` }))
-      await store.batch(rows.map((insert) => ({ collection: name, insert })))
+      await store.batch(rows.map((row) => op.insert(name, row)))
       const sort = { n: 1, name: -1, _id: 1 } as const
       const all = (await c.find({}, { sort })).map((r) => r._id)
       const seen: string[] = []
@@ -356,7 +357,7 @@ for (const backend of backends) {
       const sqlite = store as SqliteStore
       await store.ensureIndex(name, { fields: { n: 1, _id: 1 } })
       const c = store.collection<Row>(name)
-      await store.batch(Array.from({ length: 300 }, (_, i) => ({ collection: name, insert: { _id: `x${String(i).padStart(3, '0')}`, name: 'x', n: i % 10 } })))
+      await store.batch(Array.from({ length: 300 }, (_, i) => op.insert(name, { _id: `x${String(i).padStart(3, '0')}`, name: 'x', n: i % 10 })))
       const before = sqlite.rowsRead
       const page = await c.find({ $or: [{ n: { $gt: 4 } }, { n: 4, _id: { $gt: 'x150' } }] }, { sort: { n: 1, _id: 1 }, limit: 5 })
       expect(page.map((r) => r._id)).toEqual(['x154', 'x164', 'x174', 'x184', 'x194'])
@@ -458,7 +459,7 @@ for (const backend of backends) {
       it('stays in step with inserts, updates, deletes and batches', async () => {
         await c.updateOne({ _id: 'a1' }, { $set: { title: 'Budget management basics' } })
         await c.deleteOne({ _id: 'a2' })
-        await store.batch([{ collection: name, insert: { _id: 'a4', type: 'article', title: 'Jackpot bankroll myths', body: [] } }])
+        await store.batch([op.insert(name, { _id: 'a4', type: 'article', title: 'Jackpot bankroll myths', body: [] })])
         expect(ids(await c.textSearch(['bankroll'], { filter: { type: 'article' } })).sort()).toEqual(['a3', 'a4'])
         expect(ids(await c.textSearch(['budget'])).sort()).toEqual(['a1'])
       })
@@ -497,7 +498,7 @@ for (const backend of backends) {
         expect(await c.textCount(['banknote'])).toBe(0)
         await c.deleteOne({ _id: 'b1' })
         expect(await c.textCount(['banki'])).toBe(0)
-        await store.batch([{ collection: name, insert: { _id: 'b3', type: 'article', title: 'Bankside walks', body: [] } }])
+        await store.batch([op.insert(name, { _id: 'b3', type: 'article', title: 'Bankside walks', body: [] })])
         expect(ids(await c.textSearch(['banks'])).sort()).toEqual(['b2', 'b3'])
         expect(ids(await c.textSearch(['walks', 'banksi']))).toEqual(['b3'])
         // a start with very many words (more than are spelt out) is still every one of them
@@ -556,8 +557,8 @@ for (const backend of backends) {
       await c.insertOne({ _id: 'dup', name: 'D' })
       await expect(
         store.batch([
-          { collection: name, insert: { _id: 'new', name: 'N' } },
-          { collection: name, insert: { _id: 'dup', name: 'again' } },
+          op.insert(name, { _id: 'new', name: 'N' }),
+          op.insert(name, { _id: 'dup', name: 'again' }),
         ]),
       ).rejects.toBeInstanceOf(DuplicateKeyError)
       expect(await c.findOne({ _id: 'new' })).toBeNull()

@@ -1,4 +1,5 @@
 import { type Author, storedAuthorSchema } from '../../lib/author-schemas.ts'
+import { op } from '../batch.ts'
 import { defineCollection, ensureCollection } from '../collections.ts'
 import type { BatchOp, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
@@ -42,11 +43,11 @@ export function createAuthorsRepository(store: Store, registry: Registry) {
     },
     /** The write that replaces a profile's fields, for a batch (a slug change moves its old address with it). */
     updateOp(id: string, fields: Omit<Author, '_id' | 'createdAt'>): BatchOp {
-      return { collection: 'authors', update: { filter: { _id: id }, update: { $set: fields } } }
+      return op.update('authors', { _id: id }, { $set: fields })
     },
     /** The write that puts a profile in a batch (imports). */
     insertOp(author: Author): BatchOp {
-      return { collection: 'authors', insert: author as AuthorDoc }
+      return op.insert('authors', author as AuthorDoc)
     },
     async remove(id: string) {
       return (await authors.deleteOne({ _id: id })) > 0

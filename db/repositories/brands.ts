@@ -4,6 +4,7 @@ import { type BrandPage, brandWriteSchema, idSchema, type ImageRef, safeLinkSche
 import { mediaRefsOf } from '../../lib/media-refs.ts'
 import { isLive } from '../../lib/publishing.ts'
 import { windowIssue } from '../../lib/offer-lifecycle.ts'
+import { op } from '../batch.ts'
 import { defineCollection, ensureCollection } from '../collections.ts'
 import type { BatchOp, Filter, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
@@ -90,7 +91,7 @@ export function createBrandsRepository(store: Store, registry: Registry) {
         for (;;) {
           const stale = await brands.find({ [missing]: null }, { limit: 500 })
           if (!stale.length) break
-          await store.batch(stale.map((d) => ({ collection: 'brands', update: { filter: { _id: d._id }, update: { $set: { mediaRefs: mediaRefsOf(fromDoc(d)), live: isLive(d) } } } })))
+          await store.batch(stale.map((d) => op.update('brands', { _id: d._id }, { $set: { mediaRefs: mediaRefsOf(fromDoc(d)), live: isLive(d) } })))
         }
       }
     },
@@ -124,7 +125,7 @@ export function createBrandsRepository(store: Store, registry: Registry) {
     },
     /** The write that puts a brand in a batch (imports): with its derived field, like every other. */
     insertOp(doc: BrandDoc): BatchOp {
-      return { collection: 'brands', insert: toStoredBrand(doc) }
+      return op.insert('brands', toStoredBrand(doc))
     },
     /**
      * Fields left undefined keep their stored value, except those named in `remove`; a geo rule of

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { idSchema } from '../../lib/schemas.ts'
+import { op } from '../batch.ts'
 import { defineCollection, ensureCollection } from '../collections.ts'
 import type { BatchOp, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
@@ -87,8 +88,8 @@ export function createConversionsRepository(store: Store, registry: Registry) {
      */
     async save(changes: { inserts?: Conversion[]; statusChanges?: { conversion: Conversion; status: ConversionStatus }[] }, at: Date, counterOps: BatchOp[]) {
       const ops: BatchOp[] = []
-      for (const conversion of changes.inserts ?? []) ops.push({ collection: 'conversions', insert: conversion })
-      for (const { conversion, status } of changes.statusChanges ?? []) ops.push({ collection: 'conversions', update: { filter: { _id: conversion._id }, update: { $set: { status, updatedAt: at } } } })
+      for (const conversion of changes.inserts ?? []) ops.push(op.insert('conversions', conversion))
+      for (const { conversion, status } of changes.statusChanges ?? []) ops.push(op.update('conversions', { _id: conversion._id }, { $set: { status, updatedAt: at } }))
       ops.push(...counterOps)
       if (ops.length) await store.batch(ops)
     },

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { op } from '../batch.ts'
 import { defineCollection, ensureCollection } from '../collections.ts'
 import type { BatchOp, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
@@ -26,7 +27,7 @@ export function createExchangeRatesRepository(store: Store, registry: Registry) 
     init: () => ensureCollection(store, EXCHANGE_RATES),
     /** Writes rates (replacing a day's earlier ones), a few thousand per transaction. */
     async upsertMany(list: Omit<ExchangeRate, '_id'>[]) {
-      const ops: BatchOp[] = list.map((r) => ({ collection: 'exchange_rates', update: { filter: { _id: `${r.day}:${r.currency}` }, update: { $set: { ...r } }, upsert: true } }))
+      const ops: BatchOp[] = list.map((r) => op.update('exchange_rates', { _id: `${r.day}:${r.currency}` }, { $set: { ...r } }, { upsert: true }))
       for (let i = 0; i < ops.length; i += 5_000) await store.batch(ops.slice(i, i + 5_000))
     },
     /**

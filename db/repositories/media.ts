@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { MEDIA_ID } from '../../lib/images.ts'
+import { op } from '../batch.ts'
 import { defineCollection, ensureCollection } from '../collections.ts'
 import { DuplicateKeyError, type Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
@@ -99,7 +100,7 @@ export function createMediaRepository(store: Store, registry: Registry) {
     async removeItem(id: string) {
       const before = await media.count({ $or: [{ _id: id }, { variantOf: id }] })
       if (!before) return 0
-      await store.batch([{ collection: 'media', delete: { $or: [{ _id: id }, { variantOf: id }] } }])
+      await store.batch([op.delete('media', { $or: [{ _id: id }, { variantOf: id }] })])
       return before
     },
   }

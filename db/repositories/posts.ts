@@ -4,6 +4,7 @@ import { mediaRefsOf } from '../../lib/media-refs.ts'
 import { isLive } from '../../lib/publishing.ts'
 import { slugify } from '../../lib/slug.ts'
 import { normalizeTags, tagSlugsOf, tagsOf } from '../../lib/tags.ts'
+import { op } from '../batch.ts'
 import { defineCollection, ensureCollection } from '../collections.ts'
 import type { BatchOp, Filter, Store, TextRanking } from '../port.ts'
 import type { Registry } from '../registry.ts'
@@ -183,7 +184,7 @@ export function createPostsRepository(store: Store, registry: Registry) {
       for (;;) {
         const stale = [...(await posts.find({ derived: null }, { limit: 1_000 })), ...(await posts.find({ derived: { $lt: DERIVED_VERSION } }, { limit: 1_000 }))]
         if (!stale.length) return
-        await store.batch(stale.map((d) => ({ collection: 'posts', update: { filter: { _id: d._id }, update: { $set: toPostDoc(fromDoc(d)!) } } })))
+        await store.batch(stale.map((d) => op.update('posts', { _id: d._id }, { $set: toPostDoc(fromDoc(d)!) })))
       }
     },
     /** One page of a list in editorial order, continuing after `after` (or skipping `skip`). */
@@ -271,7 +272,7 @@ export function createPostsRepository(store: Store, registry: Registry) {
     },
     /** The write that puts a post in a batch (imports): with its derived fields, like every other. */
     insertOp(post: Post): BatchOp {
-      return { collection: 'posts', insert: toPostDoc(post) }
+      return op.insert('posts', toPostDoc(post))
     },
     /**
      * Sets `fields`; `unset` names fields to remove (an optional field the editor cleared). With
@@ -289,6 +290,10 @@ export function createPostsRepository(store: Store, registry: Registry) {
     },
     async remove(id: string) {
       return (await posts.deleteOne({ _id: id })) > 0
+    },
+    /** The write that removes a post in a batch (a rename moves it to another id). */
+    removeOp(id: string): BatchOp {
+      return op.delete('posts', { _id: id })
     },
     /** How many posts of any status name a profile as author and as reviewer (two indexed counts). */
     async authorUsage(authorId: string) {

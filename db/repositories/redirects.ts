@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { idSchema } from '../../lib/schemas.ts'
+import { op } from '../batch.ts'
 import { defineCollection, ensureCollection } from '../collections.ts'
 import type { BatchOp, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
@@ -32,9 +33,9 @@ export function createRedirectsRepository(store: Store, registry: Registry) {
     async renameOps(kind: RedirectDoc['kind'], from: string, to: string, at: string): Promise<BatchOp[]> {
       const older = await redirects.find({ kind, to: from }, { projection: ['_id'] })
       return [
-        { collection: 'redirects', delete: { _id: key(kind, to) } },
-        ...older.map((r) => ({ collection: 'redirects', update: { filter: { _id: r._id }, update: { $set: { to, at } } } })),
-        { collection: 'redirects', update: { filter: { _id: key(kind, from) }, update: { $set: { kind, from, to, at } }, upsert: true } },
+        op.delete('redirects', { _id: key(kind, to) }),
+        ...older.map((r) => op.update('redirects', { _id: r._id }, { $set: { to, at } })),
+        op.update('redirects', { _id: key(kind, from) }, { $set: { kind, from, to, at } }, { upsert: true }),
       ]
     },
     /** A deleted item's old addresses go with it (they would lead nowhere). */

@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { mediaRefsOf } from '../../lib/media-refs.ts'
 import type { RevisionAction, RevisionKind } from '../../lib/revisions.ts'
+import { op } from '../batch.ts'
 import { defineCollection, ensureCollection } from '../collections.ts'
 import type { BatchOp, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
@@ -76,7 +77,7 @@ export function createRevisionsRepository(store: Store, registry: Registry) {
     /** The writes that move an item's revisions to its new id (a renamed post), for the batch that moves the item. */
     async renameOps(kind: RevisionKind, from: string, to: string): Promise<BatchOp[]> {
       const rows = await revisions.find({ item: itemKey(kind, from) }, { projection: ['_id'] })
-      return rows.map((r) => ({ collection: 'revisions', update: { filter: { _id: r._id }, update: { $set: { item: itemKey(kind, to), itemId: to } } } }))
+      return rows.map((r) => op.update('revisions', { _id: r._id }, { $set: { item: itemKey(kind, to), itemId: to } }))
     },
     /** Every revision of an item goes with it. */
     removeAll(item: string) {
