@@ -76,7 +76,7 @@ export type IndexSpec = { fields: Record<string, 1 | -1>; unique?: boolean; expi
 export type ListIndexSpec = { field: string }
 
 /**
- * A table of counters (attribution, issue 21): one row per dimension, key, day and `sub` (a currency for
+ * A table of counters (attribution: docs/decisions/018-attribution-counters.md): one row per dimension, key, day and `sub` (a currency for
  * money, '' for counts), with a fixed set of numeric metrics. Writes only add (`count` batch ops); reads
  * sum a day range by key (`sumCounters`), in the backend: SQL over real columns on SQLite, an
  * aggregation on MongoDB. Never a scan of events.
@@ -117,7 +117,7 @@ export interface Collection<T extends Doc = Doc> {
   /**
    * Adds each item's `inc` to the document with its `_id` (created from `setOnInsert` when there is none),
    * each document atomically, all in one call; answers the documents after, in the items' order. Two
-   * callers adding to one document never both read the same value (shared per-window counts, issue 24).
+   * callers adding to one document never both read the same value (rate-limit and velocity windows shared across processes).
    * One transaction on SQLite; on MongoDB one `findOneAndUpdate` per item, sent together.
    */
   incrementMany(items: readonly { _id: string; inc: Record<string, number>; setOnInsert?: Record<string, unknown> }[]): Promise<T[]>
