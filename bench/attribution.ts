@@ -35,6 +35,7 @@ for (const [k, v] of Object.entries(env)) process.env[k] = v
 const { loadConfig } = await import('../server/config.ts')
 const { createAppContext } = await import('../server/context.ts')
 const { incrementOps } = await import('../db/repositories/counters.ts')
+const { op } = await import('../db/batch.ts')
 type Increment = import('../db/repositories/counters.ts').Increment
 const { countsForClick, countsForConversion, countsForView } = await import('../server/attribution/counters.ts')
 
@@ -132,7 +133,7 @@ for (let done = 0; done < CSV_ROWS; done += 5_000) {
     const clickid = crypto.randomUUID()
     clickIds.push(clickid)
     const w = where()
-    ops.push({ collection: 'clicks', insert: { _id: `bench-${done + i}`, clickid, brandId: pick(BRANDS), userId: null, user_agent: 'bench', gaid: null, timestamp: today.toISOString(), customParams: [], receivedAt: dayAgo(1), source: 'redirect', visitor: 'v', bot: false, unique: true, placement: w, device: 'mobile', country: 'GB' } })
+    ops.push(op.insert('clicks', { _id: `bench-${done + i}`, clickid, brandId: pick(BRANDS), userId: null, user_agent: 'bench', gaid: null, timestamp: today.toISOString(), customParams: [], receivedAt: dayAgo(1), source: 'redirect', visitor: 'v', bot: false, unique: true, placement: w, device: 'mobile', country: 'GB' }))
   }
   await ctx.store.batch(ops)
 }

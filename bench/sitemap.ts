@@ -9,6 +9,7 @@
 import { loadavg } from 'node:os'
 import type { BrandDoc } from '../db/repositories/brands.ts'
 import { toPostDoc } from '../db/repositories/posts.ts'
+import { op } from '../db/batch.ts'
 import type { BatchOp } from '../db/port.ts'
 import { type Post, postInputSchema } from '../lib/schemas.ts'
 import { demoBrands } from '../server/demo/brands.ts'
@@ -34,7 +35,7 @@ for (let i = 0; i < POSTS; i += 1_000) {
   for (let j = i; j < Math.min(POSTS, i + 1_000); j++) {
     const at = new Date(start + j * 60_000).toISOString()
     const post = { ...templates[j % templates.length], _id: `article-${j}`, tag: `Tag ${j % 50}`, type: 'article', createdAt: at, updatedAt: at } as Post
-    ops.push({ collection: 'posts', insert: toPostDoc(post) })
+    ops.push(op.insert('posts', toPostDoc(post)))
   }
   await ctx.store.batch(ops)
 }

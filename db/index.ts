@@ -9,6 +9,6 @@ export async function openStore(opts: { mongodbUri?: string; dataDir: string }):
     const { MongoStore } = await import('./mongo.ts')
     return MongoStore.connect(opts.mongodbUri)
   }
-  const { SqliteStore } = await import('./sqlite.ts')
+  const { SqliteStore } = await import('./sqlite/index.ts')
   return new SqliteStore(opts.dataDir === ':memory:' ? ':memory:' : join(opts.dataDir, 'gamewise.db'))
 }

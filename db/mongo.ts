@@ -102,7 +102,15 @@ class MongoCollection<T extends Doc> implements Collection<T> {
     if (options.limit) cursor = cursor.limit(options.limit)
     return (await cursor.toArray()).map(({ __score, ...doc }) => ({ doc: doc as T, score: Number(__score) }))
   }
-  /** MongoDB ranks every match (its text index has no rowid order to walk): a bounded count, then the page. */
+  /**
+   * MongoDB ranks every match (its text index has no rowid order to walk): a bounded count, then the page.
+   * `options.ranking` is not honoured, and the page is ranked as `textSearch` ranks it, by text score:
+   * - `commonWords`, `onlyCommonWords`: the text score has no document frequency (a word weighs by how
+   *   often a document holds it, times its field's weight), so no word is common here; a query of very
+   *   common words is ranked as any other;
+   * - `typedLastWord`: MongoDB matches no word starts, so a last word matches only itself and the longer
+   *   words it starts are not matched at all.
+   */
   async textPage(terms: readonly string[], options: TextPageOptions) {
     if (!terms.length) return { hits: [], matched: 0 }
     const matched = await this.textCount(terms, options.filter ?? {}, { limit: options.window + 1 })
@@ -169,8 +177,8 @@ export class MongoStore implements Store {
     try {
       await this.db.collection(collection).createIndex(spec.fields, { ...unique, ...(spec.expireAfterSeconds !== undefined ? { expireAfterSeconds: spec.expireAfterSeconds } : {}) })
     } catch (err) {
-      // FerretDB 1.x has no TTL indexes (NotImplemented): a plain index, and the documents expire when the
-      // repository prunes them, as on SQLite (the maintenance job's `limits.prune`, every 10 minutes)
+      // FerretDB 1.x has no TTL indexes (NotImplemented): a plain index, and the documents expire when
+      // maintenance prunes them, as on SQLite (`registry.pruneExpired`, every 10 minutes: db/collections.ts)
       if (!(spec.expireAfterSeconds !== undefined && err instanceof MongoServerError && err.code === 238)) throw err
       await this.db.collection(collection).createIndex(spec.fields, unique)
     }

@@ -1,6 +1,6 @@
 /**
  * The storage port (docs/architecture.md, "Storage port"): the narrow slice of MongoDB's query language the
- * product uses. Repositories are written once against it; `sqlite.ts` and `mongo.ts` implement it.
+ * product uses. Repositories are written once against it; `sqlite/` and `mongo.ts` implement it.
  */
 export type Doc = { _id: string } & Record<string, unknown>
 export type Filter = Record<string, unknown>
@@ -26,12 +26,46 @@ export type TextHit<T> = { doc: T; score: number }
  * index). To rank only the newest matches of a large collection, read a page with `textPage`.
  */
 export type TextSearchOptions = { filter?: Filter; limit?: number; skip?: number }
-export type TextPageOptions = { filter?: Filter; window: number; limit: number; skip?: number }
+export type TextPageOptions = { filter?: Filter; window: number; limit: number; skip?: number; ranking?: Partial<TextRanking> }
+
+/**
+ * How `textPage` ranks its window of matches, for the query shapes where bm25 costs the most and decides
+ * the least (docs/decisions/009-site-search.md, fourth pass). Each default gives up a few millionths of
+ * bm25's score for speed on a large index; each alternative ranks as `textSearch` does. A choice only
+ * orders the matches: which documents match, and `matched`, never depend on it.
+ *
+ * SQLite honours every choice. MongoDB honours none and ranks every page by its text score, as
+ * `textSearch` does (the contract suite checks both): that score has no document frequency, so no word
+ * is "common" there, and MongoDB matches no word starts, so a typed last word never matches longer words.
+ */
+export type TextRanking = {
+  /**
+   * A word in half the documents or more, beside words in fewer (bm25 weighs it at most 1e-6 yet reads its
+   * whole list and every position of it): `narrow` (default) leaves it out of ranking, so it only narrows
+   * the matches; `rank` ranks it as any word.
+   */
+  commonWords: 'narrow' | 'rank'
+  /**
+   * A query of such words alone, when `commonWords` is `narrow`: `title-first` (default) lists the matches
+   * holding every word in the highest-weighted field first, then the rest, each group newest first;
+   * `rank` ranks them by bm25 over all the words.
+   */
+  onlyCommonWords: 'title-first' | 'rank'
+  /**
+   * A last word typed in full that also starts longer indexed words (`bonus`: `bonuses`), which match too:
+   * `itself-first` (default) ranks the matches by the word itself, and those holding only a longer word
+   * follow, newest first; `with-longer-words` ranks by every word it starts (bm25 sums them).
+   */
+  typedLastWord: 'itself-first' | 'with-longer-words'
+}
+/** What `textPage` does when a choice is not given. */
+export const DEFAULT_TEXT_RANKING: Readonly<TextRanking> = { commonWords: 'narrow', onlyCommonWords: 'title-first', typedLastWord: 'itself-first' }
 /**
  * An index the repository declares. Its fields hold scalars (string, number, boolean, Date or null) in
  * every document: that promise lets SQLite answer conditions and sorts on them in SQL.
  * `expireAfterSeconds` (on a single Date field) makes documents expire: a TTL index on MongoDB; on
- * SQLite the repository prunes them (`deleteMany` with a range on that field).
+ * SQLite a plain index, and maintenance prunes them. A collection declares it as its `ttl`
+ * (db/collections.ts), which does both.
  */
 export type IndexSpec = { fields: Record<string, 1 | -1>; unique?: boolean; expireAfterSeconds?: number }
 /**
@@ -42,7 +76,7 @@ export type IndexSpec = { fields: Record<string, 1 | -1>; unique?: boolean; expi
 export type ListIndexSpec = { field: string }
 
 /**
- * A table of counters (attribution, issue 21): one row per dimension, key, day and `sub` (a currency for
+ * A table of counters (attribution: docs/decisions/018-attribution-counters.md): one row per dimension, key, day and `sub` (a currency for
  * money, '' for counts), with a fixed set of numeric metrics. Writes only add (`count` batch ops); reads
  * sum a day range by key (`sumCounters`), in the backend: SQL over real columns on SQLite, an
  * aggregation on MongoDB. Never a scan of events.
@@ -83,7 +117,7 @@ export interface Collection<T extends Doc = Doc> {
   /**
    * Adds each item's `inc` to the document with its `_id` (created from `setOnInsert` when there is none),
    * each document atomically, all in one call; answers the documents after, in the items' order. Two
-   * callers adding to one document never both read the same value (shared per-window counts, issue 24).
+   * callers adding to one document never both read the same value (rate-limit and velocity windows shared across processes).
    * One transaction on SQLite; on MongoDB one `findOneAndUpdate` per item, sent together.
    */
   incrementMany(items: readonly { _id: string; inc: Record<string, number>; setOnInsert?: Record<string, unknown> }[]): Promise<T[]>
@@ -97,11 +131,11 @@ export interface Collection<T extends Doc = Doc> {
   textSearch(terms: readonly string[], options?: TextSearchOptions): Promise<TextHit<T>[]>
   /**
    * A results page in one pass: the newest `window` documents holding every term are counted and ranked
-   * (as `textSearch` ranks them; on SQLite, words in half the documents or more only narrow the matches,
-   * a page of such words alone lists title matches first, then the rest, each newest first, and a last word
-   * typed in full ranks by itself before the longer words it starts), and `limit` of them from `skip` answered. `matched` counts up to
-   * `window + 1`, so `matched > window` says more match than were ranked. On SQLite the index is read once
-   * (in rowid order, newest first), where a count and a ranking would read it twice or three times.
+   * (as `textSearch` ranks them, but for the choices of `ranking`: `TextRanking`, defaults
+   * `DEFAULT_TEXT_RANKING`), and `limit` of them from `skip` answered. `matched` counts up to `window + 1`,
+   * so `matched > window` says more match than were ranked. On SQLite the index is read once (in rowid
+   * order, newest first), where a count and a ranking would read it twice or three times. MongoDB counts
+   * and ranks every match, as `textSearch` does, whatever `ranking` says.
    */
   textPage(terms: readonly string[], options: TextPageOptions): Promise<{ hits: TextHit<T>[]; matched: number }>
   /** How many documents hold every term; with `limit`, counting stops there. */

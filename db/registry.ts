@@ -1,41 +1,16 @@
-import type * as z from 'zod'
-import type { BatchOp, Store } from './port.ts'
+import { op } from './batch.ts'
+import { type BackedUpCollection, type CollectionDef, pruneExpired, type StoredRecord } from './collections.ts'
+import type { BatchOp, Doc, Store } from './port.ts'
+
+export type { BackedUpCollection, BackupPolicy, CollectionDef, CollectionIo, RegisteredCollection, SkippedCollection, StoredRecord } from './collections.ts'
 
 /**
- * Every collection the product keeps, registered by the repository that owns it, so backup and
- * restore walk one list instead of naming collections by hand: a new collection is either backed up
- * or skipped for a stated reason, never forgotten. A test fails when the store holds a collection
- * that is not registered here (server/operations/backup.test.ts).
+ * Every collection the product keeps, declared by the repository that owns it (./collections.ts), so
+ * backup and restore walk one list instead of naming collections by hand: a new collection is either
+ * backed up or skipped for a stated reason, never forgotten. A test fails when the store holds a
+ * collection that is not registered here (server/operations/backup.test.ts). Maintenance prunes the
+ * expired documents of those declaring an expiry.
  */
-
-export type StoredRecord = Record<string, unknown>
-
-/**
- * - `data`: in every backup
- * - `secrets`: only with `backup --include-secrets` (password hashes)
- * - `skip`: never, with the reason (ephemeral, per-installation or derived state)
- */
-export type BackupPolicy = 'data' | 'secrets' | 'skip'
-
-/** How to reach a collection the storage port does not hold (better-auth's tables, through its adapter). */
-export type CollectionIo = {
-  /** Every record. */
-  readAll(): Promise<StoredRecord[]>
-  count(): Promise<number>
-  /** Writes checked records into the empty collection. */
-  writeAll(records: StoredRecord[]): Promise<void>
-}
-
-export type BackedUpCollection = {
-  name: string
-  backup: 'data' | 'secrets'
-  /** Checks one restored record (dates already revived) and answers what to write. */
-  schema: z.ZodType<StoredRecord>
-  /** Left out: the store collection of that name, restored inside one store batch. */
-  io?: CollectionIo
-}
-export type SkippedCollection = { name: string; backup: 'skip'; reason: string }
-export type RegisteredCollection = BackedUpCollection | SkippedCollection
 
 /** A backed-up collection with its way in and out resolved: the store's, or its own `io`. */
 export type ResolvedCollection = BackedUpCollection & {
@@ -47,9 +22,9 @@ export type ResolvedCollection = BackedUpCollection & {
 }
 
 export function createRegistry(store: Store) {
-  const entries = new Map<string, RegisteredCollection>()
+  const entries = new Map<string, CollectionDef>()
 
-  function add(entry: RegisteredCollection) {
+  function add(entry: CollectionDef) {
     if (entries.has(entry.name)) throw new Error(`collection "${entry.name}" is registered twice`)
     if (entry.backup === 'skip' && !entry.reason.trim()) throw new Error(`collection "${entry.name}" is skipped without a reason`)
     entries.set(entry.name, entry)
@@ -62,12 +37,16 @@ export function createRegistry(store: Store) {
     skip(name: string, reason: string) {
       add({ name, backup: 'skip', reason })
     },
-    get(name: string): RegisteredCollection | undefined {
+    get(name: string): CollectionDef | undefined {
       return entries.get(name)
     },
     /** Everything registered, in registration order (restore writes in this order). */
-    list(): RegisteredCollection[] {
+    list(): CollectionDef[] {
       return [...entries.values()]
+    },
+    /** Deletes what has expired in every collection declaring an expiry; answers how many documents went (maintenance). */
+    pruneExpired(now: Date) {
+      return pruneExpired(store, [...entries.values()], now)
     },
     /** The collections a backup holds, in registration order; `secrets` ones only when asked. */
     backedUp(opts: { includeSecrets?: boolean } = { includeSecrets: true }): ResolvedCollection[] {
@@ -83,7 +62,7 @@ export function createRegistry(store: Store) {
           ...e,
           readAll: () => c.find({}),
           count: () => c.count(),
-          insertOps: (records) => records.map((r) => ({ collection: e.name, insert: r as never })),
+          insertOps: (records) => records.map((r) => op.insert(e.name, r as Doc)),
         })
       }
       return out

@@ -1,6 +1,9 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
+import { op } from './batch.ts'
+import { defineCollection, ensureCollection } from './collections.ts'
 import { type Collection, DuplicateKeyError, type Doc, type Store } from './port.ts'
-import { SqliteStore } from './sqlite.ts'
+import { createRegistry } from './registry.ts'
+import { SqliteStore } from './sqlite/index.ts'
 
 type Row = Doc & { name: string; n?: number | null; tags?: string[]; at?: Date; nested?: { a: number } }
 
@@ -96,7 +99,7 @@ for (const backend of backends) {
       await c.updateOne({ _id: 'a' }, { $set: { tags: ['z'] } })
       await c.updateOne({ _id: 'b' }, { $set: { name: 'B2' } }) // the list unchanged
       await c.deleteOne({ _id: 'before' })
-      await store.batch([{ collection: name, insert: { _id: 'c', name: 'C', tags: ['shared'] } }])
+      await store.batch([op.insert(name, { _id: 'c', name: 'C', tags: ['shared'] })])
       expect(await ids({ tags: 'shared' })).toEqual(['c'])
       expect(await ids({ tags: 'x' })).toEqual([])
       expect(await ids({ tags: 'z' })).toEqual(['a'])
@@ -157,27 +160,31 @@ for (const backend of backends) {
       const c = store.collection<Row>(name)
       await c.insertOne({ _id: '1', name: 'taken' })
       await c.insertOne({ _id: '2', name: 'other' })
-      await expect(store.batch([{ collection: name, update: { filter: { _id: '2' }, update: { $set: { name: 'taken' } } } }])).rejects.toBeInstanceOf(DuplicateKeyError)
-      await expect(store.batch([{ collection: name, insert: { _id: '3', name: 'taken' } }])).rejects.toBeInstanceOf(DuplicateKeyError)
-      await expect(store.batch([{ collection: name, insert: { _id: '1', name: 'fresh' } }])).rejects.toBeInstanceOf(DuplicateKeyError)
+      await expect(store.batch([op.update(name, { _id: '2' }, { $set: { name: 'taken' } })])).rejects.toBeInstanceOf(DuplicateKeyError)
+      await expect(store.batch([op.insert(name, { _id: '3', name: 'taken' })])).rejects.toBeInstanceOf(DuplicateKeyError)
+      await expect(store.batch([op.insert(name, { _id: '1', name: 'fresh' })])).rejects.toBeInstanceOf(DuplicateKeyError)
       expect((await c.find({}, { sort: { _id: 1 } })).map((d) => d.name)).toEqual(['taken', 'other'])
     })
 
-    it('declares an expiring index (TTL on MongoDB; FerretDB 1.x and SQLite: a plain index), and the repository prunes by a range on its field', async () => {
-      await store.ensureIndex(name, { fields: { at: 1 }, expireAfterSeconds: 0 })
-      await store.ensureIndex(name, { fields: { at: 1 }, expireAfterSeconds: 0 }) // declared at every start
+    it('declares an expiry once (a TTL index on MongoDB; FerretDB 1.x and SQLite: a plain index), and maintenance prunes what it ends', async () => {
+      const expiring = defineCollection({ name, backup: 'skip', reason: 'a contract test of declared expiry', ttl: { field: 'at', afterSeconds: 0 } })
+      await ensureCollection(store, expiring)
+      await ensureCollection(store, expiring) // declared at every start
+      const registry = createRegistry(store)
+      registry.add(expiring)
       const c = store.collection<Row>(name)
-      await c.insertOne({ _id: 'old', name: 'old', at: new Date('2026-01-01T00:00:00Z') })
-      await c.insertOne({ _id: 'new', name: 'new', at: new Date('2026-01-03T00:00:00Z') })
-      expect(await c.deleteMany({ at: { $lt: new Date('2026-01-02T00:00:00Z') } })).toBe(1)
+      // far in the future: MongoDB's TTL monitor, which reads the real clock, leaves them to the prune
+      await c.insertOne({ _id: 'old', name: 'old', at: new Date('2999-01-01T00:00:00Z') })
+      await c.insertOne({ _id: 'new', name: 'new', at: new Date('2999-01-03T00:00:00Z') })
+      expect(await registry.pruneExpired(new Date('2999-01-02T00:00:00Z'))).toBe(1)
       expect((await c.find()).map((d) => d._id)).toEqual(['new'])
     })
 
     it('applies a batch whole', async () => {
       const c = store.collection<Row>(name)
       await store.batch([
-        { collection: name, insert: { _id: 'x', name: 'X' } },
-        { collection: name, update: { filter: { _id: 'x' }, update: { $set: { n: 5 } } } },
+        op.insert(name, { _id: 'x', name: 'X' }),
+        op.update(name, { _id: 'x' }, { $set: { n: 5 } }),
       ])
       expect(await c.findOne({ _id: 'x' })).toEqual({ _id: 'x', name: 'X', n: 5 })
     })
@@ -248,7 +255,7 @@ for (const backend of backends) {
       const sqlite = store as SqliteStore
       await store.ensureIndex(name, { fields: { n: 1 } })
       const c = store.collection<Row>(name)
-      await store.batch(Array.from({ length: 500 }, (_, i) => ({ collection: name, insert: { _id: `d${i}`, name: 'x', n: i } })))
+      await store.batch(Array.from({ length: 500 }, (_, i) => op.insert(name, { _id: `d${i}`, name: 'x', n: i })))
       const before = sqlite.rowsRead
       const page = await c.find({ n: { $gte: 100 } }, { sort: { n: -1 }, skip: 10, limit: 5 })
       expect(page.map((d) => d.n)).toEqual([489, 488, 487, 486, 485])
@@ -260,9 +267,9 @@ for (const backend of backends) {
     it('counts into a counters table in a batch with other writes, and sums a day range by key in the backend', async () => {
       const table = `counters_${name.replace(/\W/g, '_').toLowerCase()}`.replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)])
       await store.ensureCounters(table, { metrics: ['views', 'clicks', 'revenue'] })
-      const count = (key: string, day: string, inc: Record<string, number>, sub = '') => ({ counters: table, count: { dim: 'page', key, day, sub, inc } })
+      const count = (key: string, day: string, inc: Record<string, number>, sub = '') => op.count(table, { dim: 'page', key, day, sub }, inc)
       await store.batch([
-        { collection: name, insert: { _id: 'event-1' } },
+        op.insert(name, { _id: 'event-1' }),
         count('article:a', '2026-11-01', { views: 2, clicks: 1 }),
         count('article:a', '2026-11-01', { clicks: 1 }),
         count('article:a', '2026-11-02', { views: 5 }),
@@ -271,7 +278,7 @@ for (const backend of backends) {
         count('article:a', '2026-11-03', { revenue: -2.5 }, 'USD'),
         count('article:a', '2026-11-03', { revenue: 7 }, 'EUR'),
         count('article:a', '2026-12-01', { views: 100 }),
-        { counters: table, count: { dim: 'slot', key: 'home-offers', day: '2026-11-01', inc: { clicks: 3 } } },
+        op.count(table, { dim: 'slot', key: 'home-offers', day: '2026-11-01' }, { clicks: 3 }),
       ])
       const sorted = <T extends { key: string; sub: string; day?: string }>(rows: T[]) => rows.sort((x, y) => `${x.key}${x.sub}${x.day ?? ''}`.localeCompare(`${y.key}${y.sub}${y.day ?? ''}`))
       expect(sorted(await store.sumCounters(table, { dim: 'page', from: '2026-11-01', to: '2026-11-30', subs: '', by: 'key' }))).toEqual([
@@ -290,14 +297,14 @@ for (const backend of backends) {
       expect(await store.sumCounters(table, { dim: 'page', from: '2026-11-01', to: '2026-11-30', subs: '', by: 'key', keys: [] })).toEqual([])
       expect((await store.readCounters(table)).length).toBe(8)
       // a batch that fails writes no counter either
-      await expect(store.batch([count('article:c', '2026-11-05', { views: 1 }), { collection: name, insert: { _id: 'event-1' } }])).rejects.toBeInstanceOf(DuplicateKeyError)
+      await expect(store.batch([count('article:c', '2026-11-05', { views: 1 }), op.insert(name, { _id: 'event-1' })])).rejects.toBeInstanceOf(DuplicateKeyError)
       if (store.kind === 'sqlite') expect(await store.sumCounters(table, { dim: 'page', from: '2026-11-05', to: '2026-11-05', subs: '', by: 'key' })).toEqual([])
     })
 
     it('prunes the counter rows of days before a day, and only those (search statistics keep 90 days)', async () => {
       const table = `pruned_${name.replace(/\W/g, '_').toLowerCase()}`.replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)])
       await store.ensureCounters(table, { metrics: ['searches', 'empty'] })
-      const count = (key: string, day: string, inc: Record<string, number>) => ({ counters: table, count: { dim: 'query', key, day, inc } })
+      const count = (key: string, day: string, inc: Record<string, number>) => op.count(table, { dim: 'query', key, day }, inc)
       await store.batch([count('nova spins', '2026-08-01', { searches: 3 }), count('nova spins', '2026-08-02', { searches: 1, empty: 1 }), count('poker', '2026-08-03', { searches: 2 })])
       expect(await store.pruneCounters(table, '2026-08-02')).toBe(1)
       expect(await store.pruneCounters(table, '2026-08-02')).toBe(0)
@@ -334,7 +341,7 @@ for (const backend of backends) {
       await store.ensureIndex(name, { fields: { n: 1, name: -1, _id: 1 } })
       const c = store.collection<Row>(name)
       const rows = Array.from({ length: 30 }, (_, i) => ({ _id: `k${String(i).padStart(2, '0')}`, n: i % 3, name: `name${i % 5}` }))
-      await store.batch(rows.map((insert) => ({ collection: name, insert })))
+      await store.batch(rows.map((row) => op.insert(name, row)))
       const sort = { n: 1, name: -1, _id: 1 } as const
       const all = (await c.find({}, { sort })).map((r) => r._id)
       const seen: string[] = []
@@ -356,7 +363,7 @@ for (const backend of backends) {
       const sqlite = store as SqliteStore
       await store.ensureIndex(name, { fields: { n: 1, _id: 1 } })
       const c = store.collection<Row>(name)
-      await store.batch(Array.from({ length: 300 }, (_, i) => ({ collection: name, insert: { _id: `x${String(i).padStart(3, '0')}`, name: 'x', n: i % 10 } })))
+      await store.batch(Array.from({ length: 300 }, (_, i) => op.insert(name, { _id: `x${String(i).padStart(3, '0')}`, name: 'x', n: i % 10 })))
       const before = sqlite.rowsRead
       const page = await c.find({ $or: [{ n: { $gt: 4 } }, { n: 4, _id: { $gt: 'x150' } }] }, { sort: { n: 1, _id: 1 }, limit: 5 })
       expect(page.map((r) => r._id)).toEqual(['x154', 'x164', 'x174', 'x184', 'x194'])
@@ -422,7 +429,7 @@ for (const backend of backends) {
 
       it('textPage counts and ranks the newest `window` matches in one call, as textCount and textSearch would', async () => {
         // documents without the word, so it is in fewer than half of them: SQLite ranks a word in half the
-        // documents or more another way (db/sqlite-text.test.ts)
+        // documents or more another way (db/sqlite/text.test.ts)
         for (let i = 0; i < 5; i++) await c.insertOne({ _id: `f${i}`, type: 'filler', title: 'Filler', body: [] })
         const all = await c.textPage(['bankroll'], { filter: { type: 'article' }, window: 10, limit: 10 })
         expect(all.matched).toBe(await c.textCount(['bankroll'], { type: 'article' }))
@@ -435,6 +442,21 @@ for (const backend of backends) {
         expect((await c.textPage(['bankroll'], { window: 10, limit: 10, skip: 50 })).hits).toEqual([])
       })
 
+      it('textPage ranks as textSearch does with every TextRanking alternative; by default SQLite takes its shortcuts, MongoDB honours none', async () => {
+        await c.insertOne({ _id: 'k1', type: 'article', title: 'Bank holidays', body: [{ text: 'A bankroll, a bankroll.', parts: [] }] })
+        await c.insertOne({ _id: 'k2', type: 'article', title: 'Banking basics', body: [{ text: 'Your bankroll.', parts: [] }] })
+        const alternatives = { commonWords: 'rank', onlyCommonWords: 'rank', typedLastWord: 'with-longer-words' } as const
+        // a word every document holds; it beside a rarer word; a last word typed in full that starts longer words
+        for (const terms of [['bankroll'], ['bankroll', 'basics'], ['bank']]) {
+          const page = await c.textPage(terms, { window: 10, limit: 10, ranking: alternatives })
+          expect(ids(page.hits), terms.join(' ')).toEqual(ids(await c.textSearch(terms)))
+          expect(page.matched).toBe(await c.textCount(terms))
+        }
+        const byDefault = ids((await c.textPage(['bankroll'], { window: 10, limit: 10 })).hits)
+        if (backend.name === 'mongodb') expect(byDefault).toEqual(ids(await c.textSearch(['bankroll']))) // its text score knows no common words
+        else expect(byDefault).toEqual(['h1', 'a1', 'k2', 'k1', 'a3', 'a2']) // onlyCommonWords 'title-first': title matches, then the rest, each newest first
+      })
+
       it.skipIf(backend.name === 'mongodb')('textPage ranks only the newest `window` matches (SQLite; MongoDB ranks every match)', async () => {
         // the newest two bankroll documents in insertion order are a3 and h1
         expect(ids((await c.textPage(['bankroll'], { window: 2, limit: 10 })).hits).sort()).toEqual(['a3', 'h1'])
@@ -443,7 +465,7 @@ for (const backend of backends) {
       it('stays in step with inserts, updates, deletes and batches', async () => {
         await c.updateOne({ _id: 'a1' }, { $set: { title: 'Budget management basics' } })
         await c.deleteOne({ _id: 'a2' })
-        await store.batch([{ collection: name, insert: { _id: 'a4', type: 'article', title: 'Jackpot bankroll myths', body: [] } }])
+        await store.batch([op.insert(name, { _id: 'a4', type: 'article', title: 'Jackpot bankroll myths', body: [] })])
         expect(ids(await c.textSearch(['bankroll'], { filter: { type: 'article' } })).sort()).toEqual(['a3', 'a4'])
         expect(ids(await c.textSearch(['budget'])).sort()).toEqual(['a1'])
       })
@@ -482,7 +504,7 @@ for (const backend of backends) {
         expect(await c.textCount(['banknote'])).toBe(0)
         await c.deleteOne({ _id: 'b1' })
         expect(await c.textCount(['banki'])).toBe(0)
-        await store.batch([{ collection: name, insert: { _id: 'b3', type: 'article', title: 'Bankside walks', body: [] } }])
+        await store.batch([op.insert(name, { _id: 'b3', type: 'article', title: 'Bankside walks', body: [] })])
         expect(ids(await c.textSearch(['banks'])).sort()).toEqual(['b2', 'b3'])
         expect(ids(await c.textSearch(['walks', 'banksi']))).toEqual(['b3'])
         // a start with very many words (more than are spelt out) is still every one of them
@@ -541,8 +563,8 @@ for (const backend of backends) {
       await c.insertOne({ _id: 'dup', name: 'D' })
       await expect(
         store.batch([
-          { collection: name, insert: { _id: 'new', name: 'N' } },
-          { collection: name, insert: { _id: 'dup', name: 'again' } },
+          op.insert(name, { _id: 'new', name: 'N' }),
+          op.insert(name, { _id: 'dup', name: 'again' }),
         ]),
       ).rejects.toBeInstanceOf(DuplicateKeyError)
       expect(await c.findOne({ _id: 'new' })).toBeNull()

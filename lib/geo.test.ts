@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SqliteStore } from '../db/sqlite.ts'
+import { SqliteStore } from '../db/sqlite/index.ts'
 import { COUNTRY_CODES, countryName, isCountryCode } from './countries.ts'
 import { type GeoRule, geoDraftOf, geoRuleOf, geoRuleSchema, geoSummary, isAvailableIn, parseCountryInput } from './geo.ts'
 import { availabilityFilter } from '../db/repositories/brand-query.ts'

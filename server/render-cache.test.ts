@@ -92,7 +92,7 @@ describe('render cache across processes (content version)', () => {
   })
 
   it('sees a write made through another context on the same store (the CLI beside a server)', async () => {
-    const { SqliteStore } = await import('../db/sqlite.ts')
+    const { SqliteStore } = await import('../db/sqlite/index.ts')
     const { createAppContext } = await import('./context.ts')
     const { loadConfig } = await import('./config.ts')
     vi.useFakeTimers({ toFake: ['Date'] })

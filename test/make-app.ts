@@ -1,5 +1,5 @@
 import type { Store } from '../db/port.ts'
-import { SqliteStore } from '../db/sqlite.ts'
+import { SqliteStore } from '../db/sqlite/index.ts'
 import { createApp } from '../server/app.ts'
 import { loadConfig } from '../server/config.ts'
 import { createAppContext } from '../server/context.ts'

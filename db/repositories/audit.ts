@@ -1,4 +1,5 @@
 import type { AuditEntry } from '../../lib/audit.ts'
+import { defineCollection, ensureCollection } from '../collections.ts'
 import type { Filter, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 
@@ -8,18 +9,19 @@ export type AuditQuery = { actor?: string; target?: string; action?: string; fro
  * The audit log (lib/audit.ts): append and read, nothing else. There is no update or delete: an entry,
  * once written, stays (docs/decisions/012-audit-log.md).
  */
+const AUDIT_LOG = defineCollection({
+  name: 'audit_log',
+  backup: 'skip',
+  reason: "this installation's own history, kept where it was written: a restored store starts its own log with the restore; keep the old store, or `audit --json`, to keep the old one",
+  // each filter the admin offers is answered from an index, newest first by the time-ordered _id
+  indexes: [{ fields: { at: -1 } }, { fields: { actor: 1, _id: -1 } }, { fields: { target: 1, _id: -1 } }, { fields: { action: 1, _id: -1 } }, { fields: { kind: 1, _id: -1 } }],
+})
+
 export function createAuditRepository(store: Store, registry: Registry) {
-  registry.skip('audit_log', "this installation's own history, kept where it was written: a restored store starts its own log with the restore; keep the old store, or `audit --json`, to keep the old one")
-  const log = store.collection<AuditEntry & Record<string, unknown>>('audit_log')
+  registry.add(AUDIT_LOG)
+  const log = store.collection<AuditEntry & Record<string, unknown>>(AUDIT_LOG.name)
   return {
-    async init() {
-      // each filter the admin offers is answered from an index, newest first by the time-ordered _id
-      await store.ensureIndex('audit_log', { fields: { at: -1 } })
-      await store.ensureIndex('audit_log', { fields: { actor: 1, _id: -1 } })
-      await store.ensureIndex('audit_log', { fields: { target: 1, _id: -1 } })
-      await store.ensureIndex('audit_log', { fields: { action: 1, _id: -1 } })
-      await store.ensureIndex('audit_log', { fields: { kind: 1, _id: -1 } })
-    },
+    init: () => ensureCollection(store, AUDIT_LOG),
     async append(entry: AuditEntry) {
       await log.insertOne(entry as AuditEntry & Record<string, unknown>)
     },

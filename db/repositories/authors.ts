@@ -1,4 +1,6 @@
 import { type Author, storedAuthorSchema } from '../../lib/author-schemas.ts'
+import { op } from '../batch.ts'
+import { defineCollection, ensureCollection } from '../collections.ts'
 import type { BatchOp, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 
@@ -10,13 +12,13 @@ const byName = (a: Author, b: Author) => a.name.localeCompare(b.name, 'en') || a
  * Author profiles (issue 22): a few dozen small documents at most, so lists read them whole. The id is
  * opaque and never changes (posts point at it); the slug is the page's address, unique, and may change.
  */
+const AUTHORS = defineCollection({ name: 'authors', backup: 'data', schema: storedAuthorSchema, indexes: [{ fields: { slug: 1 }, unique: true }] })
+
 export function createAuthorsRepository(store: Store, registry: Registry) {
-  registry.add({ name: 'authors', backup: 'data', schema: storedAuthorSchema })
-  const authors = store.collection<AuthorDoc>('authors')
+  registry.add(AUTHORS)
+  const authors = store.collection<AuthorDoc>(AUTHORS.name)
   return {
-    async init() {
-      await store.ensureIndex('authors', { fields: { slug: 1 }, unique: true })
-    },
+    init: () => ensureCollection(store, AUTHORS),
     /** Every profile, by name. */
     async list(): Promise<Author[]> {
       return (await authors.find({})).sort(byName)
@@ -41,11 +43,11 @@ export function createAuthorsRepository(store: Store, registry: Registry) {
     },
     /** The write that replaces a profile's fields, for a batch (a slug change moves its old address with it). */
     updateOp(id: string, fields: Omit<Author, '_id' | 'createdAt'>): BatchOp {
-      return { collection: 'authors', update: { filter: { _id: id }, update: { $set: fields } } }
+      return op.update('authors', { _id: id }, { $set: fields })
     },
     /** The write that puts a profile in a batch (imports). */
     insertOp(author: Author): BatchOp {
-      return { collection: 'authors', insert: author as AuthorDoc }
+      return op.insert('authors', author as AuthorDoc)
     },
     async remove(id: string) {
       return (await authors.deleteOne({ _id: id })) > 0

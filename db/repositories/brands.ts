@@ -4,6 +4,8 @@ import { type BrandPage, brandWriteSchema, idSchema, type ImageRef, safeLinkSche
 import { mediaRefsOf } from '../../lib/media-refs.ts'
 import { isLive } from '../../lib/publishing.ts'
 import { windowIssue } from '../../lib/offer-lifecycle.ts'
+import { op } from '../batch.ts'
+import { defineCollection, ensureCollection } from '../collections.ts'
 import type { BatchOp, Filter, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 import { publishDue } from './publishing.ts'
@@ -62,23 +64,32 @@ function fromDoc<T extends BrandDoc | null>(doc: T): T {
   return brand as T
 }
 
-export function createBrandsRepository(store: Store, registry: Registry) {
+const BRANDS = defineCollection({
+  name: 'brands',
+  backup: 'data',
   // a restored brand gets its derived field back
-  registry.add({ name: 'brands', backup: 'data', schema: storedBrandSchema.transform((b) => toStoredBrand(b as BrandDoc)) })
-  const brands = store.collection<BrandDoc>('brands')
+  schema: storedBrandSchema.transform((b) => toStoredBrand(b as BrandDoc)),
+  indexes: [
+    { fields: { createdAt: 1, _id: 1 } },
+    { fields: { live: 1, createdAt: 1, _id: 1 } },
+    // the scheduler's due brand pages
+    { fields: { status: 1, publishAt: 1 } },
+  ],
+  listIndexes: ['mediaRefs'],
+})
+
+export function createBrandsRepository(store: Store, registry: Registry) {
+  registry.add(BRANDS)
+  const brands = store.collection<BrandDoc>(BRANDS.name)
   const repo = {
     async init() {
-      await store.ensureIndex('brands', { fields: { createdAt: 1, _id: 1 } })
-      await store.ensureListIndex('brands', { field: 'mediaRefs' })
-      await store.ensureIndex('brands', { fields: { live: 1, createdAt: 1, _id: 1 } })
-      // the scheduler's due brand pages (issue 13)
-      await store.ensureIndex('brands', { fields: { status: 1, publishAt: 1 } })
+      await ensureCollection(store, BRANDS)
       // brands saved before mediaRefs or live existed get them (once, in batches)
       for (const missing of ['mediaRefs', 'live']) {
         for (;;) {
           const stale = await brands.find({ [missing]: null }, { limit: 500 })
           if (!stale.length) break
-          await store.batch(stale.map((d) => ({ collection: 'brands', update: { filter: { _id: d._id }, update: { $set: { mediaRefs: mediaRefsOf(fromDoc(d)), live: isLive(d) } } } })))
+          await store.batch(stale.map((d) => op.update('brands', { _id: d._id }, { $set: { mediaRefs: mediaRefsOf(fromDoc(d)), live: isLive(d) } })))
         }
       }
     },
@@ -112,7 +123,7 @@ export function createBrandsRepository(store: Store, registry: Registry) {
     },
     /** The write that puts a brand in a batch (imports): with its derived field, like every other. */
     insertOp(doc: BrandDoc): BatchOp {
-      return { collection: 'brands', insert: toStoredBrand(doc) }
+      return op.insert('brands', toStoredBrand(doc))
     },
     /**
      * Fields left undefined keep their stored value, except those named in `remove`; a geo rule of

@@ -1,5 +1,7 @@
 import * as z from 'zod'
 import { type ClickRecord, idSchema } from '../../lib/schemas.ts'
+import { op } from '../batch.ts'
+import { defineCollection, ensureCollection } from '../collections.ts'
 import type { BatchOp, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 
@@ -50,27 +52,29 @@ export const dayOf = (d: Date) => d.toISOString().slice(0, 10)
 /** Adds `inc` to one brand's counter for one day (nothing when `inc` is empty): every brand counter write goes through here. */
 export function dayCounterOps(brandId: string, day: string, inc: Record<string, number>): BatchOp[] {
   if (Object.keys(inc).length === 0) return []
-  return [{ collection: 'click_counters', update: { filter: { _id: `${brandId}:${day}` }, update: { $inc: inc, $setOnInsert: { brandId, day } }, upsert: true } }]
+  return [op.update('click_counters', { _id: `${brandId}:${day}` }, { $inc: inc, $setOnInsert: { brandId, day } }, { upsert: true })]
 }
+
+const CLICKS = defineCollection({ name: 'clicks', backup: 'data', schema: storedClickSchema, indexes: [{ fields: { brandId: 1 } }, { fields: { clickid: 1 }, unique: true }] })
+const CLICK_COUNTERS = defineCollection({ name: 'click_counters', backup: 'data', schema: clickCounterSchema, indexes: [{ fields: { brandId: 1 } }] })
 
 /** Clicks, plus per-brand-per-day counters that writes maintain so reports never scan clicks. */
 export function createClicksRepository(store: Store, registry: Registry) {
-  registry.add({ name: 'clicks', backup: 'data', schema: storedClickSchema })
-  registry.add({ name: 'click_counters', backup: 'data', schema: clickCounterSchema })
-  const clicks = store.collection<ClickDoc>('clicks')
-  const counters = store.collection<ClickCounter>('click_counters')
+  registry.add(CLICKS)
+  registry.add(CLICK_COUNTERS)
+  const clicks = store.collection<ClickDoc>(CLICKS.name)
+  const counters = store.collection<ClickCounter>(CLICK_COUNTERS.name)
   return {
     async init() {
-      await store.ensureIndex('clicks', { fields: { brandId: 1 } })
-      await store.ensureIndex('clicks', { fields: { clickid: 1 }, unique: true })
-      await store.ensureIndex('click_counters', { fields: { brandId: 1 } })
+      await ensureCollection(store, CLICKS)
+      await ensureCollection(store, CLICK_COUNTERS)
     },
     /**
      * Clicks and the counter writes they cause (server/attribution/counters.ts says which) in one
      * batch: together or not at all, one transaction however many clicks (the tracker's group commit).
      */
     async recordMany(clicks: ClickRecord[], counterOps: BatchOp[]) {
-      await store.batch([...clicks.map((c) => ({ collection: 'clicks', insert: c as ClickDoc })), ...counterOps])
+      await store.batch([...clicks.map((c) => op.insert('clicks', c as ClickDoc)), ...counterOps])
     },
     /** Many by clickid, a chunk at a time, from the unique index (an import of 100,000 rows). */
     async findByClickIds(ids: readonly string[]) {

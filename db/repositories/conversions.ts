@@ -1,5 +1,7 @@
 import * as z from 'zod'
 import { idSchema } from '../../lib/schemas.ts'
+import { op } from '../batch.ts'
+import { defineCollection, ensureCollection } from '../collections.ts'
 import type { BatchOp, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 
@@ -49,18 +51,21 @@ const postbackLogSchema = z.object({
 })
 export type PostbackLogEntry = z.infer<typeof postbackLogSchema>
 
+// backed up: without them a replayed postback after a restore is stored and counted again
+const CONVERSIONS = defineCollection({ name: 'conversions', backup: 'data', schema: conversionSchema, indexes: [{ fields: { clickid: 1 } }] })
+const POSTBACK_LOG = defineCollection({ name: 'postback_log', backup: 'data', schema: postbackLogSchema, indexes: [{ fields: { at: 1 } }] })
+
 /** Conversions (with the day counters they move) and the postback log. */
 export function createConversionsRepository(store: Store, registry: Registry) {
-  // backed up: without them a replayed postback after a restore is stored and counted again
-  registry.add({ name: 'conversions', backup: 'data', schema: conversionSchema })
-  registry.add({ name: 'postback_log', backup: 'data', schema: postbackLogSchema })
-  const conversions = store.collection<Conversion>('conversions')
-  const log = store.collection<PostbackLogEntry>('postback_log')
+  registry.add(CONVERSIONS)
+  registry.add(POSTBACK_LOG)
+  const conversions = store.collection<Conversion>(CONVERSIONS.name)
+  const log = store.collection<PostbackLogEntry>(POSTBACK_LOG.name)
 
   const repo = {
     async init() {
-      await store.ensureIndex('conversions', { fields: { clickid: 1 } })
-      await store.ensureIndex('postback_log', { fields: { at: 1 } })
+      await ensureCollection(store, CONVERSIONS)
+      await ensureCollection(store, POSTBACK_LOG)
     },
     findById(id: string) {
       return conversions.findOne({ _id: id })
@@ -83,8 +88,8 @@ export function createConversionsRepository(store: Store, registry: Registry) {
      */
     async save(changes: { inserts?: Conversion[]; statusChanges?: { conversion: Conversion; status: ConversionStatus }[] }, at: Date, counterOps: BatchOp[]) {
       const ops: BatchOp[] = []
-      for (const conversion of changes.inserts ?? []) ops.push({ collection: 'conversions', insert: conversion })
-      for (const { conversion, status } of changes.statusChanges ?? []) ops.push({ collection: 'conversions', update: { filter: { _id: conversion._id }, update: { $set: { status, updatedAt: at } } } })
+      for (const conversion of changes.inserts ?? []) ops.push(op.insert('conversions', conversion))
+      for (const { conversion, status } of changes.statusChanges ?? []) ops.push(op.update('conversions', { _id: conversion._id }, { $set: { status, updatedAt: at } }))
       ops.push(...counterOps)
       if (ops.length) await store.batch(ops)
     },

@@ -1,4 +1,6 @@
 import * as z from 'zod'
+import { op } from '../batch.ts'
+import { defineCollection, ensureCollection } from '../collections.ts'
 import type { BatchOp, CounterQuery, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 import { dayCounterOps } from './clicks.ts'
@@ -42,17 +44,18 @@ export function incrementOps(increments: readonly Increment[]): BatchOp[] {
   for (const b of brands.values()) ops.push(...dayCounterOps(b.brandId, b.day, Object.fromEntries(Object.entries(b.inc).filter(([, v]) => v))))
   for (const c of counters.values()) {
     const inc = Object.fromEntries(Object.entries(c.inc).filter(([, v]) => v))
-    if (Object.keys(inc).length) ops.push({ counters: COUNTERS, count: { dim: c.dim, key: c.key, day: c.day, sub: c.sub, inc } })
+    if (Object.keys(inc).length) ops.push(op.count(COUNTERS, { dim: c.dim, key: c.key, day: c.day, sub: c.sub }, inc))
   }
   return ops
 }
 
 export function createCountersRepository(store: Store, registry: Registry) {
   // views exist nowhere else: the counters are data, backed up like clicks
-  registry.add({
+  const collection = defineCollection({
     name: COUNTERS,
     backup: 'data',
     schema: rowSchema,
+    counters: { metrics: METRICS },
     io: {
       async readAll() {
         return (await store.readCounters(COUNTERS)).map((r) => ({ _id: `${r.dim}|${r.day}|${r.key}|${r.sub}`, dim: r.dim, key: r.key, day: r.day, sub: r.sub, ...r.values }))
@@ -63,16 +66,15 @@ export function createCountersRepository(store: Store, registry: Registry) {
       async writeAll(records) {
         const ops: BatchOp[] = records.map((r) => {
           const { _id, dim, key, day, sub, ...values } = r as z.infer<typeof rowSchema>
-          return { counters: COUNTERS, count: { dim, key, day, sub, inc: values as Record<string, number> } }
+          return op.count(COUNTERS, { dim, key, day, sub }, values as Record<string, number>)
         })
         for (let i = 0; i < ops.length; i += 5_000) await store.batch(ops.slice(i, i + 5_000))
       },
     },
   })
+  registry.add(collection)
   return {
-    async init() {
-      await store.ensureCounters(COUNTERS, { metrics: METRICS })
-    },
+    init: () => ensureCollection(store, collection),
     /** Writes increments on their own (a view has no event record of its own to batch with). */
     async add(increments: readonly Increment[]) {
       const ops = incrementOps(increments)

@@ -1,4 +1,6 @@
 import * as z from 'zod'
+import { op } from '../batch.ts'
+import { defineCollection, ensureCollection } from '../collections.ts'
 import type { BatchOp, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 
@@ -16,17 +18,16 @@ const rateSchema = z.object({
   source: z.string().max(200),
 })
 
+const EXCHANGE_RATES = defineCollection({ name: 'exchange_rates', backup: 'data', schema: rateSchema, indexes: [{ fields: { currency: 1, day: 1 } }, { fields: { importedAt: 1 } }] })
+
 export function createExchangeRatesRepository(store: Store, registry: Registry) {
-  registry.add({ name: 'exchange_rates', backup: 'data', schema: rateSchema })
-  const rates = store.collection<ExchangeRate & Record<string, unknown>>('exchange_rates')
+  registry.add(EXCHANGE_RATES)
+  const rates = store.collection<ExchangeRate & Record<string, unknown>>(EXCHANGE_RATES.name)
   return {
-    async init() {
-      await store.ensureIndex('exchange_rates', { fields: { currency: 1, day: 1 } })
-      await store.ensureIndex('exchange_rates', { fields: { importedAt: 1 } })
-    },
+    init: () => ensureCollection(store, EXCHANGE_RATES),
     /** Writes rates (replacing a day's earlier ones), a few thousand per transaction. */
     async upsertMany(list: Omit<ExchangeRate, '_id'>[]) {
-      const ops: BatchOp[] = list.map((r) => ({ collection: 'exchange_rates', update: { filter: { _id: `${r.day}:${r.currency}` }, update: { $set: { ...r } }, upsert: true } }))
+      const ops: BatchOp[] = list.map((r) => op.update('exchange_rates', { _id: `${r.day}:${r.currency}` }, { $set: { ...r } }, { upsert: true }))
       for (let i = 0; i < ops.length; i += 5_000) await store.batch(ops.slice(i, i + 5_000))
     },
     /**

@@ -1,15 +1,18 @@
 import { type StoredInfoPage, storedInfoPageSchema } from '../../lib/info-page-schemas.ts'
+import { defineCollection, ensureCollection } from '../collections.ts'
 import type { Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 
 type InfoPageDoc = StoredInfoPage & Record<string, unknown>
 
+const INFO_PAGES = defineCollection({ name: 'info_pages', backup: 'data', schema: storedInfoPageSchema })
+
 /** Info pages (`_id` is the slug): a few dozen small documents at most, so lists read them whole. */
 export function createInfoPagesRepository(store: Store, registry: Registry) {
-  registry.add({ name: 'info_pages', backup: 'data', schema: storedInfoPageSchema })
-  const pages = store.collection<InfoPageDoc>('info_pages')
+  registry.add(INFO_PAGES)
+  const pages = store.collection<InfoPageDoc>(INFO_PAGES.name)
   return {
-    async init() {},
+    init: () => ensureCollection(store, INFO_PAGES),
     list(): Promise<StoredInfoPage[]> {
       return pages.find({}, { sort: { _id: 1 } })
     },

@@ -1,24 +1,31 @@
+import { defineCollection, ensureCollection } from '../collections.ts'
 import type { Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 
 type WindowCount = { _id: string; count: number; expiresAt: Date }
 type Claim = { _id: string; expiresAt: Date }
 
+/** Each document goes once its `expiresAt` has passed. */
+const EXPIRES = { field: 'expiresAt', afterSeconds: 0 }
+const RATE_LIMITS = defineCollection({ name: 'rate_limits', backup: 'skip', reason: 'short-lived rate-limit and click windows: a restored store starts with fresh limits', ttl: EXPIRES })
+const CLAIMS = defineCollection({ name: 'claims', backup: 'skip', reason: 'short-lived unique-view claims: they expire within the hour', ttl: EXPIRES })
+
 /**
  * State that rate limits and de-duplication share across server processes: fixed-window counters
  * (`rate_limits`: login and sign-up attempts, a network's clicks on a brand and its counted views in an
  * hour) and one-time claims (`claims`: "this network's view of this page this hour was counted"). Both
- * expire: a TTL index on MongoDB, `prune` on SQLite. Neither is backed up.
+ * expire (their declared `ttl`: a TTL index on MongoDB, the maintenance job's `registry.pruneExpired`
+ * on SQLite). Neither is backed up.
  */
 export function createLimitsRepository(store: Store, registry: Registry) {
-  registry.skip('rate_limits', 'short-lived rate-limit and click windows: a restored store starts with fresh limits')
-  registry.skip('claims', 'short-lived unique-view claims: they expire within the hour')
-  const counters = store.collection<WindowCount>('rate_limits')
-  const claims = store.collection<Claim>('claims')
+  registry.add(RATE_LIMITS)
+  registry.add(CLAIMS)
+  const counters = store.collection<WindowCount>(RATE_LIMITS.name)
+  const claims = store.collection<Claim>(CLAIMS.name)
   return {
     async init() {
-      await store.ensureIndex('rate_limits', { fields: { expiresAt: 1 }, expireAfterSeconds: 0 })
-      await store.ensureIndex('claims', { fields: { expiresAt: 1 }, expireAfterSeconds: 0 })
+      await ensureCollection(store, RATE_LIMITS)
+      await ensureCollection(store, CLAIMS)
     },
     /** Adds `by` to a window's counter (created on first use) and answers its count after. */
     async add(id: string, by: number, expiresAt: Date): Promise<number> {
@@ -40,10 +47,6 @@ export function createLimitsRepository(store: Store, registry: Registry) {
     async claim(keys: { key: string; expiresAt: Date }[]): Promise<Set<string>> {
       if (!keys.length) return new Set()
       return new Set(await claims.insertMissing(keys.map(({ key, expiresAt }) => ({ _id: key, expiresAt }))))
-    },
-    /** Drops what has expired (MongoDB's TTL index does this by itself). */
-    async prune(now: Date) {
-      return (await counters.deleteMany({ expiresAt: { $lt: now } })) + (await claims.deleteMany({ expiresAt: { $lt: now } }))
     },
   }
 }

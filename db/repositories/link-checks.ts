@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { defineCollection, ensureCollection } from '../collections.ts'
 import type { Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 
@@ -15,11 +16,13 @@ export const linkCheckSchema = z.object({
 })
 export type LinkCheck = z.infer<typeof linkCheckSchema>
 
+const LINK_CHECKS = defineCollection({ name: 'link_checks', backup: 'data', schema: linkCheckSchema })
+
 export function createLinkChecksRepository(store: Store, registry: Registry) {
-  registry.add({ name: 'link_checks', backup: 'data', schema: linkCheckSchema })
-  const checks = store.collection<LinkCheck>('link_checks')
+  registry.add(LINK_CHECKS)
+  const checks = store.collection<LinkCheck>(LINK_CHECKS.name)
   return {
-    async init() {},
+    init: () => ensureCollection(store, LINK_CHECKS),
     /** Replaces each brand's last result. */
     async save(results: LinkCheck[]) {
       for (const { _id, ...fields } of results) await checks.updateOne({ _id }, { $set: fields }, { upsert: true })

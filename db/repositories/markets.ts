@@ -1,5 +1,6 @@
 import { storedMarketSchema } from '../../lib/market-schema.ts'
 import type { Market } from '../../lib/markets.ts'
+import { defineCollection, ensureCollection } from '../collections.ts'
 import type { Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 
@@ -9,12 +10,14 @@ type MarketDoc = Market & { _id: string } & Record<string, unknown>
  * Markets (issue 23): a handful of small documents, keyed by their key (also their URL prefix), read
  * whole and kept in memory by server/markets/service.ts. Backed up with the content.
  */
+const MARKETS = defineCollection({ name: 'markets', backup: 'data', schema: storedMarketSchema })
+
 export function createMarketsRepository(store: Store, registry: Registry) {
-  registry.add({ name: 'markets', backup: 'data', schema: storedMarketSchema })
-  const markets = store.collection<MarketDoc>('markets')
+  registry.add(MARKETS)
+  const markets = store.collection<MarketDoc>(MARKETS.name)
   const strip = ({ _id: _ignored, ...m }: MarketDoc): Market => m as Market
   return {
-    async init() {},
+    init: () => ensureCollection(store, MARKETS),
     async list(): Promise<Market[]> {
       return (await markets.find({})).map(strip).sort((a, b) => a.key.localeCompare(b.key))
     },

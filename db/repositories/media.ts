@@ -1,5 +1,7 @@
 import * as z from 'zod'
 import { MEDIA_ID } from '../../lib/images.ts'
+import { op } from '../batch.ts'
+import { defineCollection, ensureCollection } from '../collections.ts'
 import { DuplicateKeyError, type Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 
@@ -41,13 +43,13 @@ export type MediaMeta = Omit<MediaDoc, 'data'>
 export type MediaKey = { createdAt: Date; _id: string }
 const META = ['contentType', 'size', 'filename', 'alt', 'createdAt', 'variantOf', 'touchedAt', 'width', 'height', 'variants'] as const
 
+const MEDIA = defineCollection({ name: 'media', backup: 'data', schema: storedMediaSchema, indexes: [{ fields: { variantOf: 1, createdAt: -1, _id: 1 } }] })
+
 export function createMediaRepository(store: Store, registry: Registry) {
-  registry.add({ name: 'media', backup: 'data', schema: storedMediaSchema })
-  const media = store.collection<MediaDoc & Record<string, unknown>>('media')
+  registry.add(MEDIA)
+  const media = store.collection<MediaDoc & Record<string, unknown>>(MEDIA.name)
   return {
-    async init() {
-      await store.ensureIndex('media', { fields: { variantOf: 1, createdAt: -1, _id: 1 } })
-    },
+    init: () => ensureCollection(store, MEDIA),
     findById(id: string) {
       return media.findOne({ _id: id }) as Promise<MediaDoc | null>
     },
@@ -98,7 +100,7 @@ export function createMediaRepository(store: Store, registry: Registry) {
     async removeItem(id: string) {
       const before = await media.count({ $or: [{ _id: id }, { variantOf: id }] })
       if (!before) return 0
-      await store.batch([{ collection: 'media', delete: { $or: [{ _id: id }, { variantOf: id }] } }])
+      await store.batch([op.delete('media', { $or: [{ _id: id }, { variantOf: id }] })])
       return before
     },
   }

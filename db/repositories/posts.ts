@@ -4,7 +4,9 @@ import { mediaRefsOf } from '../../lib/media-refs.ts'
 import { isLive } from '../../lib/publishing.ts'
 import { slugify } from '../../lib/slug.ts'
 import { normalizeTags, tagSlugsOf, tagsOf } from '../../lib/tags.ts'
-import type { BatchOp, Filter, Store } from '../port.ts'
+import { op } from '../batch.ts'
+import { defineCollection, ensureCollection } from '../collections.ts'
+import type { BatchOp, Filter, Store, TextRanking } from '../port.ts'
 import type { Registry } from '../registry.ts'
 import { publishDue } from './publishing.ts'
 
@@ -130,42 +132,51 @@ export const POST_TEXT_INDEX = {
   },
 }
 
-export function createPostsRepository(store: Store, registry: Registry) {
+const POSTS = defineCollection({
+  name: 'posts',
+  backup: 'data',
   // a restored post gets its derived fields back, whatever the backup held
-  registry.add({ name: 'posts', backup: 'data', schema: storedPostSchema.transform((p) => toPostDoc(p as Post)) })
-  const posts = store.collection<PostDoc>('posts')
+  schema: storedPostSchema.transform((p) => toPostDoc(p as Post)),
+  indexes: [
+    { fields: { type: 1, rank: 1, createdAt: -1, _id: 1 } },
+    // the public home reads published posts of a type in editorial order
+    { fields: { live: 1, type: 1, rank: 1, createdAt: -1, _id: 1 } },
+    // the scheduler's due posts
+    { fields: { status: 1, publishAt: 1 } },
+    { fields: { listed: 1, rank: 1, createdAt: -1, _id: 1 } },
+    { fields: { listed: 1, tagSlug: 1, rank: 1, createdAt: -1, _id: 1 } },
+    { fields: { listed: 1, _id: 1 } },
+    // feeds read the newest listed posts, of all or of one tag, in this index's order
+    { fields: { listed: 1, createdAt: -1, _id: 1 } },
+    { fields: { listed: 1, tagSlug: 1, createdAt: -1, _id: 1 } },
+    { fields: { title: 1 } },
+    { fields: { image: 1 } },
+  ],
+  textIndex: POST_TEXT_INDEX,
+  // after the text index: declared before it, these fields would change its keys and rebuild it on every existing store
+  indexesAfterText: [
+    { fields: { derived: 1 } },
+    // author pages: a page of an author's articles in editorial order and its lastmod, read from an index
+    // like the tag archives; an author's posts of any status (a profile in use is not deleted) from the same
+    // index's first field, and a reviewer's from its own
+    { fields: { authorId: 1, listed: 1, rank: 1, createdAt: -1, _id: 1 } },
+    { fields: { authorId: 1, listed: 1, createdAt: -1, _id: 1 } },
+    { fields: { reviewerId: 1 } },
+    // a market's lists (only when some post is written for one market) and translation groups
+    { fields: { listed: 1, marketKey: 1, rank: 1, createdAt: -1, _id: 1 } },
+    { fields: { translationOf: 1 } },
+  ],
+  // the media library's "used by", tag archives (every tag of a post) and the editors' tag suggestions
+  listIndexes: ['mediaRefs', 'tagSlugs', 'tags'],
+})
+
+export function createPostsRepository(store: Store, registry: Registry) {
+  registry.add(POSTS)
+  const posts = store.collection<PostDoc>(POSTS.name)
 
   const repo = {
     async init() {
-      await store.ensureIndex('posts', { fields: { type: 1, rank: 1, createdAt: -1, _id: 1 } })
-      // the public home reads published posts of a type in editorial order
-      await store.ensureIndex('posts', { fields: { live: 1, type: 1, rank: 1, createdAt: -1, _id: 1 } })
-      // the scheduler's due posts (issue 13)
-      await store.ensureIndex('posts', { fields: { status: 1, publishAt: 1 } })
-      await store.ensureIndex('posts', { fields: { listed: 1, rank: 1, createdAt: -1, _id: 1 } })
-      await store.ensureIndex('posts', { fields: { listed: 1, tagSlug: 1, rank: 1, createdAt: -1, _id: 1 } })
-      await store.ensureIndex('posts', { fields: { listed: 1, _id: 1 } })
-      // feeds read the newest listed posts, of all or of one tag, in this index's order
-      await store.ensureIndex('posts', { fields: { listed: 1, createdAt: -1, _id: 1 } })
-      await store.ensureIndex('posts', { fields: { listed: 1, tagSlug: 1, createdAt: -1, _id: 1 } })
-      await store.ensureIndex('posts', { fields: { title: 1 } })
-      await store.ensureIndex('posts', { fields: { image: 1 } })
-      await store.ensureTextIndex('posts', POST_TEXT_INDEX)
-      await store.ensureListIndex('posts', { field: 'mediaRefs' })
-      // tag archives (every tag of a post, issue 25) and the editors' tag suggestions
-      await store.ensureListIndex('posts', { field: 'tagSlugs' })
-      await store.ensureListIndex('posts', { field: 'tags' })
-      // after the text index: declared before it, this field would change its keys and rebuild it on every existing store
-      await store.ensureIndex('posts', { fields: { derived: 1 } })
-      // author pages (issue 22), also after the text index: a page of an author's articles in editorial order
-      // and its lastmod, read from an index like the tag archives; an author's posts of any status (a
-      // profile in use is not deleted) from the same index's first field, and a reviewer's from its own
-      await store.ensureIndex('posts', { fields: { authorId: 1, listed: 1, rank: 1, createdAt: -1, _id: 1 } })
-      await store.ensureIndex('posts', { fields: { authorId: 1, listed: 1, createdAt: -1, _id: 1 } })
-      await store.ensureIndex('posts', { fields: { reviewerId: 1 } })
-      // issue 23: a market's lists (only when some post is written for one market) and translation groups
-      await store.ensureIndex('posts', { fields: { listed: 1, marketKey: 1, rank: 1, createdAt: -1, _id: 1 } })
-      await store.ensureIndex('posts', { fields: { translationOf: 1 } })
+      await ensureCollection(store, POSTS)
       await repo.backfill()
     },
     /** Posts written before the derived fields existed, or by older rules, get them (once, in batches; found from an index). */
@@ -173,7 +184,7 @@ export function createPostsRepository(store: Store, registry: Registry) {
       for (;;) {
         const stale = [...(await posts.find({ derived: null }, { limit: 1_000 })), ...(await posts.find({ derived: { $lt: DERIVED_VERSION } }, { limit: 1_000 }))]
         if (!stale.length) return
-        await store.batch(stale.map((d) => ({ collection: 'posts', update: { filter: { _id: d._id }, update: { $set: toPostDoc(fromDoc(d)!) } } })))
+        await store.batch(stale.map((d) => op.update('posts', { _id: d._id }, { $set: toPostDoc(fromDoc(d)!) })))
       }
     },
     /** One page of a list in editorial order, continuing after `after` (or skipping `skip`). */
@@ -218,8 +229,8 @@ export function createPostsRepository(store: Store, registry: Registry) {
     latest(q: { tagSlug?: string; authorId?: string }, limit: number) {
       return posts.find(where({ listed: true, tagSlug: q.tagSlug, authorId: q.authorId }), { sort: NEWEST_FIRST, limit, projection: ['title', 'description', 'tag', 'createdAt', 'updatedAt'] }) as Promise<FeedEntry[]>
     },
-    /** A results page in one pass: the newest `window` listed posts holding every term, ranked; `matched` counts up to window + 1. */
-    async searchPage(terms: readonly string[], opts: { window: number; limit: number; skip?: number; marketKeys?: readonly string[] }) {
+    /** A results page in one pass: the newest `window` listed posts holding every term, ranked as `ranking` chooses; `matched` counts up to window + 1. */
+    async searchPage(terms: readonly string[], opts: { window: number; limit: number; skip?: number; marketKeys?: readonly string[]; ranking?: Partial<TextRanking> }) {
       const { marketKeys, ...page } = opts
       const { hits, matched } = await posts.textPage(terms, { filter: where({ listed: true, marketKeys }), ...page })
       return { hits: hits.map((h) => ({ post: fromDoc(h.doc)!, score: h.score })), matched }
@@ -261,7 +272,7 @@ export function createPostsRepository(store: Store, registry: Registry) {
     },
     /** The write that puts a post in a batch (imports): with its derived fields, like every other. */
     insertOp(post: Post): BatchOp {
-      return { collection: 'posts', insert: toPostDoc(post) }
+      return op.insert('posts', toPostDoc(post))
     },
     /**
      * Sets `fields`; `unset` names fields to remove (an optional field the editor cleared). With
@@ -279,6 +290,10 @@ export function createPostsRepository(store: Store, registry: Registry) {
     },
     async remove(id: string) {
       return (await posts.deleteOne({ _id: id })) > 0
+    },
+    /** The write that removes a post in a batch (a rename moves it to another id). */
+    removeOp(id: string): BatchOp {
+      return op.delete('posts', { _id: id })
     },
     /** How many posts of any status name a profile as author and as reviewer (two indexed counts). */
     async authorUsage(authorId: string) {

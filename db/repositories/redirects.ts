@@ -1,5 +1,7 @@
 import * as z from 'zod'
 import { idSchema } from '../../lib/schemas.ts'
+import { op } from '../batch.ts'
+import { defineCollection, ensureCollection } from '../collections.ts'
 import type { BatchOp, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 
@@ -13,13 +15,13 @@ export type RedirectDoc = { _id: string; kind: 'post' | 'author'; from: string; 
 const redirectSchema = z.object({ _id: z.string().min(1).max(120), kind: z.enum(['post', 'author']), from: idSchema, to: idSchema, at: z.iso.datetime({ offset: true }) })
 const key = (kind: RedirectDoc['kind'], id: string) => `${kind}:${id}`
 
+const REDIRECTS = defineCollection({ name: 'redirects', backup: 'data', schema: redirectSchema, indexes: [{ fields: { kind: 1, to: 1 } }] })
+
 export function createRedirectsRepository(store: Store, registry: Registry) {
-  registry.add({ name: 'redirects', backup: 'data', schema: redirectSchema })
-  const redirects = store.collection<RedirectDoc & Record<string, unknown>>('redirects')
+  registry.add(REDIRECTS)
+  const redirects = store.collection<RedirectDoc & Record<string, unknown>>(REDIRECTS.name)
   return {
-    async init() {
-      await store.ensureIndex('redirects', { fields: { kind: 1, to: 1 } })
-    },
+    init: () => ensureCollection(store, REDIRECTS),
     /** Where an old address of a post leads now, or null. */
     async target(kind: RedirectDoc['kind'], from: string): Promise<string | null> {
       return (await redirects.findOne({ _id: key(kind, from) }))?.to ?? null
@@ -31,9 +33,9 @@ export function createRedirectsRepository(store: Store, registry: Registry) {
     async renameOps(kind: RedirectDoc['kind'], from: string, to: string, at: string): Promise<BatchOp[]> {
       const older = await redirects.find({ kind, to: from }, { projection: ['_id'] })
       return [
-        { collection: 'redirects', delete: { _id: key(kind, to) } },
-        ...older.map((r) => ({ collection: 'redirects', update: { filter: { _id: r._id }, update: { $set: { to, at } } } })),
-        { collection: 'redirects', update: { filter: { _id: key(kind, from) }, update: { $set: { kind, from, to, at } }, upsert: true } },
+        op.delete('redirects', { _id: key(kind, to) }),
+        ...older.map((r) => op.update('redirects', { _id: r._id }, { $set: { to, at } })),
+        op.update('redirects', { _id: key(kind, from) }, { $set: { kind, from, to, at } }, { upsert: true }),
       ]
     },
     /** A deleted item's old addresses go with it (they would lead nowhere). */

@@ -1,6 +1,8 @@
 import * as z from 'zod'
 import { mediaRefsOf } from '../../lib/media-refs.ts'
 import type { RevisionAction, RevisionKind } from '../../lib/revisions.ts'
+import { op } from '../batch.ts'
+import { defineCollection, ensureCollection } from '../collections.ts'
 import type { BatchOp, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 
@@ -41,14 +43,19 @@ const revisionSchema = z.object({
 
 export const itemKey = (kind: RevisionKind, id: string) => `${kind}:${id}`
 
+const REVISIONS = defineCollection({
+  name: 'revisions',
+  backup: 'data',
+  schema: revisionSchema.transform((r) => ({ ...r, mediaRefs: mediaRefsOf(r.record) })),
+  indexes: [{ fields: { item: 1, _id: -1 } }],
+  listIndexes: ['mediaRefs'],
+})
+
 export function createRevisionsRepository(store: Store, registry: Registry) {
-  registry.add({ name: 'revisions', backup: 'data', schema: revisionSchema.transform((r) => ({ ...r, mediaRefs: mediaRefsOf(r.record) })) })
-  const revisions = store.collection<RevisionDoc & Record<string, unknown>>('revisions')
+  registry.add(REVISIONS)
+  const revisions = store.collection<RevisionDoc & Record<string, unknown>>(REVISIONS.name)
   const repo = {
-    async init() {
-      await store.ensureIndex('revisions', { fields: { item: 1, _id: -1 } })
-      await store.ensureListIndex('revisions', { field: 'mediaRefs' })
-    },
+    init: () => ensureCollection(store, REVISIONS),
     async insert(doc: Omit<RevisionDoc, 'mediaRefs' | 'title'>) {
       const title = String(doc.record.title ?? doc.record.brandName ?? '')
       await revisions.insertOne({ ...doc, title, mediaRefs: mediaRefsOf(doc.record) } as RevisionDoc & Record<string, unknown>)
@@ -70,7 +77,7 @@ export function createRevisionsRepository(store: Store, registry: Registry) {
     /** The writes that move an item's revisions to its new id (a renamed post), for the batch that moves the item. */
     async renameOps(kind: RevisionKind, from: string, to: string): Promise<BatchOp[]> {
       const rows = await revisions.find({ item: itemKey(kind, from) }, { projection: ['_id'] })
-      return rows.map((r) => ({ collection: 'revisions', update: { filter: { _id: r._id }, update: { $set: { item: itemKey(kind, to), itemId: to } } } }))
+      return rows.map((r) => op.update('revisions', { _id: r._id }, { $set: { item: itemKey(kind, to), itemId: to } }))
     },
     /** Every revision of an item goes with it. */
     removeAll(item: string) {

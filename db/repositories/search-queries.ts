@@ -1,4 +1,6 @@
 import * as z from 'zod'
+import { op } from '../batch.ts'
+import { defineCollection, ensureCollection } from '../collections.ts'
 import type { BatchOp, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 
@@ -25,10 +27,11 @@ const rowSchema = z.object({
 })
 
 export function createSearchQueriesRepository(store: Store, registry: Registry) {
-  registry.add({
+  const collection = defineCollection({
     name: SEARCH_QUERIES,
     backup: 'data',
     schema: rowSchema,
+    counters: { metrics: METRICS },
     io: {
       async readAll() {
         return (await store.readCounters(SEARCH_QUERIES)).map((r) => ({ _id: `${r.dim}|${r.day}|${r.key}`, dim: r.dim, key: r.key, day: r.day, sub: r.sub, ...r.values }))
@@ -39,19 +42,18 @@ export function createSearchQueriesRepository(store: Store, registry: Registry) 
       async writeAll(records) {
         const ops: BatchOp[] = records.map((r) => {
           const { key, day, searches, empty } = r as z.infer<typeof rowSchema>
-          return { counters: SEARCH_QUERIES, count: { dim: DIM, key, day, inc: { searches: searches ?? 0, empty: empty ?? 0 } } }
+          return op.count(SEARCH_QUERIES, { dim: DIM, key, day }, { searches: searches ?? 0, empty: empty ?? 0 })
         })
         for (let i = 0; i < ops.length; i += 5_000) await store.batch(ops.slice(i, i + 5_000))
       },
     },
   })
+  registry.add(collection)
   return {
-    async init() {
-      await store.ensureCounters(SEARCH_QUERIES, { metrics: METRICS })
-    },
+    init: () => ensureCollection(store, collection),
     /** Adds counts, all in one batch. */
     async add(counts: readonly QueryCount[]) {
-      const ops: BatchOp[] = counts.map((c) => ({ counters: SEARCH_QUERIES, count: { dim: DIM, key: c.query, day: c.day, inc: { searches: c.searches, empty: c.empty } } }))
+      const ops: BatchOp[] = counts.map((c) => op.count(SEARCH_QUERIES, { dim: DIM, key: c.query, day: c.day }, { searches: c.searches, empty: c.empty }))
       if (ops.length) await store.batch(ops)
     },
     /** Every query searched from `from` to `to` (YYYY-MM-DD, both included), summed. */

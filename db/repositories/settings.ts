@@ -1,18 +1,22 @@
 import { randomBytes } from 'node:crypto'
+import { defineCollection, ensureCollection } from '../collections.ts'
 import type { Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 
 type Setting = { _id: string; value: unknown }
 
+const SETTINGS = defineCollection({
+  name: 'settings',
+  backup: 'skip',
+  reason: "per installation: the generated auth secret (AUTH_SECRET replaces it; the sessions and keys it protects are not backed up either) and the render cache's content version",
+})
+
 /** Small per-installation values: the generated auth secret and the content version. */
 export function createSettingsRepository(store: Store, registry: Registry) {
-  registry.skip(
-    'settings',
-    "per installation: the generated auth secret (AUTH_SECRET replaces it; the sessions and keys it protects are not backed up either) and the render cache's content version",
-  )
-  const settings = store.collection<Setting>('settings')
+  registry.add(SETTINGS)
+  const settings = store.collection<Setting>(SETTINGS.name)
   return {
-    async init() {},
+    init: () => ensureCollection(store, SETTINGS),
     /** Bumped by every content write; every server's render cache compares it. */
     async contentVersion() {
       return ((await settings.findOne({ _id: 'content-version' }))?.value as number | undefined) ?? 0

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { affiliateDisclosureSchema } from '../../lib/schemas.ts'
+import { defineCollection, ensureCollection } from '../collections.ts'
 import type { Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 
@@ -12,11 +13,13 @@ const iso = z.iso.datetime({ offset: true })
 export const storedSiteSettingSchema = z.discriminatedUnion('_id', [z.object({ _id: z.literal('affiliate-disclosure'), value: affiliateDisclosureSchema, updatedAt: iso })])
 type SiteSetting = z.infer<typeof storedSiteSettingSchema>
 
+const SITE_SETTINGS = defineCollection({ name: 'site_settings', backup: 'data', schema: storedSiteSettingSchema })
+
 export function createSiteSettingsRepository(store: Store, registry: Registry) {
-  registry.add({ name: 'site_settings', backup: 'data', schema: storedSiteSettingSchema })
-  const settings = store.collection<SiteSetting>('site_settings')
+  registry.add(SITE_SETTINGS)
+  const settings = store.collection<SiteSetting>(SITE_SETTINGS.name)
   return {
-    async init() {},
+    init: () => ensureCollection(store, SITE_SETTINGS),
     /** The editors' disclosure line, or null while none was saved (the service then answers the default). */
     async affiliateDisclosure(): Promise<string | null> {
       return (await settings.findOne({ _id: 'affiliate-disclosure' }))?.value ?? null

@@ -70,7 +70,7 @@ export async function createAuth(config: Config, store: Store, settings: Setting
     await store.ensureIndex('user', { fields: { username: 1 }, unique: true })
     return auth
   }
-  const auth = buildAuth(config, secret, (store as import('../../db/sqlite.ts').SqliteStore).db)
+  const auth = buildAuth(config, secret, (store as import('../../db/sqlite/index.ts').SqliteStore).db)
   const { runMigrations } = await getMigrations(auth.options)
   await runMigrations()
   return auth

@@ -4,7 +4,7 @@ import { createClicksRepository } from '../../db/repositories/clicks.ts'
 import { createCountersRepository } from '../../db/repositories/counters.ts'
 import { createLimitsRepository } from '../../db/repositories/limits.ts'
 import { createRegistry } from '../../db/registry.ts'
-import { SqliteStore } from '../../db/sqlite.ts'
+import { SqliteStore } from '../../db/sqlite/index.ts'
 import { UNKNOWN_PLACEMENT } from '../../lib/attribution.ts'
 import { createTracker, uuidV7 } from './tracker.ts'
 

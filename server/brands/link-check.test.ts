@@ -1,6 +1,6 @@
 import type { LookupAddress } from 'node:dns'
 import { afterAll, describe, expect, it } from 'vitest'
-import { SqliteStore } from '../../db/sqlite.ts'
+import { SqliteStore } from '../../db/sqlite/index.ts'
 import { createRegistry } from '../../db/registry.ts'
 import { createAuditRepository } from '../../db/repositories/audit.ts'
 import { createBrandsRepository } from '../../db/repositories/brands.ts'

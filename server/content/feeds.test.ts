@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createRegistry } from '../../db/registry.ts'
 import { createPostsRepository } from '../../db/repositories/posts.ts'
-import { SqliteStore } from '../../db/sqlite.ts'
+import { SqliteStore } from '../../db/sqlite/index.ts'
 import { post } from '../../test/factories.ts'
 import { childText, childTexts, parseXml } from '../../test/xml.ts'
 import { createFeedsService, rssXml } from './feeds.ts'

@@ -1,5 +1,5 @@
 import type { Store } from '../../db/port.ts'
-import { toPostDoc, type PostsRepository } from '../../db/repositories/posts.ts'
+import type { PostsRepository } from '../../db/repositories/posts.ts'
 import type { RedirectsRepository } from '../../db/repositories/redirects.ts'
 import type { RevisionsRepository } from '../../db/repositories/revisions.ts'
 import { changedFields } from '../../lib/audit.ts'
@@ -148,8 +148,8 @@ export function createPostsService(deps: {
     const at = deps.now().toISOString()
     const moved: Post = { ...existing, _id: to }
     await deps.store.batch([
-      { collection: 'posts', delete: { _id: from } },
-      { collection: 'posts', insert: toPostDoc(moved) },
+      posts.removeOp(from),
+      posts.insertOp(moved),
       ...(await deps.revisionsRepo.renameOps('post', from, to)),
       ...(await deps.redirects.renameOps('post', from, to, at)),
     ])

@@ -19,9 +19,9 @@ export function createOperations(w: Wiring, deps: { registry: Registry; markets:
     transfer: createTransferService({ store, posts: repos.posts, brands: repos.brands, authors: repos.authors, media: repos.media, audit, now, onChange }),
     seed: createSeedService({ posts: repos.posts, brands: repos.brands, authors: repos.authors, markets: deps.markets, infoPages: deps.content.infoPages, media: deps.media.media, audit, now, onChange }),
     maintenance: {
-      /** Drops expired limit counters and claims (MongoDB's TTL indexes do it by themselves) and old postback log entries. */
+      /** Drops what the collections' declared expiry ends (limit counters and claims; MongoDB's TTL indexes do it by themselves) and old postback log entries. */
       async run() {
-        return { expired: await repos.limits.prune(now()), postbackLog: await deps.pruneLog() }
+        return { expired: await deps.registry.pruneExpired(now()), postbackLog: await deps.pruneLog() }
       },
     },
     health: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SqliteStore } from '../../db/sqlite.ts'
+import { SqliteStore } from '../../db/sqlite/index.ts'
 import { sectionTypes } from '../../lib/schemas.ts'
 import { loadConfig } from '../config.ts'
 import { createAppContext } from '../context.ts'

@@ -1,5 +1,6 @@
 import type { AuditService } from './audit.ts'
 import * as z from 'zod'
+import { op } from '../../db/batch.ts'
 import type { BatchOp, Store } from '../../db/port.ts'
 import { type BrandDoc, type BrandsRepository, storedBrandSchema, withStoredGeo } from '../../db/repositories/brands.ts'
 import { type MediaDoc, type MediaRepository, storedMediaSchema } from '../../db/repositories/media.ts'
@@ -259,7 +260,7 @@ export function createTransferService(deps: {
       if (report.invalid.length && !opts.skipInvalid) return report
 
       const ops: BatchOp[] = []
-      for (const m of media) if (!(await deps.media.findById(m._id))) ops.push({ collection: 'media', insert: m as never })
+      for (const m of media) if (!(await deps.media.findById(m._id))) ops.push(op.insert('media', m))
       const plan = async <T extends { _id: string }>(collection: string, items: T[], exists: (id: string) => Promise<boolean>, label: string, insertOp: (item: T) => BatchOp) => {
         for (const item of items) {
           if (!(await exists(item._id))) {
@@ -267,7 +268,7 @@ export function createTransferService(deps: {
             report.created.push(`${label} ${item._id}`)
           } else if (onConflict === 'skip') report.skipped.push(`${label} ${item._id}`)
           else if (onConflict === 'overwrite') {
-            ops.push({ collection, delete: { _id: item._id } }, insertOp(item))
+            ops.push(op.delete(collection, { _id: item._id }), insertOp(item))
             report.updated.push(`${label} ${item._id}`)
           } else throw new AppError('conflict', `${label} ${item._id} already exists; use --on-conflict skip or overwrite`)
         }

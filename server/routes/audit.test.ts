@@ -3,7 +3,7 @@ import type { AuditEntryJson } from '../../lib/audit.ts'
 import { json, loginAs, makeTestApp } from '../../test/make-app.ts'
 import { createAuditRepository } from '../../db/repositories/audit.ts'
 import { createRegistry } from '../../db/registry.ts'
-import { SqliteStore } from '../../db/sqlite.ts'
+import { SqliteStore } from '../../db/sqlite/index.ts'
 import { createLogger } from '../logger.ts'
 import { createAuditService, runAs } from '../operations/audit.ts'
 

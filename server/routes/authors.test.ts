@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { SqliteStore } from '../../db/sqlite.ts'
+import { SqliteStore } from '../../db/sqlite/index.ts'
 import { loginAs, makeTestApp } from '../../test/make-app.ts'
 import { demoAuthors } from '../demo/authors.ts'
 

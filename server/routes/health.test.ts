@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Store } from '../../db/port.ts'
-import { SqliteStore } from '../../db/sqlite.ts'
+import { SqliteStore } from '../../db/sqlite/index.ts'
 import { makeTestApp } from '../../test/make-app.ts'
 
 /** A real store whose every collection call fails while `failing` is set (a dropped connection, a bad disk). */

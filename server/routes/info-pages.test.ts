@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { SqliteStore } from '../../db/sqlite.ts'
+import { SqliteStore } from '../../db/sqlite/index.ts'
 import { DEFAULT_INFO_SLUGS } from '../../lib/info-pages.ts'
 import { loginAs, makeTestApp } from '../../test/make-app.ts'
 import { createApp } from '../app.ts'

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SqliteStore } from '../../db/sqlite.ts'
+import type { SqliteStore } from '../../db/sqlite/index.ts'
 import { brandInputSchema } from '../../lib/schemas.ts'
 import { CLI_SECRET, runCli, tempDataDir } from '../../test/cli.ts'
 import { post } from '../../test/factories.ts'

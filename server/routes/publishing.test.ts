@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SqliteStore } from '../../db/sqlite.ts'
+import { SqliteStore } from '../../db/sqlite/index.ts'
 import { tempDataDir } from '../../test/cli.ts'
 import { loginAs, makeTestApp } from '../../test/make-app.ts'
 import { createApp } from '../app.ts'

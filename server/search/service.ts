@@ -1,5 +1,6 @@
 import { markdownPlain } from '../../lib/markdown-plain.ts'
 import { imageAltOf } from '../../lib/cards.ts'
+import type { TextRanking } from '../../db/port.ts'
 import type { PostsRepository } from '../../db/repositories/posts.ts'
 import { articlePath } from '../../lib/links.ts'
 import { DEFAULT_MARKET, type Market } from '../../lib/markets.ts'
@@ -37,6 +38,15 @@ import { AppError, badRequest } from '../errors.ts'
 export type SearchParams = { q?: string | null; page?: string | number | null }
 
 const PAGE = /^[1-9][0-9]*$/
+
+/**
+ * How a results page ranks its window of matches (db/port.ts, TextRanking): words in half the articles or
+ * more only narrow the matches, a query of such words alone lists title matches first, and a last word
+ * typed in full ranks by itself before the longer words it starts. Each spares bm25 a read of lists as
+ * long as the index for a few millionths of score (docs/decisions/009-site-search.md, fourth pass).
+ * MongoDB ranks by its own text score whatever this says.
+ */
+const RESULTS_RANKING: TextRanking = { commonWords: 'narrow', onlyCommonWords: 'title-first', typedLastWord: 'itself-first' }
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 
 /**
@@ -152,7 +162,7 @@ export function createSearchService(deps: {
       if (!terms.length) return { q, total: 0, capped: false, page, pages: 0, results: [], ...none }
       const folded = terms.map(foldWord)
       // one pass over the index: the newest `max` matches counted and ranked, this page's read
-      const [{ hits, matched }, lex] = await Promise.all([posts.searchPage(terms, { window: max, limit: SEARCH_PAGE_SIZE, skip: (page - 1) * SEARCH_PAGE_SIZE, marketKeys }), lexicons.current()])
+      const [{ hits, matched }, lex] = await Promise.all([posts.searchPage(terms, { window: max, limit: SEARCH_PAGE_SIZE, skip: (page - 1) * SEARCH_PAGE_SIZE, marketKeys, ranking: RESULTS_RANKING }), lexicons.current()])
       const capped = matched > max
       const total = Math.min(matched, max)
       const pages = Math.ceil(total / SEARCH_PAGE_SIZE)

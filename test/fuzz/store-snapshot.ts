@@ -1,3 +1,4 @@
+import { op } from '../../db/batch.ts'
 import type { Doc, Store } from '../../db/port.ts'
 
 /**
@@ -57,11 +58,11 @@ export function storeSnapshots(store: Store, authTables: ReadonlySet<string>) {
       const undo = (await store.readCounters(COUNTERS)).flatMap((r) => {
         const target = want.get(`${r.dim}|${r.day}|${r.key}|${r.sub}`) ?? {}
         const inc = Object.fromEntries([...new Set([...Object.keys(r.values), ...Object.keys(target)])].map((m) => [m, (target[m] ?? 0) - (r.values[m] ?? 0)]).filter(([, v]) => v))
-        return Object.keys(inc).length ? [{ counters: COUNTERS, count: { dim: r.dim, key: r.key, day: r.day, sub: r.sub, inc } }] : []
+        return Object.keys(inc).length ? [op.count(COUNTERS, { dim: r.dim, key: r.key, day: r.day, sub: r.sub }, inc)] : []
       })
       await store.batch([
-        ...names.map((collection) => ({ collection, delete: {} })),
-        ...names.flatMap((collection) => (docs.get(collection) ?? []).map((insert) => ({ collection, insert }))),
+        ...names.map((collection) => op.delete(collection, {})),
+        ...names.flatMap((collection) => (docs.get(collection) ?? []).map((doc) => op.insert(collection, doc))),
         ...undo,
       ])
     },

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { SqliteStore } from './sqlite.ts'
+import type { TextRanking } from '../port.ts'
+import { SqliteStore } from './index.ts'
 
 const root = mkdtempSync(join(tmpdir(), 'gamewise-text-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -164,6 +165,65 @@ describe('SQLite text index: a last word typed in full that starts other words',
     expect(hits.map((h) => h.doc._id)).toEqual(['b2', 'b3', 'b1'])
     // a start that is no word of its own still ranks by every word it starts
     expect((await c.textPage(['bonu'], { window: 10, limit: 10 })).hits.map((h) => h.doc._id).sort()).toEqual(['b1', 'b2', 'b3'])
+    await store.close()
+  })
+})
+
+describe('SQLite text index: each TextRanking alternative ranks as textSearch does where its default would not', () => {
+  const ids = (hits: { doc: { _id: string } }[]) => hits.map((h) => h.doc._id)
+
+  it("commonWords 'rank': a word in half the documents or more weighs in ranking", async () => {
+    const store = new SqliteStore(':memory:')
+    await store.ensureTextIndex('notes', spec)
+    const c = store.collection<Note>('notes')
+    for (let i = 0; i < 4; i++) await c.insertOne({ _id: `f${i}`, title: 'Odds filler text here' })
+    await c.insertOne({ _id: 'x1', title: 'Wheel odds filler filler filler' })
+    await c.insertOne({ _id: 'x2', title: 'Wheel odds odds odds odds' })
+    const page = (ranking?: Partial<TextRanking>) => c.textPage(['wheel', 'odds'], { window: 10, limit: 10, ranking })
+    expect(ids((await page()).hits)).toEqual(['x1', 'x2'])
+    expect(ids((await page({ commonWords: 'rank' })).hits)).toEqual(ids(await c.textSearch(['wheel', 'odds'])))
+    expect(ids((await page({ commonWords: 'rank' })).hits)).toEqual(['x2', 'x1'])
+    await store.close()
+  })
+
+  it("onlyCommonWords 'rank': a query of common words alone is ranked by bm25, not title first", async () => {
+    const store = new SqliteStore(':memory:')
+    await store.ensureTextIndex('notes', { fields: { title: 10, body: 1 } })
+    const c = store.collection<Note & { body: string }>('notes')
+    for (const [id, title, body] of [['o1', 'Odds basics', 'odds'], ['o2', 'Bonus', 'odds odds odds'], ['o3', 'Live odds', ''], ['o4', 'Markets', 'odds']]) await c.insertOne({ _id: id, title, body })
+    const page = (ranking?: Partial<TextRanking>) => c.textPage(['odds'], { window: 10, limit: 10, ranking })
+    expect(ids((await page()).hits)).toEqual(['o3', 'o1', 'o4', 'o2'])
+    const ranked = await page({ onlyCommonWords: 'rank' })
+    expect(ids(ranked.hits)).toEqual(ids(await c.textSearch(['odds'])))
+    expect(ids(ranked.hits)).not.toEqual(['o3', 'o1', 'o4', 'o2'])
+    expect(ranked.matched).toBe(4)
+    await store.close()
+  })
+
+  it("typedLastWord 'with-longer-words': a last word typed in full ranks by every word it starts", async () => {
+    const store = new SqliteStore(':memory:')
+    await store.ensureTextIndex('notes', spec)
+    const c = store.collection<Note>('notes')
+    for (const [id, title] of [['b1', 'Bonuses bonuses bonuses'], ['b2', 'Slots with a bonus'], ['b3', 'Bonuses'], ['s1', 'Slots'], ['s2', 'Poker'], ['s3', 'Odds'], ['s4', 'Live']])
+      await c.insertOne({ _id: id, title })
+    const page = (ranking?: Partial<TextRanking>) => c.textPage(['bonus'], { window: 10, limit: 10, ranking })
+    expect(ids((await page()).hits)).toEqual(['b2', 'b3', 'b1'])
+    const ranked = await page({ typedLastWord: 'with-longer-words' })
+    expect(ids(ranked.hits)).toEqual(ids(await c.textSearch(['bonus'])))
+    expect(ids(ranked.hits)).not.toEqual(['b2', 'b3', 'b1'])
+    expect(ranked.matched).toBe(3)
+    await store.close()
+  })
+
+  it('keeps a ranked window per ranking: the same search ranked another way is ranked again', async () => {
+    const store = new SqliteStore(':memory:')
+    await store.ensureTextIndex('notes', spec)
+    const c = store.collection<Note>('notes')
+    for (const [id, title] of [['b1', 'Bonuses bonuses bonuses'], ['b2', 'Slots with a bonus'], ['b3', 'Bonuses'], ['s1', 'Slots']]) await c.insertOne({ _id: id, title })
+    const byDefault = ids((await c.textPage(['bonus'], { window: 10, limit: 10 })).hits)
+    const other = ids((await c.textPage(['bonus'], { window: 10, limit: 10, ranking: { typedLastWord: 'with-longer-words' } })).hits)
+    expect(other).not.toEqual(byDefault)
+    expect(ids((await c.textPage(['bonus'], { window: 10, limit: 10 })).hits)).toEqual(byDefault)
     await store.close()
   })
 })

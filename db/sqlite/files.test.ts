@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { SqliteStore } from './sqlite.ts'
+import { SqliteStore } from './index.ts'
 
 const root = mkdtempSync(join(tmpdir(), 'gamewise-modes-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))

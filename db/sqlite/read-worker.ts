@@ -1,5 +1,5 @@
 /**
- * A reader of the SQLite file on a thread of its own (db/sqlite.ts `sumCounters`): a 90-day report's sums
+ * A reader of the SQLite file on a thread of its own (db/sqlite/counters.ts, `sumCounters`): a 90-day report's sums
  * read hundreds of thousands of counter rows, and bun:sqlite is synchronous, so on the server's thread
  * that would stall every request meanwhile (a /go redirect, a page). Its own read-only connection sees
  * the last committed state (WAL), as any other reader does.

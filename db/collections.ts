@@ -1,0 +1,94 @@
+import type * as z from 'zod'
+import type { CountersSpec, IndexSpec, Store, TextIndexSpec } from './port.ts'
+
+/**
+ * A collection declared once, in one literal (`defineCollection`), by the repository that owns it: its
+ * name, whether and how backups hold it, and what the store keeps for it (indexes, a text index, list
+ * indexes, expiry, or a counters table). The registry (./registry.ts) lists the declarations for backup,
+ * restore and maintenance; `ensureCollection` has the store create what one declares.
+ */
+
+export type StoredRecord = Record<string, unknown>
+
+/**
+ * - `data`: in every backup
+ * - `secrets`: only with `backup --include-secrets` (password hashes)
+ * - `skip`: never, with the reason (ephemeral, per-installation or derived state)
+ */
+export type BackupPolicy = 'data' | 'secrets' | 'skip'
+
+/** How to reach a collection the storage port does not hold as documents (a counters table, better-auth's tables). */
+export type CollectionIo = {
+  /** Every record. */
+  readAll(): Promise<StoredRecord[]>
+  count(): Promise<number>
+  /** Writes checked records into the empty collection. */
+  writeAll(records: StoredRecord[]): Promise<void>
+}
+
+export type BackedUpCollection = {
+  name: string
+  backup: 'data' | 'secrets'
+  /** Checks one restored record (dates already revived) and answers what to write. */
+  schema: z.ZodType<StoredRecord>
+  /** Left out: the store collection of that name, restored inside one store batch. */
+  io?: CollectionIo
+}
+export type SkippedCollection = { name: string; backup: 'skip'; reason: string }
+export type RegisteredCollection = BackedUpCollection | SkippedCollection
+
+/** What the store keeps for a collection, created in this order by `ensureCollection`. */
+export type CollectionStorage = {
+  /** Indexes (db/port.ts `IndexSpec`: their fields hold scalars in every document). */
+  indexes?: readonly IndexSpec[]
+  /**
+   * Documents expire `afterSeconds` after the Date in `field`: on MongoDB a TTL index removes them; on
+   * SQLite (and FerretDB, which has no TTL indexes) the maintenance job does (`Registry.pruneExpired`).
+   */
+  ttl?: { field: string; afterSeconds: number }
+  textIndex?: TextIndexSpec
+  /**
+   * Indexes created after the text index. On SQLite the text index keeps the values of the index fields
+   * declared before it (a search filter on them never reads a document), and a change in those fields
+   * rebuilds it on every existing store: an index added to a collection with a text index goes here.
+   */
+  indexesAfterText?: readonly IndexSpec[]
+  /** Fields holding a list of strings, each list-indexed (db/port.ts `ListIndexSpec`). */
+  listIndexes?: readonly string[]
+  /** A counters table (db/port.ts `CountersSpec`) instead of documents: then nothing else is declared. */
+  counters?: CountersSpec
+}
+
+export type CollectionDef = RegisteredCollection & CollectionStorage
+
+/** One collection's declaration; checked once, when the module holding it loads. */
+export function defineCollection<const D extends CollectionDef>(def: D): D {
+  const documents = def.indexes?.length || def.ttl || def.textIndex || def.indexesAfterText?.length || def.listIndexes?.length
+  if (def.counters && documents) throw new Error(`collection "${def.name}" is a counters table: it declares no indexes, text index or expiry`)
+  if (def.indexesAfterText?.length && !def.textIndex) throw new Error(`collection "${def.name}" declares indexes after a text index it does not have`)
+  return def
+}
+
+/** Has the store create what `def` declares (each call is idempotent: every start makes it again). */
+export async function ensureCollection(store: Store, def: CollectionDef) {
+  if (def.counters) return store.ensureCounters(def.name, def.counters)
+  for (const spec of def.indexes ?? []) await store.ensureIndex(def.name, spec)
+  if (def.ttl) await store.ensureIndex(def.name, { fields: { [def.ttl.field]: 1 }, expireAfterSeconds: def.ttl.afterSeconds })
+  if (def.textIndex) await store.ensureTextIndex(def.name, def.textIndex)
+  for (const spec of def.indexesAfterText ?? []) await store.ensureIndex(def.name, spec)
+  for (const field of def.listIndexes ?? []) await store.ensureListIndex(def.name, { field })
+}
+
+/**
+ * Deletes the documents of `defs` whose declared expiry has passed at `now`, answering how many. On
+ * MongoDB the TTL index's monitor does this by itself (about once a minute): this takes what it has not yet.
+ */
+export async function pruneExpired(store: Store, defs: readonly CollectionDef[], now: Date) {
+  let pruned = 0
+  for (const def of defs) {
+    if (!def.ttl) continue
+    const before = new Date(now.getTime() - def.ttl.afterSeconds * 1000)
+    pruned += await store.collection(def.name).deleteMany({ [def.ttl.field]: { $lt: before } })
+  }
+  return pruned
+}
