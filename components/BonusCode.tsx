@@ -18,11 +18,11 @@ function reportCopy(brandId: string, from: string, slot: Slot, position?: number
  */
 export function BonusCode({ brandId, code, slot, position, compact = false }: { brandId: string; code: string; slot: Slot; position?: number; compact?: boolean }) {
   const hydrated = useHydrated()
-  const pageContext = usePageContext() as { urlPathname?: string; is404?: boolean } | undefined
+  const pageContext = usePageContext() as { urlPathname?: string; is404?: boolean; marketPrefix?: string } | undefined
   const [status, setStatus] = useState('')
   const codeRef = useRef<HTMLElement>(null)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  const from = pageKey(pageOf(pageContext?.urlPathname ?? '/', pageContext?.is404 === true))
+  const from = pageKey(pageOf(pageContext?.urlPathname ?? '/', pageContext?.is404 === true, pageContext?.marketPrefix))
 
   const say = (text: string) => {
     setStatus(text)

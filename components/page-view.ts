@@ -7,12 +7,12 @@ import { pageKey, pageOf, SLOT_NAMES } from '../lib/attribution.ts'
  * First-party, without cookies or storage: the server counts one view per visitor per page per hour and
  * leaves bots out. The denominator of click-through rates and revenue per 1,000 views.
  */
-export function usePageViewBeacon(pathname: string, notFound: boolean) {
+export function usePageViewBeacon(pathname: string, notFound: boolean, marketPrefix = '') {
   useEffect(() => {
-    const page = pageOf(pathname, notFound)
+    const page = pageOf(pathname, notFound, marketPrefix)
     if (page.page === 'unknown') return // account and admin pages show no offers
     const slots = [...new Set([...document.querySelectorAll<HTMLElement>('[data-slot]')].map((el) => el.dataset.slot ?? ''))].filter((s) => (SLOT_NAMES as string[]).includes(s))
     const body = JSON.stringify({ page: pageKey(page), slots })
     fetch('/api/track/view', { method: 'POST', headers: { 'content-type': 'application/json' }, body, keepalive: true }).catch(() => {})
-  }, [pathname, notFound])
+  }, [pathname, notFound, marketPrefix])
 }

@@ -49,11 +49,11 @@ export const useHydrated = () => useSyncExternalStore(noop, () => true, () => fa
  * gaid (lost again on withdrawal).
  */
 export function useGoHref(brandId: string, where?: Where) {
-  const pageContext = usePageContext() as { urlPathname?: string; is404?: boolean } | undefined
+  const pageContext = usePageContext() as { urlPathname?: string; is404?: boolean; marketPrefix?: string } | undefined
   // the server render and hydration see no answer (undefined), so the first render matches the HTML
   const consent = useConsent()
   const hydrated = useHydrated()
-  const placement = where && pageContext?.urlPathname !== undefined ? placementQuery({ ...pageOf(pageContext.urlPathname, pageContext.is404 === true), ...where }) : undefined
+  const placement = where && pageContext?.urlPathname !== undefined ? placementQuery({ ...pageOf(pageContext.urlPathname, pageContext.is404 === true, pageContext.marketPrefix), ...where }) : undefined
   const arrival = hydrated ? arrivalOfVisit() : null
   return goHref(brandId, consent === 'granted' ? getDeviceGaid() : undefined, placement, arrival ? arrivalQuery(arrival) : {})
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cleanHost, deviceClass, pageKey, parseArrival, parsePlacement, placementQuery } from './attribution.ts'
+import { cleanHost, deviceClass, pageKey, pageOf, parseArrival, parsePlacement, placementQuery } from './attribution.ts'
 
 describe('placements (issue 21)', () => {
   it('round-trips a placement through a link query', () => {
@@ -31,4 +31,23 @@ describe('device class', () => {
     ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36', 'desktop'],
     ['', 'unknown'],
   ])('%s → %s', (ua, cls) => expect(deviceClass(ua)).toBe(cls))
+})
+
+describe('placements know their market: the same article under /ca-on and / are two pages', () => {
+  it('a market page keys its placement after the market, and parsing gives it back', () => {
+    const page = pageOf('/article/rtp-explained', false, '/ca-on')
+    expect(page).toEqual({ market: 'ca-on', page: 'article', pageId: 'rtp-explained' })
+    expect(pageKey(page)).toBe('ca-on/article:rtp-explained')
+    const q = new URLSearchParams(placementQuery({ ...page, slot: 'article-offers', position: 2 }))
+    expect(q.get('from')).toBe('ca-on/article:rtp-explained')
+    expect(parsePlacement({ from: q.get('from'), slot: q.get('slot'), pos: q.get('pos') })).toEqual({ market: 'ca-on', page: 'article', pageId: 'rtp-explained', slot: 'article-offers', position: 2 })
+  })
+
+  it('the default market keeps its keys as they were; a malformed market is no market', () => {
+    expect(pageKey(pageOf('/article/rtp-explained'))).toBe('article:rtp-explained')
+    expect(parsePlacement({ from: 'article:x' })).toMatchObject({ page: 'article', pageId: 'x' })
+    expect(parsePlacement({ from: 'article:x' }).market).toBeUndefined()
+    expect(parsePlacement({ from: 'NOT A MARKET/article:x' }).page).toBe('unknown')
+    expect(parsePlacement({ from: 'ca-on/nonsense:x' })).toMatchObject({ page: 'unknown', pageId: '' })
+  })
 })

@@ -30,33 +30,46 @@ export const SLOT_NAMES = Object.keys(SLOTS) as (keyof typeof SLOTS)[]
 export const DEVICE_CLASSES = ['mobile', 'tablet', 'desktop'] as const
 export type DeviceClass = (typeof DEVICE_CLASSES)[number] | 'unknown'
 
-/** Where a link was shown: the page (kind and id) and the slot, and its 1-based position in a list. */
-export type Placement = { page: PageKind; pageId: string; slot: Slot; position: number | null }
+/**
+ * Where a link was shown: the page (kind and id, and its market: '' for the default market's unprefixed
+ * pages) and the slot, and its 1-based position in a list. `/ca-on/article/x` and `/article/x` are two pages.
+ */
+export type Placement = { market?: string; page: PageKind; pageId: string; slot: Slot; position: number | null }
 /** Where a visitor came from to the page they clicked on: another site's host and the landing page's campaign. */
 export type Arrival = { referrer: string | null; utmSource: string | null; utmMedium: string | null; utmCampaign: string | null }
 
 export const UNKNOWN_PLACEMENT: Placement = { page: 'unknown', pageId: '', slot: 'unknown', position: null }
 const ID = /^[A-Za-z0-9_-]{0,100}$/
+/** A market's key, as its URL prefix's segment (lib/market-schema.ts). */
+const MARKET_KEY = /^[a-z]{2}(-[a-z0-9]{2,3})?$/
 const WORD = /^[a-z0-9][a-z0-9._+-]{0,79}$/
 const HOST = /^[a-z0-9]([a-z0-9-]{0,62}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,62}[a-z0-9])?)+$/
 export const MAX_POSITION = 100
 
-/** A page's key in the counters: `article:rtp-explained`, `home:`. */
-export const pageKey = (p: Pick<Placement, 'page' | 'pageId'>) => `${p.page}:${p.pageId}`
+/** A page's key in the counters: `article:rtp-explained`, `home:`; a market's page after its key, `ca-on/article:rtp-explained`. */
+export const pageKey = (p: Pick<Placement, 'market' | 'page' | 'pageId'>) => `${p.market ? `${p.market}/` : ''}${p.page}:${p.pageId}`
+
+/** The market of a page key ('' for the default market) and the rest (`article:x`). */
+export function splitPageKey(key: string): { market: string; rest: string } {
+  const slash = key.indexOf('/')
+  const market = slash > 0 ? key.slice(0, slash) : ''
+  return MARKET_KEY.test(market) ? { market, rest: key.slice(slash + 1) } : { market: '', rest: key }
+}
 
 /** The placement a link's query (`/go/:brandId?from=article:x&slot=article-offers&pos=2`) or a click body says, bounded. */
 export function parsePlacement(input: { from?: string | null; slot?: string | null; pos?: string | number | null }): Placement {
-  const [kind = '', ...rest] = (input.from ?? '').split(':')
+  const { market, rest: from } = splitPageKey(input.from ?? '')
+  const [kind = '', ...rest] = from.split(':')
   const id = rest.join(':')
   const page = (PAGE_KINDS as readonly string[]).includes(kind) && ID.test(id) ? (kind as PageKind) : 'unknown'
   const slot = input.slot && input.slot in SLOTS ? (input.slot as Slot) : 'unknown'
   const n = typeof input.pos === 'number' ? input.pos : /^\d{1,3}$/.test(input.pos ?? '') ? Number(input.pos) : Number.NaN
-  return { page, pageId: page === 'unknown' ? '' : id, slot, position: Number.isInteger(n) && n >= 1 && n <= MAX_POSITION ? n : null }
+  return { ...(market && page !== 'unknown' ? { market } : {}), page, pageId: page === 'unknown' ? '' : id, slot, position: Number.isInteger(n) && n >= 1 && n <= MAX_POSITION ? n : null }
 }
 
 /** The query a tracked link carries for its placement (the same for every visitor: cached pages stay one per URL). */
-export function placementQuery(p: { page: PageKind; pageId?: string; slot: Slot; position?: number | null }): string {
-  const q = new URLSearchParams({ from: `${p.page}:${p.pageId ?? ''}`, slot: p.slot })
+export function placementQuery(p: { market?: string; page: PageKind; pageId?: string; slot: Slot; position?: number | null }): string {
+  const q = new URLSearchParams({ from: pageKey({ market: p.market, page: p.page, pageId: p.pageId ?? '' }), slot: p.slot })
   if (p.position) q.set('pos', String(p.position))
   return q.toString()
 }
@@ -87,8 +100,17 @@ export function deviceClass(userAgent: string | null | undefined): DeviceClass {
   return 'desktop'
 }
 
-/** The page a URL path is (the same on the server and in the browser, so cached pages carry the same links). */
-export function pageOf(pathname: string, notFound = false): Pick<Placement, 'page' | 'pageId'> {
+/**
+ * The page a URL path is (the same on the server and in the browser, so cached pages carry the same
+ * links); `marketPrefix` (`/ca-on`, '' for the default market) makes it that market's page.
+ */
+export function pageOf(pathname: string, notFound = false, marketPrefix = ''): Pick<Placement, 'market' | 'page' | 'pageId'> {
+  const market = marketPrefix.slice(1)
+  const page = pageOfPath(pathname, notFound)
+  return market && MARKET_KEY.test(market) && page.page !== 'unknown' ? { market, ...page } : page
+}
+
+function pageOfPath(pathname: string, notFound: boolean): Pick<Placement, 'page' | 'pageId'> {
   if (notFound) return { page: 'not-found', pageId: '' }
   const path = pathname.replace(/\/+$/, '') || '/'
   const segs = path.split('/').filter(Boolean).map((s) => {

@@ -17,7 +17,7 @@ export default function Layout({ children }: { children: ReactNode }) {
   // the admin panels are a workspace, not a marketing page: no public footer (issue 12)
   const isAdmin = /^\/admin(market)?(\/|$)/.test(pageContext.urlPathname)
   usePageView(path)
-  usePageViewBeacon(pageContext.urlPathname, pageContext.is404 === true)
+  usePageViewBeacon(pageContext.urlPathname, pageContext.is404 === true, pageContext.marketPrefix)
 
   return (
     <>

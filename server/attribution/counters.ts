@@ -13,7 +13,7 @@ export { COUNTERS, type Increment, METRICS, type Metric } from '../../db/reposit
 import type { Increment, Metric } from '../../db/repositories/counters.ts'
 
 /** The attribution counters' dimensions: what a report can be grouped by. */
-export const DIMS = { site: 'site', page: 'page', slot: 'slot', position: 'position', bcd: 'bcd' } as const
+export const DIMS = { site: 'site', page: 'page', slot: 'slot', position: 'position', bcd: 'bcd', market: 'market' } as const
 export type Dim = (typeof DIMS)[keyof typeof DIMS]
 
 
@@ -28,12 +28,13 @@ export const positionKey = (slot: string, position: number) => `${slot}#${positi
 export type Attribution = { placement: Placement; country: VisitorCountry | string | null; device: DeviceClass }
 const NO_ATTRIBUTION: Attribution = { placement: { page: 'unknown', pageId: '', slot: 'unknown', position: null }, country: null, device: 'unknown' }
 
-/** The attribution counters an event adds to: the site, its page, slot and position, and brand × country × device. */
+/** The attribution counters an event adds to: the site, its market, its page, slot and position, and brand × country × device. */
 function everywhere(a: Attribution, brandId: string, day: string, inc: Partial<Record<Metric, number>>, sub?: string): Increment[] {
   const p = a.placement
   const at = (dim: Dim, key: string): Increment => ({ table: 'counters', dim, key, day, ...(sub ? { sub } : {}), inc })
   return [
     at(DIMS.site, ''),
+    at(DIMS.market, p.market ?? ''),
     at(DIMS.page, pageKey(p)),
     at(DIMS.slot, p.slot),
     ...(p.position ? [at(DIMS.position, positionKey(p.slot, p.position))] : []),
@@ -73,11 +74,12 @@ export function countsForClick(click: CountedClick): Increment[] {
 }
 
 /** A person's view of a page (once per visitor per page per hour): the page, the site, and each offer slot the page showed. */
-export function countsForView(view: { page: Pick<Placement, 'page' | 'pageId'>; slots: readonly string[]; at: Date; brandId?: string }): Increment[] {
+export function countsForView(view: { page: Pick<Placement, 'market' | 'page' | 'pageId'>; slots: readonly string[]; at: Date; brandId?: string }): Increment[] {
   const day = dayOf(view.at)
   const inc = { views: 1 }
   return [
     { table: 'counters', dim: DIMS.site, key: '', day, inc },
+    { table: 'counters', dim: DIMS.market, key: view.page.market ?? '', day, inc },
     { table: 'counters', dim: DIMS.page, key: pageKey(view.page), day, inc },
     ...[...new Set(view.slots)].map((slot): Increment => ({ table: 'counters', dim: DIMS.slot, key: slot, day, inc })),
     // a brand page's view is also the brand report's (issue 7)

@@ -2,7 +2,7 @@ import type { BrandDoc, BrandsRepository } from '../../db/repositories/brands.ts
 import type { ClicksRepository } from '../../db/repositories/clicks.ts'
 import type { CountersRepository } from '../../db/repositories/counters.ts'
 import type { LimitsRepository } from '../../db/repositories/limits.ts'
-import type { Placement } from '../../lib/attribution.ts'
+import { pageKey, type Placement } from '../../lib/attribution.ts'
 import { idSchema } from '../../lib/schemas.ts'
 import type { BrandOffer } from '../../lib/schemas.ts'
 import type { ClickMeta, TrackedClick } from './click.ts'
@@ -71,14 +71,14 @@ export function createTracker(deps: {
      * its brand's. Bots, and brand pages that are not live, count nothing; nor do a network's views past
      * the view velocity limit in an hour.
      */
-    async recordView(view: { page: Pick<Placement, 'page' | 'pageId'>; slots: readonly string[] }, meta: ClickMeta) {
+    async recordView(view: { page: Pick<Placement, 'market' | 'page' | 'pageId'>; slots: readonly string[] }, meta: ClickMeta) {
       if (trust.isBot(meta.userAgent, meta.method)) return false
       const brandId = view.page.page === 'brand' ? view.page.pageId : undefined
       if (brandId !== undefined && !(await brandFor(brandId))) return false
       const at = deps.now()
       const visitor = trust.visitorHash(meta.ip)
       if (trust.pastViewLimit(visitor, at)) return (viewsOverLimit++, false)
-      const claim = viewClaim(`${view.page.page}:${view.page.pageId}`, visitor, at)
+      const claim = viewClaim(pageKey(view.page), visitor, at)
       if (!(await deps.limits.claim([claim])).has(claim.key)) return false // this network saw the page this hour
       if (!(await trust.countView(visitor, at))) return (viewsOverLimit++, false)
       await deps.counters.add(countsForView({ page: view.page, slots: view.slots, at, brandId }))
