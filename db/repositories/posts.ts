@@ -243,9 +243,18 @@ export function createPostsRepository(store: Store, registry: Registry) {
     async listedTags(): Promise<string[]> {
       return normalizeTags((await posts.distinct('tags', { listed: true })) as string[])
     },
-    /** The newest listed posts' ids and titles, newest first (search's lexicon: suggestions and spellings). */
+    /** The tags of listed posts, each with the market keys of the posts holding it (search's tags per market). */
+    async listedTagsByMarket(): Promise<{ name: string; marketKeys: string[] }[]> {
+      const keys = (await posts.distinct('marketKey', { listed: true })) as string[]
+      const byTag = new Map<string, Set<string>>()
+      for (const key of keys) {
+        for (const tag of normalizeTags((await posts.distinct('tags', { listed: true, marketKey: key })) as string[])) (byTag.get(tag) ?? byTag.set(tag, new Set()).get(tag)!).add(key)
+      }
+      return [...byTag].map(([name, marketKeys]) => ({ name, marketKeys: [...marketKeys] }))
+    },
+    /** The newest listed posts' ids, titles and market keys, newest first (search's lexicon: suggestions and spellings). */
     recentTitles(limit: number) {
-      return posts.find({ listed: true }, { sort: NEWEST_FIRST, limit, projection: ['title'] }) as Promise<{ _id: string; title: string }[]>
+      return posts.find({ listed: true }, { sort: NEWEST_FIRST, limit, projection: ['title', 'marketKey'] }) as Promise<{ _id: string; title: string; marketKey?: string }[]>
     },
     /** Every post of a type (exports and the content-ops CLI; the site reads pages). */
     async listByType(type: PostType) {

@@ -13,6 +13,9 @@ export function recordSearch(c: Context<AppEnv>) {
   c.var.services.searchQueries.record({ q: c.req.query('q'), page: c.req.query('page'), userAgent: c.req.header('user-agent') ?? '', method: c.req.method })
 }
 
+/** `?market=ca-on` as the prefix the markets service knows (`/ca-on`); anything else is the default market. */
+const marketParam = (key: string | undefined) => (key && /^[a-z]{2}(-[a-z0-9]{2,3})?$/.test(key) ? `/${key}` : '')
+
 const queriesQuery = z.object({
   days: z.coerce.number().int().min(1).max(90).default(30),
   noResults: z.enum(['0', '1', 'true', 'false'], { error: 'noResults must be 1 or 0' }).optional(),
@@ -30,8 +33,9 @@ export function searchRouter() {
 
   // GET /api/search/suggest?q – up to 8 suggestions as a visitor types (brands, tags, articles); small,
   // kept by browsers for a minute, and in the render cache's bounded list of query-string answers
-  app.get('/suggest', rule({ access: 'public', cache: 'public', query: ['q'], vary: 'country', maxAge: 60 }), async (c) =>
-    c.json(await c.var.services.search.suggest(c.req.query('q'), c.var.country)),
+  // `market`: the key of the page's market (its URL prefix without the slash; absent: the default market)
+  app.get('/suggest', rule({ access: 'public', cache: 'public', query: ['q', 'market'], vary: 'country', maxAge: 60 }), async (c) =>
+    c.json(await c.var.services.search.suggest(c.req.query('q'), c.var.country, c.var.services.markets.byPrefix(marketParam(c.req.query('market'))))),
   )
 
   // GET /api/search/queries?days&noResults&limit – what readers searched for (editors and admins): the top

@@ -32,9 +32,11 @@ export type LexiconBrand = {
   /** the tagline's, type tags' and facts' words */
   other: Set<string>
 }
-export type LexiconTag = { name: string; href: string; words: string[]; joined: string }
+/** `marketKeys`: the markets whose listed posts hold the tag (its archive exists there). */
+export type LexiconTag = { name: string; href: string; words: string[]; joined: string; marketKeys?: readonly string[] }
 /** `text`: the words one space apart, with a space either side (" rtp explained "): a word start is one `includes` */
-export type LexiconTitle = { id: string; title: string; words: string[]; text: string }
+/** `marketKey`: the post's market ('*' for every market). */
+export type LexiconTitle = { id: string; title: string; words: string[]; text: string; marketKey?: string }
 export type Lexicon = {
   /** in editorial order (as the repository lists them: the home page's offers list) */
   brands: LexiconBrand[]
@@ -70,7 +72,7 @@ export const typeLabel = (type: string) => type.replace(/^type/, '').replace(/([
 
 export type BrandSource = { offer: BrandOffer; geo?: GeoRule; window?: OfferWindow; highlights?: { title: string; value: string }[]; facts?: { licences?: { regulator: string }[] } }
 
-export function buildLexicon(input: { brands: readonly BrandSource[]; tags: readonly string[]; titles: readonly { _id: string; title: string }[] }): Lexicon {
+export function buildLexicon(input: { brands: readonly BrandSource[]; tags: readonly (string | { name: string; marketKeys: readonly string[] })[]; titles: readonly { _id: string; title: string; marketKey?: string }[] }): Lexicon {
   const vocabulary = new Map<string, number>()
   const count = (words: readonly string[]) => {
     for (const w of words) vocabulary.set(w, (vocabulary.get(w) ?? 0) + 1)
@@ -84,15 +86,16 @@ export function buildLexicon(input: { brands: readonly BrandSource[]; tags: read
     count([...other])
     return { offer: b.offer, geo: b.geo, window: b.window ?? {}, facts: b.facts, name, joined: name.join(''), other }
   })
-  const tags = input.tags.map((name): LexiconTag => {
+  const tags = input.tags.map((tag): LexiconTag => {
+    const { name, marketKeys } = typeof tag === 'string' ? { name: tag, marketKeys: undefined } : tag
     const words = wordsOf(name)
     count(words)
-    return { name, href: tagPath(name), words, joined: words.join('') }
+    return { name, href: tagPath(name), words, joined: words.join(''), ...(marketKeys ? { marketKeys } : {}) }
   })
   const titles = input.titles.slice(0, TITLES_KEPT).map((t): LexiconTitle => {
     const words = wordsOf(t.title)
     count(words)
-    return { id: t._id, title: t.title, words, text: ` ${words.join(' ')} ` }
+    return { id: t._id, title: t.title, words, text: ` ${words.join(' ')} `, ...(t.marketKey ? { marketKey: t.marketKey } : {}) }
   })
   // bounded: a huge archive keeps its most frequent words
   if (vocabulary.size > VOCABULARY_MAX) {

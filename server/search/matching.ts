@@ -68,7 +68,8 @@ export function titleMatches(terms: readonly string[], title: LexiconTitle): boo
  * is a range of the sorted words), and only those are checked against the other terms. A query no
  * title matches costs a few binary searches, not a pass over 10,000 titles.
  */
-export function titlesMatching(terms: readonly string[], lexicon: Lexicon, limit: number): LexiconTitle[] {
+/** `inMarket`: only titles of posts a market lists (absent: every title). */
+export function titlesMatching(terms: readonly string[], lexicon: Lexicon, limit: number, inMarket?: (marketKey: string | undefined) => boolean): LexiconTitle[] {
   if (!terms.length || limit <= 0) return []
   let fewest: number[] | null = null
   for (const t of terms) {
@@ -79,7 +80,7 @@ export function titlesMatching(terms: readonly string[], lexicon: Lexicon, limit
   const out: LexiconTitle[] = []
   for (const i of fewest!) {
     const title = lexicon.titles[i]!
-    if (titleMatches(terms, title) && out.push(title) >= limit) break
+    if ((!inMarket || inMarket(title.marketKey)) && titleMatches(terms, title) && out.push(title) >= limit) break
   }
   return out
 }

@@ -29,7 +29,7 @@ describe('brands offered by a search', () => {
     validFrom: null,
     validUntil: null,
   })) as unknown as BrandDoc[]
-  const posts = { searchPage: async () => ({ hits: [], matched: 0 }), searchCount: async () => 0, listedTags: async () => [], recentTitles: async () => [] } as unknown as PostsRepository
+  const posts = { searchPage: async () => ({ hits: [], matched: 0 }), searchCount: async () => 0, listedTags: async () => [], listedTagsByMarket: async () => [], recentTitles: async () => [] } as unknown as PostsRepository
   const service = createSearchService({ posts, brands: { list: async () => docs } as unknown as BrandsRepository, generation: () => 0 })
 
   const gb: Market = { ...DEFAULT_MARKET, ...MARKET_PRESETS.GB, key: 'gb', name: 'United Kingdom' }

@@ -116,8 +116,15 @@ export function createSearchService(deps: {
   const { posts } = deps
   const now = deps.now ?? (() => new Date())
   /** A brand search may offer to an audience (server/brands/visibility.ts): the lexicon holds published brands only. */
-  const offered = (b: LexiconBrand, country: VisitorCountry, market: Market = DEFAULT_MARKET, at = now()) =>
-    visibleTo({ ...b.window, geo: b.geo, facts: b.facts, termsSummary: b.offer.termsSummary }, { country, market, now: at }).shown
+  const visibility = (b: LexiconBrand, country: VisitorCountry, market: Market, at: Date) => visibleTo({ ...b.window, geo: b.geo, facts: b.facts, termsSummary: b.offer.termsSummary }, { country, market, now: at })
+  const offered = (b: LexiconBrand, country: VisitorCountry, market: Market = DEFAULT_MARKET, at = now()) => visibility(b, country, market, at).shown
+  /** A brand found by its name leads to its page even when its offer is not running (the page says so): available and licensed is enough. */
+  const findable = (b: LexiconBrand, country: VisitorCountry, market: Market, at = now()) => {
+    const v = visibility(b, country, market, at)
+    return v.available && v.licensed
+  }
+  /** Whether a post or tag of these market keys is listed in the market (`keys` undefined: every market lists everything). */
+  const listedIn = (keys: readonly string[] | undefined) => (marketKey: string | undefined) => !keys || keys.includes(marketKey ?? '*')
   const max = deps.maxResults ?? SEARCH_MAX_RESULTS
   const lexicons = createLexiconSource(deps)
 
@@ -128,19 +135,26 @@ export function createSearchService(deps: {
    */
   function brandsFor(lex: Lexicon, terms: readonly string[], country: VisitorCountry, limit: number, market: Market = DEFAULT_MARKET): BrandOffer[] {
     const at = now()
-    const best: { score: number; rating: number; offer: BrandOffer }[] = []
+    return bestBrands(lex, terms, limit, (b) => offered(b, country, market, at)).map((b) => shape.offer(b.offer, market))
+  }
+  /** The `limit` brands the terms name best that `keep` lets through (then by rating, then in editorial order), picked as they come. */
+  function bestBrands(lex: Lexicon, terms: readonly string[], limit: number, keep: (b: LexiconBrand) => boolean): LexiconBrand[] {
+    const best: { score: number; rating: number; brand: LexiconBrand }[] = []
     for (const { brand, score } of scoreBrands(terms, lex, scoreTerms(terms, lex.brandWordIndex))) {
-      if (!offered(brand, country, market, at)) continue
+      if (!keep(brand)) continue
       const rating = brand.offer.rating ?? 0
       // after every one at least as good: equals keep editorial order
       let i = best.length
       while (i > 0 && (best[i - 1]!.score < score || (best[i - 1]!.score === score && best[i - 1]!.rating < rating))) i--
-      if (i < limit) best.splice(i, 0, { score, rating, offer: brand.offer }), (best.length = Math.min(best.length, limit))
+      if (i < limit) best.splice(i, 0, { score, rating, brand }), (best.length = Math.min(best.length, limit))
     }
-    return best.map((x) => shape.offer(x.offer, market))
+    return best.map((x) => x.brand)
   }
-  function tagsFor(lex: Lexicon, terms: readonly string[], limit: number): TagHit[] {
+  /** The tags the terms name whose archive exists in the market (`keys`: its market keys; undefined: every tag). */
+  function tagsFor(lex: Lexicon, terms: readonly string[], limit: number, keys?: readonly string[]): TagHit[] {
+    const listed = listedIn(keys)
     return lex.tags
+      .filter((t) => !keys || !t.marketKeys || t.marketKeys.some(listed))
       .map((t) => ({ t, score: tagScore(terms, t) }))
       .filter((x) => x.score > 0)
       .sort((a, b) => b.score - a.score || a.t.name.localeCompare(b.t.name))
@@ -168,13 +182,13 @@ export function createSearchService(deps: {
       const pages = Math.ceil(total / SEARCH_PAGE_SIZE)
       const first = page === 1
       const brands = first ? brandsFor(lex, folded, country, SEARCH_BRANDS_MAX, market) : []
-      const tags = first ? tagsFor(lex, folded, SEARCH_TAGS_MAX) : []
+      const tags = first ? tagsFor(lex, folded, SEARCH_TAGS_MAX, marketKeys) : []
       let didYouMean: SearchAnswer['didYouMean'] = null
       if (first && total === 0) {
         const corrected = correctTerms(folded, lex)
         if (corrected && corrected.join(' ') !== folded.join(' ')) {
           // offered only when it finds something: an article, or a brand or tag the visitor would see
-          const finds = brandsFor(lex, corrected, country, 1, market).length > 0 || tagsFor(lex, corrected, 1).length > 0 || (await posts.searchCount(corrected, 1, marketKeys)) > 0
+          const finds = brandsFor(lex, corrected, country, 1, market).length > 0 || tagsFor(lex, corrected, 1, marketKeys).length > 0 || (await posts.searchCount(corrected, 1, marketKeys)) > 0
           if (finds) didYouMean = { q: corrected.join(' '), href: searchHref(corrected.join(' ')) }
         }
       }
@@ -197,22 +211,25 @@ export function createSearchService(deps: {
 
     /**
      * Suggestions as a visitor types (GET /api/search/suggest): after `SUGGEST_MIN_CHARS`, up to
-     * `SUGGEST_MAX` of the brands (available in `country`), tags and newest article titles the words
-     * name, the last word also as a word start, names also with a typo. From memory only: no store read.
+     * `SUGGEST_MAX` of the brands (available in `country` and listed in `market`; one whose offer has
+     * ended still leads to its page), tags and newest article titles of the market the words name, the
+     * last word also as a word start, names also with a typo. Hrefs are site paths: the page puts them
+     * in its market. From memory only: no store read beyond the market's keys.
      */
-    async suggest(rawQ: string | null | undefined, country: VisitorCountry = null): Promise<SuggestAnswer> {
+    async suggest(rawQ: string | null | undefined, country: VisitorCountry = null, market: Market = DEFAULT_MARKET): Promise<SuggestAnswer> {
       const raw = rawQ ?? ''
       if (raw.length > SUGGEST_QUERY_MAX * 4) throw badRequest(`Suggestion query is too long (at most ${SUGGEST_QUERY_MAX} characters)`)
       const q = raw.replace(/\p{Cc}/gu, ' ').trim()
       if ([...q].length > SUGGEST_QUERY_MAX) throw badRequest(`Suggestion query is too long (at most ${SUGGEST_QUERY_MAX} characters)`)
       const terms = searchTerms(q).map(foldWord)
       if ([...q].length < SUGGEST_MIN_CHARS || !terms.length) return { q, suggestions: [] }
-      const lex = await lexicons.current()
+      const [lex, keys] = await Promise.all([lexicons.current(), deps.marketKeys?.(market)])
+      const at = now()
       const out: Suggestion[] = [
-        ...brandsFor(lex, terms, country, 3).map((b): Suggestion => ({ kind: 'brand', label: b.brandName, href: `/brands/${encodeURIComponent(b._id)}` })),
-        ...tagsFor(lex, terms, 2).map((t): Suggestion => ({ kind: 'tag', label: t.name, href: t.href })),
+        ...bestBrands(lex, terms, 3, (b) => findable(b, country, market, at)).map((b): Suggestion => ({ kind: 'brand', label: b.offer.brandName, href: `/brands/${encodeURIComponent(b.offer._id)}` })),
+        ...tagsFor(lex, terms, 2, keys).map((t): Suggestion => ({ kind: 'tag', label: t.name, href: t.href })),
       ]
-      for (const t of titlesMatching(terms, lex, SUGGEST_MAX - out.length)) out.push({ kind: 'article', label: t.title, href: articlePath(t.id) })
+      for (const t of titlesMatching(terms, lex, SUGGEST_MAX - out.length, listedIn(keys))) out.push({ kind: 'article', label: t.title, href: articlePath(t.id) })
       return { q, suggestions: out.slice(0, SUGGEST_MAX) }
     },
 
@@ -220,11 +237,11 @@ export function createSearchService(deps: {
      * Suggestions for words that may be misspelt (the 404 page's, from its address: issue 26): those of
      * the words as they are, else those of their nearest known spelling. From memory only.
      */
-    async suggestForgiving(q: string, country: VisitorCountry = null, limit = SUGGEST_MAX): Promise<Suggestion[]> {
-      const own = (await service.suggest(q, country)).suggestions
+    async suggestForgiving(q: string, country: VisitorCountry = null, limit = SUGGEST_MAX, market: Market = DEFAULT_MARKET): Promise<Suggestion[]> {
+      const own = (await service.suggest(q, country, market)).suggestions
       if (own.length) return own.slice(0, limit)
       const corrected = correctTerms(searchTerms(q).map(foldWord), await lexicons.current())
-      return corrected ? (await service.suggest(corrected.join(' '), country)).suggestions.slice(0, limit) : []
+      return corrected ? (await service.suggest(corrected.join(' '), country, market)).suggestions.slice(0, limit) : []
     },
 
     /**
@@ -256,7 +273,7 @@ export type SearchService = ReturnType<typeof createSearchService>
 function createLexiconSource(deps: { posts: PostsRepository; brands: BrandsRepository; generation: () => number }) {
   let built: { generation: number; lexicon: Promise<Lexicon> } | null = null
   async function build(): Promise<Lexicon> {
-    const [brandDocs, tags, titles] = await Promise.all([deps.brands.list({ live: true }), deps.posts.listedTags(), deps.posts.recentTitles(TITLES_KEPT)])
+    const [brandDocs, tags, titles] = await Promise.all([deps.brands.list({ live: true }), deps.posts.listedTagsByMarket(), deps.posts.recentTitles(TITLES_KEPT)])
     return buildLexicon({
       brands: brandDocs.map((d) => {
         const page = toBrandPage(d)
