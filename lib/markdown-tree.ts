@@ -59,3 +59,39 @@ export function treeText(tree: readonly MdBlock[]): string {
   }
   return tree.map(block).join(' ').replace(/\s+/g, ' ').trim()
 }
+
+/** The tree with every link's href passed through `map`: a new href, or null to keep the link's text without the link. */
+export function mapLinks(tree: MdTree, map: (href: string, ext: boolean) => string | null): MdTree {
+  const inline = (n: MdInline): MdInline[] => {
+    if (typeof n === 'string' || n.t === 'code' || n.t === 'br') return [n]
+    if (n.t === 'a') {
+      const href = map(n.href, n.ext === true)
+      const c = n.c.flatMap(inline)
+      return href === null ? c : [{ ...n, href, c }]
+    }
+    return [{ ...n, c: n.c.flatMap(inline) }]
+  }
+  const block = (b: MdBlock): MdBlock => {
+    switch (b.t) {
+      case 'pre':
+      case 'hr':
+      case 'compare':
+        return b
+      case 'ul':
+      case 'ol':
+        return { ...b, items: b.items.map((item) => item.map(block)) }
+      case 'blockquote':
+        return { ...b, c: b.c.map(block) }
+      default:
+        return { ...b, c: b.c.flatMap(inline) }
+    }
+  }
+  return tree.map(block)
+}
+
+/** Every link's href in a tree (in order, repeats included). */
+export function linksIn(tree: MdTree): string[] {
+  const out: string[] = []
+  mapLinks(tree, (href) => (out.push(href), href))
+  return out
+}

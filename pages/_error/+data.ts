@@ -13,6 +13,6 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
   const services = pageContext.services
   if (!services || !(pageContext.is404 || pageContext.abortStatusCode === 404)) return { help: null }
   const country = pageContext.errorPageCountry ?? null
-  const [help, disclosure] = await Promise.all([services.notFound.help(pageContext.urlPathname, country), services.siteSettings.disclosure()])
+  const [help, disclosure] = await Promise.all([services.notFound.help(pageContext.urlPathname, country, pageContext.market), services.siteSettings.disclosure()])
   return { help: { q: help.q, suggestions: help.suggestions, articles: help.articles.map(toCard), offers: help.offers, disclosure: disclosure.text } }
 }

@@ -3,11 +3,14 @@ import type { Editorial } from '../editorial/index.ts'
 import type { Media } from '../media/index.ts'
 import type { MarketsService } from '../markets/service.ts'
 import type { Wiring } from '../wiring.ts'
+import { DEFAULT_MARKET, type Market } from '../../lib/markets.ts'
+import type { MdTree } from '../../lib/markdown-tree.ts'
 import { createAiWriter } from './ai-writer.ts'
 import { createContentService } from './articles.ts'
 import { createAuthorsService } from './authors.ts'
 import { createFeedsService } from './feeds.ts'
 import { createInfoPagesService } from './info-pages.ts'
+import { createMarketLinks } from './market-links.ts'
 import { createPostsService } from './posts.ts'
 import { createSiteSettingsService } from './site-settings.ts'
 import { createSitemapService } from './sitemaps.ts'
@@ -25,8 +28,14 @@ export function createContent(w: Wiring, deps: { media: Media; editorial: Editor
   const content = createContentService({ posts: repos.posts, generation: w.generation, markets })
   const infoPages = createInfoPagesService({ infoPages: repos.infoPages, audit, now, onChange, siteUrl })
   const authors = createAuthorsService({ authors: repos.authors, posts: repos.posts, redirects: repos.redirects, store, media: deps.media.media, audit, newId, now, onChange })
+  const links = createMarketLinks({ posts: repos.posts, siteUrl })
   return {
     content,
+    /** links that keep the market (./market-links.ts), for a page's market */
+    marketLinks: {
+      resolve: async (paths: readonly string[], market: Market) => links.resolve(paths, { market, marketKeys: await content.marketKeysFor(market) }),
+      trees: async <T extends MdTree>(trees: readonly T[], market: Market | undefined) => links.trees(trees, { market: market ?? DEFAULT_MARKET, marketKeys: await content.marketKeysFor(market) }),
+    },
     infoPages,
     authors,
     posts: createPostsService({ posts: repos.posts, authorExists: authors.exists, marketExists: (key) => markets().some((m) => m.key === key), store, redirects: repos.redirects, revisionsRepo: repos.revisions, media: deps.media.media, audit, revisions: deps.editorial.revisions, now, onChange }),

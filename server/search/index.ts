@@ -16,6 +16,6 @@ export function createSearch(w: Wiring, deps: { content: Content }) {
   return {
     search,
     searchQueries,
-    notFound: createNotFoundService({ search, posts: repos.posts, counters: repos.counters, now, generation: w.generation }),
+    notFound: createNotFoundService({ search, posts: repos.posts, counters: repos.counters, now, generation: w.generation, marketKeys: deps.content.content.marketKeysFor }),
   }
 }

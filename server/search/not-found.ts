@@ -5,6 +5,7 @@ import type { BrandOffer, Post } from '../../lib/schemas.ts'
 import { queryFromPath, type Suggestion } from '../../lib/search.ts'
 import { DIMS, dayOf } from '../attribution/counters.ts'
 import type { SearchService } from './service.ts'
+import { DEFAULT_MARKET, type Market } from '../../lib/markets.ts'
 
 /** What the 404 page shows besides its message: at most this many of each. */
 export const NOT_FOUND_SUGGESTIONS = 5
@@ -34,6 +35,8 @@ export type NotFoundHelp = {
  */
 export function createNotFoundService(deps: {
   search: Pick<SearchService, 'suggestForgiving' | 'topOffers'>
+  /** the market keys a market's lists read (content's marketKeysFor; undefined: every post) */
+  marketKeys?: (market: Market) => Promise<readonly string[] | undefined>
   posts: PostsRepository
   counters: CountersRepository
   now: () => Date
@@ -76,15 +79,20 @@ export function createNotFoundService(deps: {
   }
 
   return {
-    /** What the 404 page for `pathname` shows a visitor from `country`. */
-    async help(pathname: string, country: VisitorCountry): Promise<NotFoundHelp> {
+    /**
+     * What the 404 page for `pathname` (the path within its market) shows a visitor from `country` in
+     * `market`: suggestions, popular articles and offers of that market, under its rules.
+     */
+    async help(pathname: string, country: VisitorCountry, market: Market = DEFAULT_MARKET): Promise<NotFoundHelp> {
       const q = queryFromPath(pathname)
-      const [suggestions, articles, offers] = await Promise.all([
-        q ? deps.search.suggestForgiving(q, country, NOT_FOUND_SUGGESTIONS) : [],
+      const [suggestions, articles, offers, keys] = await Promise.all([
+        q ? deps.search.suggestForgiving(q, country, NOT_FOUND_SUGGESTIONS, market) : [],
         popularArticles(),
-        deps.search.topOffers(country, NOT_FOUND_OFFERS),
+        deps.search.topOffers(country, NOT_FOUND_OFFERS, market),
+        deps.marketKeys?.(market),
       ])
-      return { q, suggestions, articles, offers }
+      const listed = (p: Post) => !keys || keys.includes(p.market || '*')
+      return { q, suggestions, articles: articles.filter(listed), offers }
     },
   }
 }

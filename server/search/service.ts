@@ -249,11 +249,12 @@ export function createSearchService(deps: {
      * home page's offers list), as offers: from memory, so a page that cannot be cached (the 404) costs
      * no store read for them.
      */
-    async topOffers(country: VisitorCountry, limit: number): Promise<BrandOffer[]> {
+    async topOffers(country: VisitorCountry, limit: number, market: Market = DEFAULT_MARKET): Promise<BrandOffer[]> {
       const out: BrandOffer[] = []
+      const at = now()
       for (const b of (await lexicons.current()).brands) {
         if (out.length >= limit) break
-        if (offered(b, country)) out.push(b.offer)
+        if (offered(b, country, market, at)) out.push(shape.offer(b.offer, market))
       }
       return out
     },

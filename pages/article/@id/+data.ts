@@ -33,6 +33,14 @@ export type Data = {
  * by its id, however far down the archive (spec §2's lookup in the articles the browser had loaded
  * missed every article past the newest page). A renamed article's old address answers 301.
  */
+/** The body's links as the page's market has them: its own pages, or dropped where it has none (server/content/market-links.ts). */
+async function inMarketLinks(sections: RenderedSection[], pageContext: PageContextServer): Promise<RenderedSection[]> {
+  const trees = sections.flatMap((s) => [s.tree, ...s.subsections.map((sub) => sub.tree)])
+  const linked = await pageContext.services!.marketLinks.trees(trees, pageContext.market)
+  let i = 0
+  return sections.map((s) => ({ ...s, tree: linked[i++]!, subsections: s.subsections.map((sub) => ({ ...sub, tree: linked[i++]! })) }))
+}
+
 export async function data(pageContext: PageContextServer): Promise<Data> {
   const id = pageContext.routeParams.id
   const { content, posts, brands, siteSettings, authors } = pageContext.services!
@@ -46,7 +54,7 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
   }
   const { content: { summary, body }, ...rest } = article
   const specs: CompareSpec[] = []
-  const rendered = renderBody(body, pageContext.siteUrl!, specs)
+  const rendered = await inMarketLinks(renderBody(body, pageContext.siteUrl!, specs), pageContext)
   const country = pageContext.visitorCountry ?? null
   const [top, disclosure, comparisons, byline, translations] = await Promise.all([brands.topOffers(country, tagsOf(article), 3, pageContext.market), siteSettings.disclosure(), brands.comparisons(specs, country, pageContext.market), authors.bylineOf(article), content.translations(article)])
   return {

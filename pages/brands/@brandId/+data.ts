@@ -14,7 +14,10 @@ export async function data(pageContext: PageContextServer) {
   if (!found) throw render(404, 'Brand not found')
   // text sections are the editor's Markdown subset (issue 26: paragraphs were lost), parsed here so no parser
   // reaches the browser; their headings sit below the section's own h2. The source text is not sent twice.
-  const sectionTrees: (MdTree | null)[] = found.brand.sections.map((s) => (s.type === 'text' ? markdownToTree(s.content, { siteUrl: pageContext.siteUrl, headings: 'h3' }) : null))
+  const parsed = found.brand.sections.map((s) => (s.type === 'text' ? markdownToTree(s.content, { siteUrl: pageContext.siteUrl, headings: 'h3' }) : null))
+  // their links as the page's market has them (server/content/market-links.ts)
+  const linked = await pageContext.services!.marketLinks.trees(parsed.filter((t): t is MdTree => t !== null), pageContext.market)
+  const sectionTrees: (MdTree | null)[] = parsed.map((t) => (t ? linked.shift()! : null))
   const brand = { ...found.brand, sections: found.brand.sections.map((s) => (s.type === 'text' ? { ...s, content: '' } : s)) }
   // gambling help for the visitor's country (the international set when unknown): brand pages render per country
   return { ...found, brand, sectionTrees, disclosure: disclosure.text, help: helpFor(marketHelpCountry(pageContext.market) ?? pageContext.visitorCountry),

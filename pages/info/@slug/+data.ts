@@ -10,7 +10,10 @@ export type Data = Awaited<ReturnType<typeof data>>
 export async function data(pageContext: PageContextServer) {
   const found = await pageContext.services!.infoPages.page(pageContext.routeParams.slug)
   if (!found) throw render(404, 'Page not found.')
-  const { text, ...page } = found
+  const { text, tree, ...rest } = found
+  // its links as the page's market has them (server/content/market-links.ts)
+  const [linked] = await pageContext.services!.marketLinks.trees([tree], pageContext.market)
+  const page = { ...rest, tree: linked! }
   return {
     page,
     description: metaDescription([page.seoDescription, text], `${page.title}. GameWise: gaming and iGaming guides, reviews and offers.`),
