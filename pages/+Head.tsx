@@ -6,7 +6,7 @@ import { SITE_URL_META } from '../components/site-url.ts'
 import { SiteFeedLink } from '../components/FeedLinks.tsx'
 import { absoluteUrl } from '../lib/social-image.ts'
 import { MARKETS_META, marketsMetaContent } from '../components/market-path.ts'
-import { inMarket, marketPrefix } from '../lib/markets.ts'
+import { inMarket, marketPrefix, splitMarketPath } from '../lib/markets.ts'
 
 // The viewport tag comes from vike-react's `viewport` setting (default: responsive); not repeated here.
 export default function Head() {
@@ -17,6 +17,11 @@ export default function Head() {
   // issue 23: every market's prefix and language, for client-side navigation (pages/+onBeforeRoute.ts, +lang.ts)
   const markets = pageContext.services?.markets.list() ?? []
   const prefix = pageContext.marketPrefix ?? ''
+  // a missing or broken page has no versions elsewhere
+  const failed = pageContext.is404 === true || pageContext.abortStatusCode !== undefined
+  const alternates = failed ? [] : (seo.alternates ?? pageContext.alternates ?? [])
+  // the canonical path within the market, its prefix (if the path still carries it) put back once
+  const path = splitMarketPath(seo.path ?? pageContext.urlPathname, new Set(markets.map(marketPrefix))).rest
   return (
     <>
       <meta name={SITE_URL_META} content={siteUrl} />
@@ -24,7 +29,7 @@ export default function Head() {
       {pageContext.gaMeasurementId && <meta name={GA_META} content={pageContext.gaMeasurementId} />}
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <meta name="theme-color" content="#7c3aed" />
-      <SeoHead canonical={absoluteUrl(inMarket(prefix, seo.path ?? pageContext.urlPathname), siteUrl)} seo={seo} />
+      <SeoHead canonical={absoluteUrl(inMarket(prefix, path), siteUrl)} seo={{ ...seo, alternates }} />
       {/* feeds: the site's on every page (a tag archive adds its own, pages/tag/+Head.tsx) */}
       <SiteFeedLink />
     </>

@@ -53,6 +53,8 @@ declare global {
       marketPrefix?: string
       /** every market's prefix, for pages/+onBeforeRoute.ts (the server passes them; the browser reads its <meta>) */
       marketPrefixes?: readonly string[]
+      /** every market's version of the page, for hreflang (server/content/alternates.ts; server only) */
+      alternates?: readonly { hreflang: string; href: string }[]
     }
   }
   interface Window {

@@ -3,6 +3,7 @@ import type { PageRenderer } from './page-renderer.ts'
 import type { AppContext } from './context.ts'
 import { thirdPartySources, withPageCsp } from './csp.ts'
 import { REVALIDATE } from './render-cache.ts'
+import { splitMarketPath } from '../lib/markets.ts'
 
 /**
  * Vike's renderPage as the app's page renderer, with the services handed to +data hooks. Each HTML
@@ -12,6 +13,9 @@ import { REVALIDATE } from './render-cache.ts'
 export function createVikeRenderer(ctx: Pick<AppContext, 'services' | 'config'>): PageRenderer {
   return withPageCsp(async (req, init) => {
     const url = new URL(req.url)
+    // every market's version of the page, for its hreflang links (not for client-side navigation's data)
+    const logical = splitMarketPath(url.pathname, new Set(init?.marketPrefixes ?? [])).rest
+    const alternates = url.pathname.endsWith('.pageContext.json') ? [] : await ctx.services.alternates.forPage(logical)
     const pageContext = await renderPage({
       urlOriginal: url.pathname + url.search,
       headersOriginal: req.headers,
@@ -26,6 +30,7 @@ export function createVikeRenderer(ctx: Pick<AppContext, 'services' | 'config'>)
       market: init?.market,
       marketPrefix: init?.marketPrefix ?? '',
       marketPrefixes: init?.marketPrefixes ?? [],
+      alternates,
       gaMeasurementId: ctx.config.gaMeasurementId,
     })
     const res = pageContext.httpResponse

@@ -6,6 +6,7 @@ import type { Wiring } from '../wiring.ts'
 import { DEFAULT_MARKET, type Market } from '../../lib/markets.ts'
 import type { MdTree } from '../../lib/markdown-tree.ts'
 import { createAiWriter } from './ai-writer.ts'
+import { createAlternates } from './alternates.ts'
 import { createContentService } from './articles.ts'
 import { createAuthorsService } from './authors.ts'
 import { createFeedsService } from './feeds.ts'
@@ -36,6 +37,8 @@ export function createContent(w: Wiring, deps: { media: Media; editorial: Editor
       resolve: async (paths: readonly string[], market: Market) => links.resolve(paths, { market, marketKeys: await content.marketKeysFor(market) }),
       trees: async <T extends MdTree>(trees: readonly T[], market: Market | undefined) => links.trees(trees, { market: market ?? DEFAULT_MARKET, marketKeys: await content.marketKeysFor(market) }),
     },
+    // every market's version of a page, for hreflang (./alternates.ts)
+    alternates: createAlternates({ posts: repos.posts, markets, marketKeys: (m) => content.marketKeysFor(m), siteUrl }),
     infoPages,
     authors,
     posts: createPostsService({ posts: repos.posts, authorExists: authors.exists, marketExists: (key) => markets().some((m) => m.key === key), store, redirects: repos.redirects, revisionsRepo: repos.revisions, media: deps.media.media, audit, revisions: deps.editorial.revisions, now, onChange }),

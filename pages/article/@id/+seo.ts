@@ -6,13 +6,6 @@ import { absoluteUrl, socialImagePath } from '../../../lib/social-image.ts'
 import { article, breadcrumbList } from '../../../lib/structured-data.ts'
 import type { Data } from './+data.ts'
 import { inMarket } from '../../../lib/markets.ts'
-import type { Translation } from '../../../server/content/articles.ts'
-
-function alternatesOf(translations: readonly Translation[], siteUrl: string) {
-  const byLanguage = new Map(translations.map((t) => [t.language, absoluteUrl(t.path, siteUrl)]))
-  const fallback = translations.find((t) => t.market === null) ?? translations[0]!
-  return [...[...byLanguage].map(([hreflang, href]) => ({ hreflang, href })), { hreflang: 'x-default', href: absoluteUrl(fallback.path, siteUrl) }]
-}
 
 /**
  * Published and modified times are the store's createdAt and updatedAt, not meta.date: a save
@@ -21,7 +14,7 @@ function alternatesOf(translations: readonly Translation[], siteUrl: string) {
  * back- or forward-dated at will: the demo's are invented), shown as typed but not claimed as a time.
  */
 export default (pageContext: PageContextServer<Data>): PageSeo => {
-  const { article: post, description, byline, translations } = pageContext.data
+  const { article: post, description, byline } = pageContext.data
   const siteUrl = pageContext.siteUrl!
   const path = articlePath(post._id)
   const url = absoluteUrl(inMarket(pageContext.marketPrefix ?? '', path), siteUrl)
@@ -31,9 +24,6 @@ export default (pageContext: PageContextServer<Data>): PageSeo => {
     // an editor's preview is never indexed (it is also sent with X-Robots-Tag and never cached)
     ...(pageContext.preview ? { robots: 'noindex, nofollow' } : {}),
     type: 'article',
-    // issue 23: every translation, itself included (hreflang pairs must point both ways), and x-default:
-    // the one for every market, else the original
-    ...(translations.length ? { alternates: alternatesOf(translations, siteUrl) } : {}),
     article: { publishedTime: post.createdAt, modifiedTime: post.updatedAt },
     jsonLd: [
       article({ post, url, image, description, siteUrl, author: byline.author }),

@@ -1,0 +1,33 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { makeTestApp } from '../../test/make-app.ts'
+
+/**
+ * hreflang: every version of a page across the demo's markets (/uk en-GB, /ca-on en-CA, /de de-DE, and the
+ * default market's `en`), the same list from each version, with x-default; none for a page in one market.
+ */
+let t: Awaited<ReturnType<typeof makeTestApp>>
+beforeAll(async () => {
+  t = await makeTestApp()
+})
+const of = async (path: string) => Object.fromEntries((await t.ctx.services.alternates.forPage(path)).map((a) => [a.hreflang, a.href.replace('http://localhost:3000', '')]))
+
+describe('alternates', () => {
+  it('an English guide with a German translation: its market copies and the translation, x-default the default market’s', async () => {
+    expect(await of('/article/rtp-explained')).toEqual({ en: '/article/rtp-explained', 'en-GB': '/uk/article/rtp-explained', 'en-CA': '/ca-on/article/rtp-explained', 'de-DE': '/de/article/rtp-erklaert', 'x-default': '/article/rtp-explained' })
+    // the same set from the translation's side: reciprocal
+    expect(await of('/article/rtp-erklaert')).toEqual(await of('/article/rtp-explained'))
+  })
+
+  it('pages every market has: home, brand pages, the directory, archives, info and author pages', async () => {
+    for (const path of ['/', '/brands/nova-spins', '/brands', '/articles', '/info/about']) {
+      expect(await of(path), path).toEqual({ en: path, 'en-GB': `/uk${path === '/' ? '' : path}`, 'en-CA': `/ca-on${path === '/' ? '' : path}`, 'de-DE': `/de${path === '/' ? '' : path}`, 'x-default': path })
+    }
+  })
+
+  it('a tag archive only where the market lists a post holding it; an unknown page has none', async () => {
+    const guides = await of('/tag/guides')
+    expect(Object.keys(guides).sort()).toEqual(['en', 'en-CA', 'en-GB', 'x-default'])
+    expect(await of('/no/such/page')).toEqual({})
+    expect(await of('/article/no-such-article')).toEqual({})
+  })
+})
