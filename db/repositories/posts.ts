@@ -226,8 +226,8 @@ export function createPostsRepository(store: Store, registry: Registry) {
       return posts.find(where({ listed: true, marketKeys: opts.marketKeys }), { sort: { _id: 1 }, skip: opts.skip, limit: opts.limit, projection: ['updatedAt', 'createdAt'] }) as Promise<Pick<Post, '_id' | 'updatedAt' | 'createdAt'>[]>
     },
     /** The newest listed posts (of one tag, or one author, when given), with only what a feed shows of each. */
-    latest(q: { tagSlug?: string; authorId?: string }, limit: number) {
-      return posts.find(where({ listed: true, tagSlug: q.tagSlug, authorId: q.authorId }), { sort: NEWEST_FIRST, limit, projection: ['title', 'description', 'tag', 'createdAt', 'updatedAt'] }) as Promise<FeedEntry[]>
+    latest(q: { tagSlug?: string; authorId?: string; marketKeys?: readonly string[] }, limit: number) {
+      return posts.find(where({ listed: true, tagSlug: q.tagSlug, authorId: q.authorId, marketKeys: q.marketKeys }), { sort: NEWEST_FIRST, limit, projection: ['title', 'description', 'tag', 'createdAt', 'updatedAt'] }) as Promise<FeedEntry[]>
     },
     /** A results page in one pass: the newest `window` listed posts holding every term, ranked as `ranking` chooses; `matched` counts up to window + 1. */
     async searchPage(terms: readonly string[], opts: { window: number; limit: number; skip?: number; marketKeys?: readonly string[]; ranking?: Partial<TextRanking> }) {

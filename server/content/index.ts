@@ -42,7 +42,7 @@ export function createContent(w: Wiring, deps: { media: Media; editorial: Editor
     infoPages,
     authors,
     posts: createPostsService({ posts: repos.posts, authorExists: authors.exists, marketExists: (key) => markets().some((m) => m.key === key), store, redirects: repos.redirects, revisionsRepo: repos.revisions, media: deps.media.media, audit, revisions: deps.editorial.revisions, now, onChange }),
-    feeds: createFeedsService({ posts: repos.posts, siteUrl }),
+    feeds: createFeedsService({ posts: repos.posts, siteUrl, marketKeys: (m) => content.marketKeysFor(m) }),
     sitemaps: createSitemapService({ posts: repos.posts, brands: repos.brands, content, directory: deps.brands.brands, info: infoPages, authors, siteUrl, markets }),
     siteSettings: createSiteSettingsService({ siteSettings: repos.siteSettings, audit, now, onChange }),
     ai: createAiWriter({ baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS }),

@@ -5,11 +5,19 @@ import type { AppEnv } from '../app-env.ts'
 import { createRouter, rule } from '../router.ts'
 import { robotsTxt } from '../content/robots.ts'
 import { parseSitemapName } from '../content/sitemaps.ts'
+import { MARKET_SEGMENT } from '../page-rules.ts'
 
 const XML = 'application/xml; charset=utf-8'
 const RSS = `${FEED_TYPE}; charset=utf-8`
 
 const answer = (c: Context<AppEnv>, body: string, contentType: string) => c.body(body, 200, { 'Content-Type': contentType })
+
+/** The market a `/:market/…` path names; an unknown one is a 404 (it would be a page of the default market otherwise). */
+function marketOf(c: Context<AppEnv>) {
+  const prefix = `/${c.req.param('market')}`
+  if (!c.var.services.markets.prefixes().has(prefix)) throw notFound('No such market')
+  return c.var.services.markets.byPrefix(prefix)
+}
 
 /** For search engines and feed readers: robots.txt, the sitemaps and the RSS feeds, cached and invalidated like pages. */
 export function feedsRouter() {
@@ -38,8 +46,18 @@ export function feedsRouter() {
     return answer(c, xml, XML)
   })
 
-  // GET /rss.xml – the latest articles
+  // GET /rss.xml – the latest articles (the default market's)
   app.get(SITE_FEED_PATH, publicRead, async (c) => answer(c, await c.var.services.feeds.siteFeed(), RSS))
+
+  // GET /:market/rss.xml – a market's latest articles, linked in the market; an unknown market is a 404
+  app.get(`/:market{${MARKET_SEGMENT}}${SITE_FEED_PATH}`, publicRead, async (c) => answer(c, await c.var.services.feeds.siteFeed(marketOf(c)), RSS))
+
+  // GET /:market/tag/:tagSlug/rss.xml – a market's tag feed; a tag it has no article of is a 404
+  app.get(`/:market{${MARKET_SEGMENT}}/tag/:tagSlug/rss.xml`, publicRead, async (c) => {
+    const xml = await c.var.services.feeds.tagFeed(c.req.param('tagSlug'), marketOf(c))
+    if (!xml) throw notFound('No such tag')
+    return answer(c, xml, RSS)
+  })
 
   // GET /feed – where some readers look first: one feed URL, so a redirect
   app.get(FEED_ALIAS_PATH, publicRead, (c) => c.redirect(SITE_FEED_PATH, 301))
