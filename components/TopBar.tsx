@@ -1,14 +1,13 @@
 import { useState } from 'react'
-import { useMarketPath } from './market-path.ts'
+import { useMarketPath, useNavLinks } from './market-path.ts'
 import { SearchForm } from './SearchForm.tsx'
 
+/** The top bar (spec §2): the logo home, the two links to the site's own articles (in the page's market), search, and the mobile menu. */
 export function TopBar({ siteUrl }: { siteUrl: string }) {
   const [open, setOpen] = useState(false)
   const local = useMarketPath()
-  const links = [
-    { label: "What's Hot in Gaming?", href: `${siteUrl}/article/mobile-gaming-trends-2026` },
-    { label: 'Esports', href: `${siteUrl}/article/esports-betting-basics` },
-  ]
+  // spec §2 says these point at the site's own public article pages: absolute links to them
+  const links = useNavLinks().map((l) => ({ ...l, href: `${siteUrl}${l.href}` }))
   return (
     <header className="topbar">
       <div className="container topbar-inner">
@@ -21,7 +20,7 @@ export function TopBar({ siteUrl }: { siteUrl: string }) {
         </a>
         <nav className={`topbar-nav${open ? ' open' : ''}`} aria-label="Main">
           {links.map((l) => (
-            <a key={l.label} href={l.href} onClick={() => setOpen(false)}>
+            <a key={l.key} href={l.href} onClick={() => setOpen(false)}>
               {l.label}
             </a>
           ))}

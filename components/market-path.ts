@@ -1,5 +1,6 @@
 import { usePageContext } from 'vike-react/usePageContext'
 import { inMarket } from '../lib/markets.ts'
+import { MAIN_NAV, type MarketNav, NAV_META, parseNavMeta } from '../lib/navigation.ts'
 
 /** The <meta> that tells the browser every market's prefix (pages/+onBeforeRoute.ts reads it). */
 export const MARKETS_META = 'gw-markets'
@@ -43,4 +44,19 @@ export function useMarketAge(): number {
   const pc = usePageContext() as { market?: { minimumAge: number }; marketPrefix?: string } | undefined
   if (pc?.market) return pc.market.minimumAge
   return (pc?.marketPrefix && readMeta().get(pc.marketPrefix)?.age) || 18
+}
+
+/**
+ * The top bar's links in the page's market (lib/navigation.ts): each the market's version of its
+ * article, or left out. The server's answer on the server, the same from the page's <meta> in the browser.
+ */
+export function useNavLinks(): { key: string; label: string; href: string }[] {
+  const pc = usePageContext() as { marketNav?: MarketNav; marketPrefix?: string } | undefined
+  const prefix = pc?.marketPrefix ?? ''
+  const nav = pc?.marketNav ?? (typeof document === 'undefined' ? undefined : parseNavMeta(document.querySelector(`meta[name="${NAV_META}"]`)?.getAttribute('content') ?? ''))
+  const hrefs = nav?.[prefix]
+  return MAIN_NAV.flatMap((l, i) => {
+    const href = hrefs ? hrefs[i] : inMarket(prefix, l.path)
+    return href ? [{ key: l.key, label: l.label, href }] : []
+  })
 }

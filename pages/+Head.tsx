@@ -7,6 +7,7 @@ import { SiteFeedLink } from '../components/FeedLinks.tsx'
 import { absoluteUrl } from '../lib/social-image.ts'
 import { MARKETS_META, marketsMetaContent } from '../components/market-path.ts'
 import { inMarket, marketPrefix, splitMarketPath } from '../lib/markets.ts'
+import { NAV_META, navMetaContent } from '../lib/navigation.ts'
 
 // The viewport tag comes from vike-react's `viewport` setting (default: responsive); not repeated here.
 export default function Head() {
@@ -27,6 +28,7 @@ export default function Head() {
       <meta name={SITE_URL_META} content={siteUrl} />
       {markets.length > 0 && <meta name={MARKETS_META} content={marketsMetaContent(markets.map((m) => ({ prefix: marketPrefix(m), language: m.language, minimumAge: m.minimumAge })))} />}
       {pageContext.gaMeasurementId && <meta name={GA_META} content={pageContext.gaMeasurementId} />}
+      {pageContext.marketNav && <meta name={NAV_META} content={navMetaContent(pageContext.marketNav)} />}
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <meta name="theme-color" content="#7c3aed" />
       <SeoHead canonical={absoluteUrl(inMarket(prefix, path), siteUrl)} seo={{ ...seo, alternates }} />

@@ -53,6 +53,8 @@ declare global {
       marketPrefix?: string
       /** every market's prefix, for pages/+onBeforeRoute.ts (the server passes them; the browser reads its <meta>) */
       marketPrefixes?: readonly string[]
+      /** the top bar's links in every market (lib/navigation.ts; server only: +Head passes them on in a <meta>) */
+      marketNav?: import('../lib/navigation.ts').MarketNav
       /** every market's version of the page, for hreflang (server/content/alternates.ts; server only) */
       alternates?: readonly { hreflang: string; href: string }[]
     }

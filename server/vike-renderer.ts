@@ -15,7 +15,8 @@ export function createVikeRenderer(ctx: Pick<AppContext, 'services' | 'config'>)
     const url = new URL(req.url)
     // every market's version of the page, for its hreflang links (not for client-side navigation's data)
     const logical = splitMarketPath(url.pathname, new Set(init?.marketPrefixes ?? [])).rest
-    const alternates = url.pathname.endsWith('.pageContext.json') ? [] : await ctx.services.alternates.forPage(logical)
+    const pageData = url.pathname.endsWith('.pageContext.json')
+    const [alternates, marketNav] = pageData ? [[], undefined] : await Promise.all([ctx.services.alternates.forPage(logical), ctx.services.marketLinks.navLinks()])
     const pageContext = await renderPage({
       urlOriginal: url.pathname + url.search,
       headersOriginal: req.headers,
@@ -31,6 +32,7 @@ export function createVikeRenderer(ctx: Pick<AppContext, 'services' | 'config'>)
       marketPrefix: init?.marketPrefix ?? '',
       marketPrefixes: init?.marketPrefixes ?? [],
       alternates,
+      marketNav,
       gaMeasurementId: ctx.config.gaMeasurementId,
     })
     const res = pageContext.httpResponse

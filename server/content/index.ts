@@ -3,7 +3,8 @@ import type { Editorial } from '../editorial/index.ts'
 import type { Media } from '../media/index.ts'
 import type { MarketsService } from '../markets/service.ts'
 import type { Wiring } from '../wiring.ts'
-import { DEFAULT_MARKET, type Market } from '../../lib/markets.ts'
+import { DEFAULT_MARKET, type Market, marketPrefix } from '../../lib/markets.ts'
+import { MAIN_NAV, type MarketNav } from '../../lib/navigation.ts'
 import type { MdTree } from '../../lib/markdown-tree.ts'
 import { createAiWriter } from './ai-writer.ts'
 import { createAlternates } from './alternates.ts'
@@ -30,10 +31,28 @@ export function createContent(w: Wiring, deps: { media: Media; editorial: Editor
   const infoPages = createInfoPagesService({ infoPages: repos.infoPages, audit, now, onChange, siteUrl })
   const authors = createAuthorsService({ authors: repos.authors, posts: repos.posts, redirects: repos.redirects, store, media: deps.media.media, audit, newId, now, onChange })
   const links = createMarketLinks({ posts: repos.posts, siteUrl })
+  // the top bar's links in every market, worked out once per content write (lib/navigation.ts)
+  let nav: { generation: number; value: Promise<MarketNav> } | null = null
+  const navLinks = (): Promise<MarketNav> => {
+    if (nav?.generation !== w.generation()) {
+      const value = (async () => {
+        const out: MarketNav = {}
+        for (const market of [DEFAULT_MARKET, ...markets()]) {
+          const resolved = await links.resolve(MAIN_NAV.map((l) => l.path), { market, marketKeys: await content.marketKeysFor(market) })
+          out[marketPrefix(market)] = MAIN_NAV.map((l) => resolved.get(l.path) ?? null)
+        }
+        return out
+      })()
+      nav = { generation: w.generation(), value }
+      value.catch(() => (nav = null))
+    }
+    return nav.value
+  }
   return {
     content,
-    /** links that keep the market (./market-links.ts), for a page's market */
+    /** links that keep the market (./market-links.ts), for a page's market; the top bar's in every market */
     marketLinks: {
+      navLinks,
       resolve: async (paths: readonly string[], market: Market) => links.resolve(paths, { market, marketKeys: await content.marketKeysFor(market) }),
       trees: async <T extends MdTree>(trees: readonly T[], market: Market | undefined) => links.trees(trees, { market: market ?? DEFAULT_MARKET, marketKeys: await content.marketKeysFor(market) }),
     },
