@@ -13,14 +13,16 @@ export type Data = Awaited<ReturnType<typeof data>>
  * unknown slug is a 404; an address the author had before a rename answers 301 to the one they have now.
  */
 export async function data(pageContext: PageContextServer) {
-  const { authors } = pageContext.services!
+  const { authors, content } = pageContext.services!
   const slug = pageContext.routeParams.slug
   const page = pageParam(pageContext.routeParams.page || undefined)
-  if (page === 1 && pageContext.routeParams.page) throw redirect(authorPath(slug), 301) // one URL per page
-  const found = Number.isNaN(page) ? null : await authors.page(slug, page)
+  const inMarket = (path: string) => `${pageContext.marketPrefix ?? ''}${path}`
+  if (page === 1 && pageContext.routeParams.page) throw redirect(inMarket(authorPath(slug)), 301) // one URL per page
+  // the articles the page's market lists (the German edition's are its own)
+  const found = Number.isNaN(page) ? null : await authors.page(slug, page, await content.marketKeysFor(pageContext.market))
   if (!found) {
     const moved = Number.isNaN(page) ? null : await authors.redirectFor(slug)
-    if (moved) throw redirect(archivePath(authorPath(moved), page), 301)
+    if (moved) throw redirect(inMarket(archivePath(authorPath(moved), page)), 301)
     throw render(404, 'Page not found.')
   }
   const { author: a, posts, total, pages } = found

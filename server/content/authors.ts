@@ -146,15 +146,18 @@ export function createAuthorsService(deps: {
       return { author: ref(post.authorId), reviewer: ref(post.reviewerId) }
     },
 
-    /** Page `page` (from 1) of an author's listed articles in editorial order; null for an unknown slug or past the last page. */
-    async page(slug: string, page: number): Promise<AuthorPage | null> {
+    /**
+     * Page `page` (from 1) of an author's listed articles in editorial order, those a market lists
+     * (`marketKeys`, as content's lists read them; absent: every article); null for an unknown slug or past the last page.
+     */
+    async page(slug: string, page: number, marketKeys?: readonly string[]): Promise<AuthorPage | null> {
       const author = isAuthorSlug(slug) ? await authors.findBySlug(slug) : null
       if (!author || !Number.isInteger(page) || page < 1) return null
-      const total = await posts.count({ listed: true, authorId: author._id })
+      const total = await posts.count({ listed: true, authorId: author._id, marketKeys })
       // a profile without articles yet still has its page (who they are), with an empty list
       const pages = Math.max(1, Math.ceil(total / ARCHIVE_PAGE_SIZE))
       if (page > pages) return null
-      const list = total ? await posts.page({ listed: true, authorId: author._id }, { limit: ARCHIVE_PAGE_SIZE, skip: (page - 1) * ARCHIVE_PAGE_SIZE }) : []
+      const list = total ? await posts.page({ listed: true, authorId: author._id, marketKeys }, { limit: ARCHIVE_PAGE_SIZE, skip: (page - 1) * ARCHIVE_PAGE_SIZE }) : []
       return { author, posts: list, page, pages, total }
     },
 
