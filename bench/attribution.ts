@@ -37,7 +37,7 @@ const { createAppContext } = await import('../server/context.ts')
 const { incrementOps } = await import('../db/repositories/counters.ts')
 const { op } = await import('../db/batch.ts')
 type Increment = import('../db/repositories/counters.ts').Increment
-const { countsForClick, countsForConversion, countsForView } = await import('../server/attribution/counters.ts')
+const { countsForClick, countsForConversion, countsForSlotViews, countsForView } = await import('../server/attribution/counters.ts')
 
 const today = new Date()
 const dayAgo = (n: number) => new Date(today.getTime() - n * 86_400_000)
@@ -83,7 +83,7 @@ const started = performance.now()
 const merged = new Map<string, Increment>()
 const add = (incs: readonly Increment[]) => {
   for (const i of incs) {
-    const k = i.table === 'counters' ? `c\u0000${i.dim}\u0000${i.key}\u0000${i.day}\u0000${i.sub ?? ''}` : `b\u0000${i.brandId}\u0000${i.day}`
+    const k = `${i.dim}\u0000${i.key}\u0000${i.day}\u0000${i.sub ?? ''}`
     const row = merged.get(k)
     if (!row) merged.set(k, { ...i, inc: { ...i.inc } } as Increment)
     else for (const [m, v] of Object.entries(i.inc)) (row.inc as Record<string, number>)[m] = ((row.inc as Record<string, number>)[m] ?? 0) + (v ?? 0)
@@ -95,7 +95,9 @@ for (let done = 0; done < CLICKS; done++) {
   add(countsForClick({ brandId: pick(BRANDS), receivedAt: at, unique: Math.random() < 0.8, country: pick(COUNTRIES), device: pick(DEVICES), placement: { page: w.page, pageId: w.pageId, slot: w.slot, position: w.position } }))
   for (let v = 0; v < 10; v++) {
     const vw = where()
-    add(countsForView({ page: { page: vw.page, pageId: vw.pageId }, slots: [vw.slot], at: dayAgo(Math.floor(Math.random() * DAYS)) }))
+    const seen = dayAgo(Math.floor(Math.random() * DAYS))
+    add(countsForView({ page: { page: vw.page, pageId: vw.pageId }, at: seen }))
+    add(countsForSlotViews({ page: { page: vw.page, pageId: vw.pageId }, slots: [vw.slot], at: seen }))
   }
   if (done % 50 === 0) {
     add(

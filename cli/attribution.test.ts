@@ -62,15 +62,16 @@ describe('rates, programme CSVs and earnings from the CLI (issue 21)', () => {
   it('stats pages answers what GET /api/reports/pages answers, as a table, JSON or CSV', async () => {
     const json = JSON.parse(runCli(data, ['--json', 'stats', 'pages', '--from', today, '--to', today]).out)
     const ctx = await createAppContext(loadConfig({ DATA_DIR: data, AUTH_SECRET: CLI_SECRET, REPORT_CACHE_SECONDS: '0' }))
-    expect(json).toEqual(JSON.parse(JSON.stringify(await ctx.services.earnings.pages({ from: today, to: today }))))
+    expect(json).toEqual(JSON.parse(JSON.stringify(await ctx.services.reports.pages({ from: today, to: today }))))
     await ctx.close()
     expect(json.rows.find((r: { key: string }) => r.key === 'article:rtp-explained').figures).toMatchObject({ clicks: 1, ftds: 1, revenue: 120 })
     const table = runCli(data, ['stats', 'pages', '--from', today, '--to', today]).out
     expect(table).toMatch(/RTP Explained: What Return to Player Really/)
     expect(table).toMatch(/€120\.00/)
     const csv = runCli(data, ['stats', 'placements', '--csv', '--from', today, '--to', today]).out
-    expect(csv.split('\n')[0]).toMatch(/^key,label,views,clicks/)
-    expect(csv).toMatch(/^article-offers,Article: top offers box,0,1,1,0,0,1,0,1,0,120,/m)
+    expect(csv.split('\n')[0]).toMatch(/^key,label,views,slotViews,clicks/)
+    // the slot: no page views (slots have views of their own), no slot view from a beacon, one click
+    expect(csv).toMatch(/^article-offers,Article: top offers box,0,1,1,1,1,/m)
   })
 })
 
@@ -90,7 +91,7 @@ describe('stats clicks shows suspect clicks apart (issue 24)', () => {
     const [row] = JSON.parse(runCli(data, ['--json', 'stats', 'clicks', '--brand', 'luckyforge', '--days', '1']).out)
     expect(row).toMatchObject({ brandId: 'luckyforge', clicks: 4, uniqueClicks: 1, suspectClicks: 2, conversions: 1, suspectConversions: 1 })
     const table = runCli(data, ['stats', 'clicks', '--brand', 'luckyforge', '--days', '1']).out
-    expect(table).toMatch(/^day\s+brand\s+clicks\s+unique\s+bots\s+blocked\s+suspect\s+conv\s+susp-conv\s+revenue/)
-    expect(table).toMatch(new RegExp(`^${today}  luckyforge\\s+4\\s+1\\s+0\\s+0\\s+2\\s+1\\s+1\\s+EUR 50\\.00`, 'm'))
+    expect(table).toMatch(/^day\s+brand\s+clicks\s+unique\s+bots\s+blocked\s+suspect\s+conv\s+susp-conv\s+reg\s+FTD\s+revenue \(EUR\)\s+FTD rate\s+EPC$/m)
+    expect(table).toMatch(new RegExp(`^${today}  luckyforge\\s+4\\s+1\\s+0\\s+0\\s+2\\s+1\\s+1\\s+0\\s+1\\s+€50\\.00\\s+25\\.0%\\s+€12\\.50$`, 'm'))
   })
 })

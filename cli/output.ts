@@ -87,3 +87,17 @@ export function writePrivateFileAtomic(file: string, text: string, opts: { overw
 
 /** The first few names of a long list (an import of 100,000 posts must not print 100,000 ids; --json has them all). */
 export const listSome = (names: string[], shown = 10) => (names.length <= shown ? names.join(', ') : `${names.slice(0, shown).join(', ')} and ${names.length - shown} more`)
+
+/**
+ * A text table whose columns are as wide as their widest cell, two spaces apart: figures of any size
+ * never run into each other. `right`: the columns (by index) aligned right (numbers).
+ */
+export function textTable(head: readonly string[], rows: readonly (readonly string[])[], right: ReadonlySet<number> = new Set()): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, i) => (right.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd()
+  return [line(head), ...rows.map(line)].join('\n')
+}

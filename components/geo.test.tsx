@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { GeoDraft } from '../lib/geo.ts'
 import { brandPage, offer } from '../test/factories.ts'
 import { BrandPageView } from './BrandPageView.tsx'
-import { CountryReport } from './brand-admin/CountryReport.tsx'
 import { toDraft, toFormData } from './brand-admin/draft.ts'
 import { GeoEditor } from './brand-admin/GeoEditor.tsx'
 
@@ -100,22 +99,5 @@ describe('a brand page where the brand is not available', () => {
     render(<BrandPageView brand={brand} availability={{ available: true, alternatives: [] }} />)
     expect(screen.queryByTestId('geo-unavailable')).toBeNull()
     expect(screen.getAllByRole('link', { name: 'Claim Spins' }).length).toBeGreaterThan(0)
-  })
-})
-
-describe('clicks by country (report panel)', () => {
-  it('most clicks first, unknown last, blocked clicks in their own column', () => {
-    render(<CountryReport title="All brands: clicks by country" byCountry={{ unknown: { clicks: 9, uniqueClicks: 9, blockedClicks: 0 }, US: { clicks: 1, uniqueClicks: 1, blockedClicks: 4 }, GB: { clicks: 7, uniqueClicks: 5, blockedClicks: 0 } }} />)
-    const rows = screen.getAllByTestId('country-row').map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent))
-    expect(rows).toEqual([
-      ['United Kingdom (GB)', '7', '5', '0'],
-      ['United States (US)', '1', '1', '4'],
-      ['Unknown', '9', '9', '0'],
-    ])
-  })
-
-  it('says when there is nothing to show', () => {
-    render(<CountryReport title="t" byCountry={{}} />)
-    expect(screen.getByText('No clicks by country in this range.')).toBeTruthy()
   })
 })

@@ -63,7 +63,8 @@ function query<T>(sql: string, ...params: string[]): T[] {
   }
 }
 const brandViews = (brandId: string) =>
-  query<{ n: number | null }>("SELECT SUM(json_extract(doc, '$.views')) AS n FROM click_counters WHERE json_extract(doc, '$.brandId') = ?", brandId)[0]?.n ?? 0
+    // the brand page's views (the attribution counters' page dimension)
+  query<{ n: number | null }>("SELECT SUM(views) AS n FROM counters__counters WHERE dim = 'page' AND key = ?", `brand:${brandId}`)[0]?.n ?? 0
 const storedClick = (clickid: string) =>
   query<{ doc: string }>("SELECT doc FROM clicks WHERE json_extract(doc, '$.clickid') = ?", clickid).map((r) => JSON.parse(r.doc))[0]
 

@@ -13,7 +13,6 @@ const NOUNS: Record<string, readonly [one: string, many: string]> = {
   revisions: ['revision', 'revisions'],
   redirects: ['old address', 'old addresses'],
   clicks: ['click', 'clicks'],
-  click_counters: ['daily click count', 'daily click counts'],
   counters: ['attribution count', 'attribution counts'],
   exchange_rates: ['exchange rate', 'exchange rates'],
   conversions: ['conversion', 'conversions'],

@@ -1,80 +1,126 @@
 /**
  * What each figure means, defined once (docs/attribution.md, "What each figure means"): every report,
- * screen, CSV and CLI table shows these, computed by server/attribution/figures.ts from the counters,
- * and formats them; nothing else divides one count by another.
- * Revenue is in the report currency (REPORT_CURRENCY); amounts without a known rate stay apart, in their
- * own currency, as `unconverted`.
+ * screen, CSV and CLI table shows these, computed by server/attribution/figures.ts from the counters
+ * every event adds (server/attribution/counters.ts), and formats them; nothing else divides one count by
+ * another.
+ *
+ * - views: a person's view of a page, once per network per page per clock hour (bots never count)
+ * - slotViews: an offer slot seen on the visitor's screen, once per network per page per slot per hour
+ * - clicks: a person's click on a tracked link that sent them on (not a bot's, not one blocked in their country)
+ * - uniqueClicks: the first of those per network per brand per clock hour
+ * - slotClicks: a click from a slot, once per network per page per slot per hour (a click is also a view of its slot)
+ * - ctr: slotClicks ÷ slotViews — the same slot, the same de-duplication, so never above 100 %
+ * - crRegistrations, crFtds, crDeposits: each goal's conversions ÷ clicks (never a sum of unlike goals)
+ * - epc: revenue ÷ clicks (earnings per click, as affiliate networks report it)
+ * - rpm: revenue per 1,000 page views
+ * Revenue is in the report currency (REPORT_CURRENCY), to the cent; amounts with no known rate stay apart,
+ * in their own currency, as `unconverted`.
  */
 export type Figures = {
   views: number
+  slotViews: number
   clicks: number
   uniqueClicks: number
-  /** clicks past the velocity limit: clicks, never unique */
+  slotClicks: number
+  /** clicks past their network's velocity limit: in clicks, never unique */
   suspectClicks: number
-  /** clicks / views */
-  ctr: number
+  botClicks: number
+  /** people's clicks on a brand not available in their country: nobody was sent on */
+  blockedClicks: number
+  /** people who copied a brand's bonus code, once per network per brand per hour */
+  codeCopies: number
+  /** every goal's conversions, counted (no rate is made of them) */
   conversions: number
+  /** conversions whose click was suspect (in `conversions` too) */
+  suspectConversions: number
   registrations: number
   /** first deposits */
   ftds: number
   deposits: number
-  /** approved payouts in the report currency */
+  /** approved payouts in the report currency, to the cent */
   revenue: number
   revenueByCurrency: Record<string, number>
   unconverted: Record<string, number>
-  /** revenue / unique clicks */
+  ctr: number
+  crRegistrations: number
+  crFtds: number
+  crDeposits: number
   epc: number
-  /** revenue per 1,000 views */
   rpm: number
+  /** bot clicks ÷ all clicks, bots included */
+  botShare: number
 }
 
-/** The counts a figure is made of (what the counters hold). */
-export const COUNTS = ['views', 'clicks', 'uniqueClicks', 'suspectClicks', 'conversions', 'registrations', 'ftds', 'deposits', 'revenue'] as const
+/** The counts a figure is made of (what the counters hold), summed as they are. */
+export const COUNTS = ['views', 'slotViews', 'clicks', 'uniqueClicks', 'slotClicks', 'suspectClicks', 'botClicks', 'blockedClicks', 'codeCopies', 'conversions', 'suspectConversions', 'registrations', 'ftds', 'deposits'] as const
+export type Count = (typeof COUNTS)[number]
 
 const round = (n: number, places = 4) => Math.round(n * 10 ** places) / 10 ** places
 
-/** The ratios, one definition each. */
+/** The ratios, one definition each (see above). */
 export const ratios = {
-  /** click-through rate: clicks over views */
-  ctr: (clicks: number, views: number) => (views ? round(clicks / views) : 0),
-  /** conversion rate: conversions over unique clicks */
-  cr: (conversions: number, uniqueClicks: number) => (uniqueClicks ? round(conversions / uniqueClicks) : 0),
-  /** earnings per click: revenue over unique clicks */
-  epc: (revenue: number, uniqueClicks: number) => (uniqueClicks ? round(revenue / uniqueClicks) : 0),
-  /** revenue per 1,000 page views */
+  ctr: (slotClicks: number, slotViews: number) => (slotViews ? round(slotClicks / slotViews) : 0),
+  cr: (goalConversions: number, clicks: number) => (clicks ? round(goalConversions / clicks) : 0),
+  epc: (revenue: number, clicks: number) => (clicks ? round(revenue / clicks) : 0),
   rpm: (revenue: number, views: number) => (views ? round((revenue / views) * 1000, 2) : 0),
+  botShare: (botClicks: number, clicks: number) => (clicks + botClicks ? round(botClicks / (clicks + botClicks)) : 0),
 }
 
 export const emptyFigures = (): Figures => ({
-  views: 0,
-  clicks: 0,
-  uniqueClicks: 0,
-  suspectClicks: 0,
-  ctr: 0,
-  conversions: 0,
-  registrations: 0,
-  ftds: 0,
-  deposits: 0,
+  ...(Object.fromEntries(COUNTS.map((c) => [c, 0])) as Record<Count, number>),
   revenue: 0,
   revenueByCurrency: {},
   unconverted: {},
+  ctr: 0,
+  crRegistrations: 0,
+  crFtds: 0,
+  crDeposits: 0,
   epc: 0,
   rpm: 0,
+  botShare: 0,
 })
 
-/** Adds `from`'s counts and money into `into` (ratios are not added: `finish` works them out once). */
+/** Adds `from`'s counts and money into `into` (ratios are not added: `withRatios` works them out once). */
 export function addFigures(into: Figures, from: Figures): Figures {
   for (const k of COUNTS) into[k] += from[k]
+  into.revenue += from.revenue
   for (const [c, v] of Object.entries(from.revenueByCurrency)) into.revenueByCurrency[c] = round((into.revenueByCurrency[c] ?? 0) + v)
   for (const [c, v] of Object.entries(from.unconverted)) into.unconverted[c] = round((into.unconverted[c] ?? 0) + v)
   return into
 }
 
-/** The ratios of a figure's counts (and its revenue rounded to the cent). */
-export function finish(f: Figures): Figures {
-  f.revenue = round(f.revenue, 2)
-  f.ctr = ratios.ctr(f.clicks, f.views)
-  f.epc = ratios.epc(f.revenue, f.uniqueClicks)
+/** The figure's ratios from its counts and its revenue (already rounded to the cent by the report). */
+export function withRatios(f: Figures): Figures {
+  f.ctr = ratios.ctr(f.slotClicks, f.slotViews)
+  f.crRegistrations = ratios.cr(f.registrations, f.clicks)
+  f.crFtds = ratios.cr(f.ftds, f.clicks)
+  f.crDeposits = ratios.cr(f.deposits, f.clicks)
+  f.epc = ratios.epc(f.revenue, f.clicks)
   f.rpm = ratios.rpm(f.revenue, f.views)
+  f.botShare = ratios.botShare(f.botClicks, f.clicks)
   return f
 }
+
+/**
+ * Money to the cent, once: `exact` amounts (in the report currency, unrounded) become cents that add up
+ * to `total` (itself the exact sum rounded half away from zero), each at most a cent from its exact
+ * value — the largest-remainder method, ties broken by the order given. Every report rounds its rows
+ * this way, so its total is the sum of its rows, and the same total on every screen.
+ */
+export function toCents(exact: readonly number[], total = exact.reduce((a, b) => a + b, 0)): { cents: number[]; total: number } {
+  const totalCents = roundHalfAway(total * 100)
+  const floors = exact.map((x) => Math.floor(x * 100 + 1e-6))
+  let left = totalCents - floors.reduce((a, b) => a + b, 0)
+  const order = exact.map((x, i) => ({ i, rest: x * 100 - floors[i]! })).sort((a, b) => b.rest - a.rest || a.i - b.i)
+  const cents = [...floors]
+  // more cents to hand out than rows (or fewer): by the largest remainders first, then round the rest
+  for (let k = 0; left !== 0 && order.length; k++) {
+    const { i } = order[k % order.length]!
+    cents[i]! += Math.sign(left)
+    left -= Math.sign(left)
+  }
+  return { cents, total: totalCents }
+}
+
+/** Half a cent rounds away from zero; the nudge keeps a float's x.4999999 of an exact half from rounding down. */
+export const roundHalfAway = (x: number) => Math.sign(x) * Math.round(Math.abs(x) + 1e-6)

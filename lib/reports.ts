@@ -1,30 +1,44 @@
-/** What the reports answer and show, shared by the server (server/attribution/reports.ts), the report screen and the CLI. */
+/**
+ * What the attribution reports answer (issues 21 and 35), shared by the server (server/attribution/reports.ts),
+ * the Earnings screen, the brand admin's report and the CLI. Each row's figures are the one definition in
+ * ./figures.ts; revenue is in the report currency (REPORT_CURRENCY), amounts without a known rate stay
+ * apart in their own currency as `unconverted`.
+ */
+import type { Figures } from './figures.ts'
 
-/** One brand's (or one day's) figures, from the daily counters. */
-export type Figures = {
-  views: number
-  clicks: number
-  uniqueClicks: number
-  botClicks: number
-  /** people's clicks on a brand not available in their country (compliance): nobody was sent on */
-  blockedClicks: number
-  /** people who copied the brand's bonus code (issue 22), once per visitor per hour */
-  codeCopies: number
-  /** people's clicks past their network's velocity limit (issue 24): in `clicks`, never in `uniqueClicks` */
-  suspectClicks: number
-  botShare: number
-  conversions: number
-  /** conversions whose click was suspect (in `conversions` too) */
-  suspectConversions: number
-  conversionsByGoal: Record<string, number>
-  approvedRevenue: Record<string, number>
-  /** conversions / unique clicks */
-  cr: number
-  /** approved revenue / unique clicks, per currency */
-  epc: Record<string, number>
+export { emptyFigures, type Figures } from './figures.ts'
+
+export type ReportRow = { key: string; label: string; href?: string; figures: Figures; previous: Figures }
+
+export type Report = {
+  from: string
+  to: string
+  previousFrom: string
+  previousTo: string
+  currency: string
+  /** how many rows the report has (`rows` is one page of them) */
+  total: number
+  rows: ReportRow[]
+  totals: Figures
+  previousTotals: Figures
 }
 
-/** The report screen's "last N days" choices. */
+/** One brand's report: its totals, its days, and its countries. */
+export type BrandReport = { from: string; to: string; currency: string; brandId: string; brandName: string; totals: Figures; days: ({ day: string } & Figures)[]; byCountry: ReportRow[] }
+
+/** The site's figures day by day, with the range's total (the Earnings chart and headline). */
+export type DailyReport = { from: string; to: string; currency: string; days: ({ day: string } & Figures)[]; totals: Figures }
+
+export const SORTS = ['revenue', 'clicks', 'uniqueClicks', 'views', 'slotViews', 'slotClicks', 'ctr', 'conversions', 'registrations', 'ftds', 'deposits', 'crRegistrations', 'crFtds', 'crDeposits', 'epc', 'rpm', 'codeCopies', 'blockedClicks', 'botClicks', 'suspectClicks', 'suspectConversions', 'botShare'] as const
+export type SortKey = (typeof SORTS)[number]
+
+/** The change from `before` to `now` as a fraction (0.25 = +25 %); null when there was nothing before. */
+export const change = (now: number, before: number) => (before ? (now - before) / before : null)
+
+/** The CSV columns of a report's rows. */
+export const CSV_COLUMNS = ['views', 'slotViews', 'clicks', 'uniqueClicks', 'slotClicks', 'suspectClicks', 'botClicks', 'blockedClicks', 'codeCopies', 'ctr', 'conversions', 'registrations', 'ftds', 'deposits', 'crRegistrations', 'crFtds', 'crDeposits', 'revenue', 'epc', 'rpm'] as const
+
+/** The report screens' "last N days" choices (a custom range aside). */
 export const REPORT_RANGES = [7, 30, 90] as const
 /** The longest range a report covers. */
 export const MAX_REPORT_DAYS = 366
@@ -34,12 +48,14 @@ export const DEFAULT_REPORT_DAYS = 30
 /** A UTC calendar day, YYYY-MM-DD. */
 export const dayString = (d: Date) => d.toISOString().slice(0, 10)
 
+/** 'YYYY-MM-DD' naming a real day: Date rolls 2026-02-30 over to 2 March, so the day must survive a round trip. */
+export function isCalendarDay(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false
+  const t = new Date(`${v}T00:00:00Z`).getTime()
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v
+}
+
 /** The last `days` days up to and including `today`'s UTC day. */
 export function lastDays(days: number, today: Date): { from: string; to: string } {
   return { from: dayString(new Date(today.getTime() - (days - 1) * 86_400_000)), to: dayString(today) }
-}
-
-/** Amounts per currency, `EUR 12.50, USD 3.00`; '-' for none. */
-export function formatMoney(amounts: Record<string, number>, separator = ', '): string {
-  return Object.entries(amounts).map(([currency, v]) => `${currency} ${v.toFixed(2)}`).join(separator) || '-'
 }

@@ -178,7 +178,7 @@ describe('no-store on every authenticated or personal answer (issue 14, defect 7
   it('reports, login, refresh and sign-up answers are never stored', async () => {
     const reports = await send('GET', '/api/reports/brands', tokens.editor)
     expect(reports.status).toBe(200)
-    expect(reports.headers.get('cache-control')).toBe('no-store')
+    expect(reports.headers.get('cache-control')).toBe('private, no-store')
     await t.ctx.services.users.createUser('cachecheck', 'correct horse battery', 'user')
     const login = await t.app.request('/api/auth/login', json({ username: 'cachecheck', password: 'correct horse battery' }))
     expect(login.status).toBe(200)

@@ -88,6 +88,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     limiter: accounts.limiter,
     alternatives: (brandId, country) => brands.brands.alternatives(brandId, country ?? null),
     generation: w.generation,
+    markets: () => markets.list(),
     onCommit: metrics.observeClickCommit,
     now,
     newId,

@@ -45,10 +45,10 @@ const EXPECTED_5XX: Record<string, number> = {
 const AUTH_TABLES = new Set(['user', 'account', 'session', 'verification', 'jwks'])
 /** What a refused request may still write, by design: failed logins are counted, every postback is logged. */
 const BOOKKEEPING = new Set(['rate_limits', 'claims', 'postback_log'])
-/** Refusals that record by design: /go's 451 (brand not available in the visitor's country) stores a blocked click. */
+/** Refusals that record by design: /go's 451 (brand not available in the visitor's country) stores a blocked click, its counts and the counters' version. */
 const RECORDED_REFUSALS: Record<string, { status: number; writes: string[] }> = {
-  'GET /go/:brandId': { status: 451, writes: ['clicks', 'click_counters', 'counters'] },
-  'HEAD /go/:brandId': { status: 451, writes: ['clicks', 'click_counters', 'counters'] },
+  'GET /go/:brandId': { status: 451, writes: ['clicks', 'counters', 'settings'] },
+  'HEAD /go/:brandId': { status: 451, writes: ['clicks', 'counters', 'settings'] },
 }
 
 const NOW = new Date('2026-06-11T12:00:00.000Z')

@@ -1,25 +1,24 @@
 import type { Command } from 'commander'
-import { DEFAULT_REPORT_DAYS, formatMoney, MAX_REPORT_DAYS } from '../../lib/reports.ts'
-import { type EarningsReport, SORTS, type SortKey } from '../../lib/earnings.ts'
-import { type CliHelpers, CliError } from '../output.ts'
+import { DEFAULT_REPORT_DAYS, MAX_REPORT_DAYS, type Report, SORTS, type SortKey } from '../../lib/reports.ts'
+import { type CliHelpers, CliError, textTable } from '../output.ts'
 
 const money = (n: number, currency: string) => new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(n)
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`
+const num = (n: number) => n.toLocaleString('en-GB')
+const unconvertedLine = (u: Record<string, number>) => {
+  const list = Object.entries(u).map(([c, v]) => `${c} ${v.toFixed(2)}`)
+  return list.length ? [`Not in the totals, no exchange rate for their day: ${list.join(', ')}. Import rates to convert them: bun run cli -- rates import <file>`] : []
+}
 
-/** An earnings report as a table (the API's rows: views, clicks, CTR, registrations, first deposits, revenue, EPC, RPM). */
-function earningsTable(r: EarningsReport): string {
+/** A report as a table (the API's rows: views, slot views and clicks, CTR, clicks, goals and their rates, revenue, EPC, RPM). */
+function earningsTable(r: Report): string {
   if (!r.rows.length) return `Nothing counted from ${r.from} to ${r.to}: views, clicks and conversions arrive through the site, postbacks and CSV imports (bun run cli -- conversions import).`
-  const head = `${'what'.padEnd(44)}${'views'.padStart(8)}${'clicks'.padStart(8)}${'CTR'.padStart(7)}${'reg'.padStart(6)}${'FTD'.padStart(6)}${`revenue (${r.currency})`.padStart(16)}${'EPC'.padStart(9)}${'RPM'.padStart(9)}`
-  const line = (label: string, f: EarningsReport['totals']) =>
-    `${label.slice(0, 43).padEnd(44)}${String(f.views).padStart(8)}${String(f.clicks).padStart(8)}${pct(f.ctr).padStart(7)}${String(f.registrations).padStart(6)}${String(f.ftds).padStart(6)}${money(f.revenue, r.currency).padStart(16)}${f.epc.toFixed(2).padStart(9)}${f.rpm.toFixed(2).padStart(9)}`
-  const unconverted = Object.entries(r.totals.unconverted).map(([c, v]) => `${c} ${v}`)
+  const head = ['what', 'views', 'clicks', 'CTR', 'reg', 'FTD', 'FTD rate', `revenue (${r.currency})`, 'EPC', 'RPM']
+  const cells = (label: string, f: Report['totals']) => [label.slice(0, 60), num(f.views), num(f.clicks), f.slotViews ? pct(f.ctr) : '-', num(f.registrations), num(f.ftds), pct(f.crFtds), money(f.revenue, r.currency), money(f.epc, r.currency), money(f.rpm, r.currency)]
   return [
     `${r.from} to ${r.to} (previous period ${r.previousFrom} to ${r.previousTo}), ${r.rows.length} of ${r.total}:`,
-    head,
-    ...r.rows.map((row) => line(row.label, row.figures)),
-    line('Total', r.totals),
-    line('Total, previous period', r.previousTotals),
-    ...(unconverted.length ? [`Unconverted (no exchange rate for the day; import rates with bun run cli -- rates import): ${unconverted.join(', ')}`] : []),
+    textTable(head, [...r.rows.map((row) => cells(row.label, row.figures)), cells('Total', r.totals), cells('Total, previous period', r.previousTotals)], new Set([1, 2, 3, 4, 5, 6, 7, 8, 9])),
+    ...unconvertedLine(r.totals.unconverted),
   ].join('\n')
 }
 
@@ -37,13 +36,11 @@ export function registerStatsCommands(program: Command, { withContext, out, exam
     }, DEFAULT_REPORT_DAYS)
     .addHelpText('after', example('bun run cli -- stats clicks --days 7', 'bun run cli -- --json stats clicks --brand nova-spins'))
     .action(async (opts: { brand?: string; days: number }) => {
-      const rows = await withContext((ctx) => ctx.services.clicks.stats({ brandId: opts.brand, days: opts.days }))
-      const money = (m: Record<string, number>) => formatMoney(m, ' ')
-      // suspect: past the network's velocity limit (issue 24); susp-conv: conversions on suspect clicks
-      const head = 'day         brand                 clicks  unique  bots  blocked  suspect  conv  susp-conv  revenue        CR      EPC'
-      const text = rows.length
-        ? [head, ...rows.map((r) => `${r.day}  ${r.brandId.padEnd(22)}${String(r.clicks).padEnd(8)}${String(r.uniqueClicks).padEnd(8)}${String(r.botClicks).padEnd(6)}${String(r.blockedClicks).padEnd(9)}${String(r.suspectClicks).padEnd(9)}${String(r.conversions).padEnd(6)}${String(r.suspectConversions).padEnd(11)}${money(r.approvedRevenue).padEnd(15)}${`${(r.cr * 100).toFixed(1)}%`.padEnd(8)}${money(r.epc)}`)].join('\n')
-        : `No clicks in the last ${opts.days} days.`
+      const { rows, currency } = await withContext(async (ctx) => ({ rows: await ctx.services.reports.brandDays({ brandId: opts.brand, days: opts.days }), currency: ctx.services.currency.reportCurrency }))
+      // suspect: past the network's velocity limit; susp-conv: conversions on suspect clicks
+      const head = ['day', 'brand', 'clicks', 'unique', 'bots', 'blocked', 'suspect', 'conv', 'susp-conv', 'reg', 'FTD', `revenue (${currency})`, 'FTD rate', 'EPC']
+      const table = rows.map((r) => [r.day, r.brandId, num(r.clicks), num(r.uniqueClicks), num(r.botClicks), num(r.blockedClicks), num(r.suspectClicks), num(r.conversions), num(r.suspectConversions), num(r.registrations), num(r.ftds), money(r.revenue, currency), pct(r.crFtds), money(r.epc, currency)])
+      const text = rows.length ? [textTable(head, table, new Set([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13])), ...unconvertedLine(rows.reduce((u, r) => { for (const [c, v] of Object.entries(r.unconverted)) u[c] = (u[c] ?? 0) + v; return u }, {} as Record<string, number>))].join('\n') : `No clicks in the last ${opts.days} days.`
       out(rows, text)
     })
 
@@ -80,8 +77,8 @@ export function registerStatsCommands(program: Command, { withContext, out, exam
   }
   for (const [name, what] of [
     ['pages', 'per page (article, home, brand page, archive…)'],
-    ['placements', 'per placement (slot; --by position for each position)'],
-    ['brands', 'per brand (--by country or device to break them down)'],
+    ['placements', 'per placement (slot; --by position for each position, --by page-slot for each page and slot)'],
+    ['brands', 'per brand (--by country, device or market to break them down)'],
   ] as const) {
     stats
       .command(name)
@@ -97,21 +94,21 @@ export function registerStatsCommands(program: Command, { withContext, out, exam
         if (!Number.isInteger(n) || n < 1 || n > 500) throw new CliError('--limit must be a whole number from 1 to 500')
         return n
       }, 50)
-      .option('--by <what>', name === 'placements' ? 'slot or position' : name === 'brands' ? 'brand, country or device' : '(pages only)', undefined)
+      .option('--by <what>', name === 'placements' ? 'slot, position or page-slot' : name === 'brands' ? 'brand, country, device or market' : '(pages only)', undefined)
       .option('--csv', 'the rows as CSV, as ?format=csv answers')
       .addHelpText('after', example(`bun run cli -- stats ${name} --from 2026-09-01 --to 2026-11-30`, `bun run cli -- stats ${name} --csv > ${name}.csv`))
       .action(async (opts: { from?: string; to?: string; sort?: SortKey; limit: number; by?: string; csv?: boolean }) => {
         const q = { from: opts.from, to: opts.to, sort: opts.sort, limit: opts.limit }
         const { report, csv } = await withContext(async (ctx) => {
-          const e = ctx.services.earnings
-          let report: EarningsReport
+          const e = ctx.services.reports
+          let report: Report
           if (name === 'pages') report = await e.pages(q)
           else if (name === 'placements') {
-            if (opts.by && opts.by !== 'slot' && opts.by !== 'position') throw new CliError('--by must be slot or position')
-            report = await e.placements({ ...q, by: (opts.by as 'slot' | 'position' | undefined) ?? 'slot' })
+            if (opts.by && !['slot', 'position', 'page-slot'].includes(opts.by)) throw new CliError('--by must be slot, position or page-slot')
+            report = await e.placements({ ...q, by: (opts.by as 'slot' | 'position' | 'page-slot' | undefined) ?? 'slot' })
           } else {
-            if (opts.by && !['brand', 'country', 'device'].includes(opts.by)) throw new CliError('--by must be brand, country or device')
-            report = await e.breakdown({ ...q, by: (opts.by as 'brand' | 'country' | 'device' | undefined) ?? 'brand' })
+            if (opts.by && !['brand', 'country', 'device', 'market'].includes(opts.by)) throw new CliError('--by must be brand, country, device or market')
+            report = opts.by && opts.by !== 'brand' ? await e.breakdown({ ...q, by: opts.by as 'country' | 'device' | 'market' }) : await e.brands(q)
           }
           return { report, csv: opts.csv ? e.toCsv(report) : '' }
         })

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import type { Daily } from './earnings-api.ts'
+import type { DailyReport } from '../../lib/reports.ts'
 import { formatMoney, formatNumber } from './format.ts'
 
 /**
@@ -7,7 +7,7 @@ import { formatMoney, formatNumber } from './format.ts'
  * loaded when the chart is shown), with the same figures as a table for screen readers and keyboards:
  * the chart itself is decoration for those who can see it.
  */
-export function DailyChart({ daily }: { daily: Daily }) {
+export function DailyChart({ daily, title = 'Day by day' }: { daily: Pick<DailyReport, 'currency' | 'days'>; title?: string }) {
   const box = useRef<HTMLDivElement>(null)
   const [drawn, setDrawn] = useState(false)
 
@@ -49,8 +49,8 @@ export function DailyChart({ daily }: { daily: Daily }) {
   }, [daily])
 
   return (
-    <section className="card earnings-chart" aria-labelledby="earnings-daily-heading">
-      <h2 id="earnings-daily-heading">Day by day</h2>
+    <section className="card earnings-chart" aria-label={title}>
+      <h2>{title}</h2>
       <div ref={box} className="chart-box" aria-hidden="true" data-drawn={drawn || undefined} />
       <details className="chart-table">
         <summary>The figures as a table</summary>

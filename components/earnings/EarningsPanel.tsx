@@ -1,40 +1,46 @@
 import { useEffect, useMemo, useState } from 'react'
-import { change } from '../../lib/earnings.ts'
-import { lastDays, REPORT_RANGES } from '../../lib/reports.ts'
+import { change } from '../../lib/reports.ts'
+import type { Figures } from '../../lib/figures.ts'
 import { useSession } from '../account/session.ts'
 import { ApiError } from '../api-client.ts'
+import { EARNINGS_COLUMNS, PEOPLE_COLUMNS } from './columns.ts'
 import { DailyChart } from './DailyChart.tsx'
-import { type Daily, earningsApi, type RatesStatus } from './earnings-api.ts'
-import { formatChange, formatMoney, formatNumber, formatPercent } from './format.ts'
+import { type Breakdown, type Daily, earningsApi, type PlacementGrouping, type RatesStatus, type TableQuery } from './earnings-api.ts'
+import { formatChange, formatMoney, formatMoneyShort, formatNumber, formatNumberShort, formatPercent } from './format.ts'
+import { type RangeChoice, RangePicker, rangeOf } from './RangePicker.tsx'
 import { ReportTable } from './ReportTable.tsx'
+import { canImportRates, Unconverted } from './Unconverted.tsx'
 import { ErrorLine } from '../Messages.tsx'
+import './reports.css'
 
 const EMPTY = 'Nothing counted in this period yet. Views and clicks arrive as visitors read pages and follow offers; first deposits and revenue arrive by postback (POSTBACK_SECRET; docs: Affiliate tracking) or a programme’s CSV import (in the brand admin, or bun run cli -- conversions import).'
 
 /** One headline figure, with its change against the previous period of the same length. */
-function Headline({ label, value, now, before }: { label: string; value: string; now: number; before: number }) {
+function Headline({ label, value, full, now, before, hint }: { label: string; value: string; full: string; now: number; before: number; hint: string }) {
   const delta = change(now, before)
   return (
     <div className="headline-figure">
-      <dt>{label}</dt>
+      <dt title={hint}>{label}</dt>
       <dd>
-        <span className="figure">{value}</span>
+        <span className="figure" title={full}>
+          {value}
+        </span>
         <span className={`change small ${delta === null ? 'muted' : delta >= 0 ? 'up' : 'down'}`}>{delta === null ? 'no earlier figure' : `${formatChange(delta)} vs previous period`}</span>
       </dd>
     </div>
   )
 }
 
-/** An admin's way to bring in exchange rates, and when they last came. */
+/** Who may import exchange rates, and when they last came. */
 function Rates({ status, onImported }: { status: RatesStatus | null; onImported: () => void }) {
   const { user } = useSession()
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null)
   if (!status) return null
   return (
-    <p className="muted small rates-status">
+    <p className="muted small rates-status" id="rates">
       Revenue is in {status.reportCurrency}, each conversion at its day’s exchange rate.{' '}
       {status.lastImport ? `Rates last imported ${new Date(status.lastImport).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })} (newest day ${status.newestDay}).` : 'No exchange rates imported yet: revenue in other currencies is shown apart, unconverted.'}
-      {user?.role === 'admin' && (
+      {canImportRates(user?.role) && (
         <label className="rates-upload">
           {' '}Import rates (ECB XML, or a CSV with date, currency and rate columns)
           <input
@@ -64,25 +70,73 @@ function Rates({ status, onImported }: { status: RatesStatus | null; onImported:
   )
 }
 
+/** The headline tiles: the range's totals as the server adds them up (the same totals every table's last line shows). */
+function Headlines({ now, before, currency }: { now: Figures; before: Figures; currency: string }) {
+  const money = (v: number) => ({ value: formatMoneyShort(v, currency), full: formatMoney(v, currency) })
+  const count = (v: number) => ({ value: formatNumberShort(v), full: formatNumber(v) })
+  const pct = (v: number) => ({ value: formatPercent(v), full: formatPercent(v) })
+  return (
+    <dl className="headline-figures" data-testid="headline-figures">
+      <Headline label={`Revenue (${currency})`} {...money(now.revenue)} now={now.revenue} before={before.revenue} hint="Approved payouts in the report currency" />
+      <Headline label="First deposits" {...count(now.ftds)} now={now.ftds} before={before.ftds} hint="First deposits reported by the programmes" />
+      <Headline label="Registrations" {...count(now.registrations)} now={now.registrations} before={before.registrations} hint="Sign-ups reported by the programmes" />
+      <Headline label="Clicks" {...count(now.clicks)} now={now.clicks} before={before.clicks} hint="People’s clicks sent on to a partner" />
+      <Headline label="Click-through" {...pct(now.ctr)} now={now.ctr} before={before.ctr} hint="Offer clicks ÷ offer views of the same slots" />
+      <Headline label="Earnings per click" {...money(now.epc)} now={now.epc} before={before.epc} hint="Revenue ÷ clicks" />
+      <Headline label="Revenue per 1,000 views" {...money(now.rpm)} now={now.rpm} before={before.rpm} hint="Revenue per 1,000 page views" />
+    </dl>
+  )
+}
+
+const PLACEMENT_GROUPS: [PlacementGrouping, string][] = [
+  ['slot', 'Slot'],
+  ['position', 'Slot and position'],
+  ['page-slot', 'Page × slot'],
+]
+const BREAKDOWNS: [Breakdown, string][] = [
+  ['market', 'Market'],
+  ['country', 'Country'],
+  ['device', 'Device'],
+  ['brand', 'Brand'],
+]
+
+/** A choice of grouping beside a table's title. */
+function GroupChoice<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: [T, string][]; onChange: (v: T) => void }) {
+  return (
+    <div className="group-choice tabs" role="group" aria-label={label}>
+      {options.map(([v, text]) => (
+        <button key={v} type="button" className={`tab${v === value ? ' active' : ''}`} aria-pressed={v === value} onClick={() => onChange(v)}>
+          {text}
+        </button>
+      ))}
+    </div>
+  )
+}
+
 /**
- * The Earnings screen (issue 21): headline figures against the previous period, clicks, first deposits and
- * revenue day by day, top articles, placements compared, and countries — every table sortable and
- * exportable, every figure from the counters (never a scan).
+ * The Earnings screen (issues 21 and 35): headline figures against the previous period, clicks, first
+ * deposits and revenue day by day, pages, placements (by slot, position, or page × slot) and a breakdown by
+ * market, country, device or brand — every table sortable and exportable, every total the sum of its
+ * rows, revenue no rate converts shown apart with the way to fix it.
  */
 export function EarningsPanel() {
-  const [days, setDays] = useState<number>(30)
-  const range = useMemo(() => lastDays(days, new Date()), [days])
+  const [choice, setChoice] = useState<RangeChoice>({ days: 30 })
+  const range = useMemo(() => rangeOf(choice), [choice])
   const [daily, setDaily] = useState<Daily | null>(null)
   const [previous, setPrevious] = useState<Daily | null>(null)
   const [rates, setRates] = useState<RatesStatus | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [ratesKey, setRatesKey] = useState(0)
+  const [placementsBy, setPlacementsBy] = useState<PlacementGrouping>('slot')
+  const [breakdown, setBreakdown] = useState<Breakdown>('market')
 
   useEffect(() => {
     let current = true
     setError(null)
     setDaily(null)
-    const before = lastDays(days, new Date(Date.parse(`${range.from}T00:00:00Z`) - 86_400_000))
+    const days = Math.round((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000) + 1
+    const dayBefore = new Date(Date.parse(`${range.from}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+    const before = rangeOf({ from: new Date(Date.parse(`${dayBefore}T00:00:00Z`) - (days - 1) * 86_400_000).toISOString().slice(0, 10), to: dayBefore })
     Promise.all([earningsApi.daily(range), earningsApi.daily(before)])
       .then(([now, then]) => {
         if (!current) return
@@ -93,27 +147,21 @@ export function EarningsPanel() {
     return () => {
       current = false
     }
-  }, [range, days, ratesKey])
+  }, [range, ratesKey])
   useEffect(() => {
     earningsApi.rates().then(setRates, () => {})
   }, [ratesKey])
 
-  const sum = (d: Daily | null, k: 'clicks' | 'ftds' | 'registrations' | 'revenue' | 'views') => (d?.days ?? []).reduce((n, x) => n + x[k], 0)
+  // the tables load again after a rates import too: their revenue changes with it
+  const tableRange = useMemo(() => ({ ...range }), [range, ratesKey]) // eslint-disable-line react-hooks/exhaustive-deps
   const currency = daily?.currency ?? rates?.reportCurrency ?? 'EUR'
-  const total = { views: sum(daily, 'views'), clicks: sum(daily, 'clicks'), ftds: sum(daily, 'ftds'), registrations: sum(daily, 'registrations'), revenue: sum(daily, 'revenue') }
-  const before = { views: sum(previous, 'views'), clicks: sum(previous, 'clicks'), ftds: sum(previous, 'ftds'), registrations: sum(previous, 'registrations'), revenue: sum(previous, 'revenue') }
+  const people = breakdown === 'country' || breakdown === 'device'
 
   return (
     <div className="earnings">
       <div className="earnings-head">
         <h2>Earnings</h2>
-        <div className="tabs" role="group" aria-label="Period">
-          {REPORT_RANGES.map((n) => (
-            <button key={n} type="button" className={`tab${n === days ? ' active' : ''}`} aria-pressed={n === days} onClick={() => setDays(n)}>
-              Last {n} days
-            </button>
-          ))}
-        </div>
+        <RangePicker value={choice} onChange={setChoice} />
       </div>
       <Rates status={rates} onImported={() => setRatesKey((k) => k + 1)} />
       <ErrorLine text={error} />
@@ -121,21 +169,36 @@ export function EarningsPanel() {
         <p className="muted">Loading…</p>
       ) : daily ? (
         <>
-          <dl className="headline-figures" data-testid="headline-figures">
-            <Headline label={`Revenue (${currency})`} value={formatMoney(total.revenue, currency)} now={total.revenue} before={before.revenue} />
-            <Headline label="First deposits" value={formatNumber(total.ftds)} now={total.ftds} before={before.ftds} />
-            <Headline label="Registrations" value={formatNumber(total.registrations)} now={total.registrations} before={before.registrations} />
-            <Headline label="Clicks" value={formatNumber(total.clicks)} now={total.clicks} before={before.clicks} />
-            <Headline label="Click-through" value={formatPercent(total.views ? total.clicks / total.views : 0)} now={total.views ? total.clicks / total.views : 0} before={before.views ? before.clicks / before.views : 0} />
-            <Headline label="Revenue per 1,000 views" value={formatMoney(total.views ? (total.revenue / total.views) * 1000 : 0, currency)} now={total.views ? total.revenue / total.views : 0} before={before.views ? before.revenue / before.views : 0} />
-          </dl>
-          {total.clicks + total.views + total.revenue === 0 && <p className="notice">{EMPTY}</p>}
+          <Headlines now={daily.totals} before={previous?.totals ?? daily.totals} currency={currency} />
+          <Unconverted amounts={daily.totals.unconverted} currency={currency} />
+          {daily.totals.clicks + daily.totals.views + daily.totals.revenue + daily.totals.conversions === 0 && <p className="notice">{EMPTY}</p>}
           <DailyChart daily={daily} />
         </>
       ) : null}
-      <ReportTable title="Top articles and pages" what="Page" range={range} load={earningsApi.pages} csvPath="/api/reports/pages" csvName="pages" empty={EMPTY} />
-      <ReportTable title="Placements compared" what="Placement" range={range} load={earningsApi.placements} csvPath="/api/reports/placements" csvName="placements" empty={EMPTY} />
-      <ReportTable title="Countries" what="Country" range={range} load={earningsApi.countries} csvPath="/api/reports/breakdown" csvName="countries" csvQuery={{ by: 'country' }} empty={EMPTY} withViews={false} />
+      <ReportTable title="Top articles and pages" what="Page" range={tableRange} load={earningsApi.pages} csvPath="/api/reports/pages" csvName="pages" empty={EMPTY} />
+      <ReportTable
+        title="Placements compared"
+        what="Placement"
+        range={tableRange}
+        load={(q: TableQuery) => earningsApi.placements({ ...q, by: placementsBy })}
+        csvPath="/api/reports/placements"
+        csvName="placements"
+        csvQuery={{ by: placementsBy }}
+        empty={EMPTY}
+        controls={<GroupChoice label="Placements by" value={placementsBy} options={PLACEMENT_GROUPS} onChange={setPlacementsBy} />}
+      />
+      <ReportTable
+        title="Breakdown"
+        what={BREAKDOWNS.find(([b]) => b === breakdown)![1]}
+        range={tableRange}
+        load={(q: TableQuery) => earningsApi.breakdown({ ...q, by: breakdown })}
+        csvPath="/api/reports/breakdown"
+        csvName="breakdown"
+        csvQuery={{ by: breakdown }}
+        empty={EMPTY}
+        columns={people || breakdown === 'brand' ? PEOPLE_COLUMNS : EARNINGS_COLUMNS}
+        controls={<GroupChoice label="Break down by" value={breakdown} options={BREAKDOWNS} onChange={setBreakdown} />}
+      />
     </div>
   )
 }

@@ -1,11 +1,13 @@
-import type { EarningsFigures, EarningsReport, SortKey } from '../../lib/earnings.ts'
+import type { BrandReport, DailyReport, Report, SortKey } from '../../lib/reports.ts'
 import { authFetch } from '../account/session.ts'
 import { apiCall } from '../api-client.ts'
 
-/** The Earnings screen's calls (issue 21): every report with the bearer token, never cached. */
+/** The report screens' calls (issues 21 and 35): every report with the bearer token, never cached. */
 export type Range = { from: string; to: string }
 export type TableQuery = Range & { sort: SortKey; dir: 'asc' | 'desc'; limit: number; offset: number }
-export type Daily = { from: string; to: string; currency: string; days: ({ day: string } & EarningsFigures)[] }
+export type Daily = DailyReport
+export type PlacementGrouping = 'slot' | 'position' | 'page-slot'
+export type Breakdown = 'country' | 'device' | 'market' | 'brand'
 export type RatesStatus = { reportCurrency: string; lastImport: string | null; newestDay: string | null; count: number }
 export type ImportReport = { rows: number; matched: number; unattributed: number; duplicate: number; updated: number; rejected: number; invalid: { line: number; column: string; message: string }[]; written: boolean }
 
@@ -13,9 +15,11 @@ const qs = (q: Record<string, string | number | undefined>) => new URLSearchPara
 
 export const earningsApi = {
   daily: (r: Range) => apiCall<Daily>(`/api/reports/daily?${qs(r)}`),
-  pages: (q: TableQuery) => apiCall<EarningsReport>(`/api/reports/pages?${qs(q)}`),
-  placements: (q: TableQuery) => apiCall<EarningsReport>(`/api/reports/placements?${qs(q)}`),
-  countries: (q: TableQuery) => apiCall<EarningsReport>(`/api/reports/breakdown?${qs({ ...q, by: 'country' })}`),
+  pages: (q: TableQuery) => apiCall<Report>(`/api/reports/pages?${qs(q)}`),
+  placements: (q: TableQuery & { by?: PlacementGrouping }) => apiCall<Report>(`/api/reports/placements?${qs(q)}`),
+  breakdown: (q: TableQuery & { by: Breakdown; brandId?: string }) => apiCall<Report>(`/api/reports/breakdown?${qs(q)}`),
+  brands: (q: TableQuery) => apiCall<Report>(`/api/reports/brands?${qs(q)}`),
+  brand: (brandId: string, r: Range) => apiCall<BrandReport>(`/api/reports/brands/${encodeURIComponent(brandId)}?${qs(r)}`),
   rates: () => apiCall<RatesStatus>('/api/rates'),
   importRates: (file: File) => apiCall<{ rates: number; days: number; currencies: string[]; from: string; to: string }>(`/api/rates/import?${qs({ name: file.name })}`, { method: 'POST', body: file, headers: { 'content-type': 'text/plain' } }),
   importConversions: (file: File, q: { map?: string; brand?: string; dryRun: boolean }) =>

@@ -3,7 +3,7 @@ import { op } from '../batch.ts'
 import { defineCollection, ensureCollection } from '../collections.ts'
 import type { BatchOp, CounterQuery, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
-import { dayCounterOps } from './clicks.ts'
+import { countersVersionOp } from './settings.ts'
 
 /**
  * The attribution counters (issue 21; decision 018) and the one way increments become writes. What an
@@ -11,14 +11,11 @@ import { dayCounterOps } from './clicks.ts'
  * per row, however many events a batch holds) and turned into batch ops for the event's own batch.
  */
 export const COUNTERS = 'counters'
-export const METRICS = ['views', 'clicks', 'uniques', 'bots', 'blocked', 'suspect', 'conversions', 'registrations', 'ftds', 'deposits', 'revenue', 'copies'] as const
+export const METRICS = ['views', 'clicks', 'uniques', 'bots', 'blocked', 'suspect', 'conversions', 'registrations', 'ftds', 'deposits', 'revenue', 'copies', 'slot_views', 'slot_clicks', 'suspect_conversions'] as const
 export type Metric = (typeof METRICS)[number]
 export type Values = Partial<Record<Metric, number>>
 
-export type Increment =
-  | { table: 'counters'; dim: string; key: string; day: string; sub?: string; inc: Values }
-  /** the brand's day counter of issue 7 (click_counters): its own field names (countries.GB.clicks, goals.1011, revenue.EUR) */
-  | { table: 'click_counters'; brandId: string; day: string; inc: Record<string, number> }
+export type Increment = { dim: string; key: string; day: string; sub?: string; inc: Values }
 
 const rowSchema = z.object({
   _id: z.string().min(1).max(400),
@@ -32,16 +29,15 @@ const rowSchema = z.object({
 /** Increments merged by row: one write per row and batch. */
 export function incrementOps(increments: readonly Increment[]): BatchOp[] {
   const counters = new Map<string, { dim: string; key: string; day: string; sub: string; inc: Record<string, number> }>()
-  const brands = new Map<string, { brandId: string; day: string; inc: Record<string, number> }>()
   for (const i of increments) {
-    const target =
-      i.table === 'counters'
-        ? counters.get(`${i.dim}\u0000${i.key}\u0000${i.day}\u0000${i.sub ?? ''}`) ?? counters.set(`${i.dim}\u0000${i.key}\u0000${i.day}\u0000${i.sub ?? ''}`, { dim: i.dim, key: i.key, day: i.day, sub: i.sub ?? '', inc: {} }).get(`${i.dim}\u0000${i.key}\u0000${i.day}\u0000${i.sub ?? ''}`)!
-        : brands.get(`${i.brandId}:${i.day}`) ?? brands.set(`${i.brandId}:${i.day}`, { brandId: i.brandId, day: i.day, inc: {} }).get(`${i.brandId}:${i.day}`)!
+    const id = `${i.dim}\u0000${i.key}\u0000${i.day}\u0000${i.sub ?? ''}`
+    let target = counters.get(id)
+    if (!target) counters.set(id, (target = { dim: i.dim, key: i.key, day: i.day, sub: i.sub ?? '', inc: {} }))
     for (const [k, v] of Object.entries(i.inc)) if (v) target.inc[k] = Math.round(((target.inc[k] ?? 0) + v) * 10_000) / 10_000
   }
   const ops: BatchOp[] = []
-  for (const b of brands.values()) ops.push(...dayCounterOps(b.brandId, b.day, Object.fromEntries(Object.entries(b.inc).filter(([, v]) => v))))
+  // every write that adds to the counters moves their version, in the same batch (reports' freshness across servers)
+  if (increments.length) ops.push(countersVersionOp())
   for (const c of counters.values()) {
     const inc = Object.fromEntries(Object.entries(c.inc).filter(([, v]) => v))
     if (Object.keys(inc).length) ops.push(op.count(COUNTERS, { dim: c.dim, key: c.key, day: c.day, sub: c.sub }, inc))

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { op } from '../batch.ts'
 import { defineCollection, ensureCollection } from '../collections.ts'
 import type { Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
@@ -11,7 +12,10 @@ const SETTINGS = defineCollection({
   reason: "per installation: the generated auth secret (AUTH_SECRET replaces it; the sessions and keys it protects are not backed up either) and the render cache's content version",
 })
 
-/** Small per-installation values: the generated auth secret and the content version. */
+/** The op that moves the counters' version, in the batch of a write that adds to them. */
+export const countersVersionOp = () => op.update(SETTINGS.name, { _id: 'counters-version' }, { $inc: { value: 1 } }, { upsert: true })
+
+/** Small per-installation values: the generated auth secret, the content version and the counters' version. */
 export function createSettingsRepository(store: Store, registry: Registry) {
   registry.add(SETTINGS)
   const settings = store.collection<Setting>(SETTINGS.name)
@@ -23,6 +27,13 @@ export function createSettingsRepository(store: Store, registry: Registry) {
     },
     async bumpContentVersion() {
       await settings.updateOne({ _id: 'content-version' }, { $inc: { value: 1 } }, { upsert: true })
+    },
+    /**
+     * Moved by every write that changes the attribution counters (in the write's own batch: countersVersionOp),
+     * so a server's cached report sums can tell another server wrote since (server/attribution/figures.ts).
+     */
+    async countersVersion() {
+      return ((await settings.findOne({ _id: 'counters-version' }))?.value as number | undefined) ?? 0
     },
     /** Generated once per store and kept, so sessions survive restarts without AUTH_SECRET. */
     async authSecret(): Promise<string> {

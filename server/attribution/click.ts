@@ -26,6 +26,9 @@ export type TrackedClick = ClickRecord & {
   blocked?: boolean
   /** where the link was shown (issue 21): page, slot, position */
   placement: Placement
+  /** the network's first click from this page's slot this hour, and whether that also counted the slot's view (./trust.ts) */
+  slotClick?: boolean
+  slotView?: boolean
   device: DeviceClass
   /** where the visitor arrived from (another site's host, the landing page's UTM), when known */
   arrival?: Partial<Arrival>

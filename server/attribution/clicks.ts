@@ -1,24 +1,15 @@
 import type { ClickRecord, CreateClickBody } from '../../lib/schemas.ts'
 import { createClickBodySchema } from '../../lib/schemas.ts'
 import type { ClicksRepository } from '../../db/repositories/clicks.ts'
-import { DEFAULT_REPORT_DAYS, lastDays } from '../../lib/reports.ts'
 import { DEFAULT_MARKET } from '../../lib/markets.ts'
 import { visibleTo } from '../brands/visibility.ts'
 import { DuplicateKeyError } from '../../db/port.ts'
 import { AppError, notFound } from '../errors.ts'
-import { figuresOf } from './reports.ts'
 import { buildClick, type ClickMeta, type Tracker } from './tracker.ts'
 import { deviceClass, parseArrival, parsePlacement } from '../../lib/attribution.ts'
 
 export function createClicksService(deps: { clicks: ClicksRepository; now: () => Date; newId: () => string; tracker: Tracker }) {
   return {
-    /** Clicks per brand per day for the last `days` days (today included), from the daily counters. */
-    async stats(opts: { brandId?: string; days?: number } = {}) {
-      const { from, to } = lastDays(opts.days ?? DEFAULT_REPORT_DAYS, deps.now())
-      const rows = await deps.clicks.countersBetween(from, to, opts.brandId)
-      return rows.map((r) => ({ brandId: r.brandId, day: r.day, ...figuresOf([r]) }))
-    },
-
     /**
      * POST /api/clicks: the spec's click record (§3) plus the server's receive time and the visitor's
      * country. A brand that may not be shown there is recorded as a blocked click (compliance).

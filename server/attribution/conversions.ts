@@ -48,7 +48,7 @@ const countsOf = (c: Conversion): Increment[] =>
  * chunk at a time and written in batches of `batchSize` (each batch: the conversions and their counters,
  * together or not at all). `dryRun` answers the outcomes and writes nothing.
  */
-export function createConversionRecorder(deps: { conversions: ConversionsRepository; clicks: ClicksRepository; now: () => Date; batchSize?: number }) {
+export function createConversionRecorder(deps: { conversions: ConversionsRepository; clicks: ClicksRepository; now: () => Date; batchSize?: number; onCounted?: (increments: readonly Increment[]) => void }) {
   return {
     async record(inputs: readonly ConversionInput[], opts: { dryRun?: boolean; source: NonNullable<Conversion['source']> }): Promise<ConversionOutcome[]> {
       const now = deps.now()
@@ -59,7 +59,10 @@ export function createConversionRecorder(deps: { conversions: ConversionsReposit
       let statusChanges: { conversion: Conversion; status: ConversionStatus }[] = []
       let increments: Increment[] = []
       const flush = async () => {
-        if (!opts.dryRun && (inserts.length || statusChanges.length)) await deps.conversions.save({ inserts, statusChanges }, now, incrementOps(increments))
+        if (!opts.dryRun && (inserts.length || statusChanges.length)) {
+          await deps.conversions.save({ inserts, statusChanges }, now, incrementOps(increments))
+          deps.onCounted?.(increments)
+        }
         inserts = []
         statusChanges = []
         increments = []

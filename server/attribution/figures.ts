@@ -1,86 +1,93 @@
-import type { CountersRepository, Values } from '../../db/repositories/counters.ts'
-import { emptyFigures, type Figures, finish } from '../../lib/figures.ts'
-import type { CurrencyService } from './currency.ts'
+import type { CountersRepository, Increment, Metric, Values } from '../../db/repositories/counters.ts'
+import { COUNTS, type Count, emptyFigures, type Figures } from '../../lib/figures.ts'
+import type { Converter, CurrencyService } from './currency.ts'
 
-export { addFigures, emptyFigures, type Figures, finish } from '../../lib/figures.ts'
+export { addFigures, emptyFigures, type Figures, toCents, withRatios } from '../../lib/figures.ts'
 
-const round = (n: number, places = 4) => Math.round(n * 10 ** places) / 10 ** places
+const round4 = (n: number) => Math.round(n * 10_000) / 10_000
 
-/** The counts one counter row adds to a figure (the counters' own names: ./counters.ts). */
-function addCounts(f: Figures, v: Values) {
-  f.views += v.views ?? 0
-  f.clicks += v.clicks ?? 0
-  f.uniqueClicks += v.uniques ?? 0
-  f.suspectClicks += v.suspect ?? 0
-  f.conversions += v.conversions ?? 0
-  f.registrations += v.registrations ?? 0
-  f.ftds += v.ftds ?? 0
-  f.deposits += v.deposits ?? 0
+/** The figure each counter metric adds to (revenue is money: see `addMoney`). */
+const FIGURE_OF: Record<Exclude<Metric, 'revenue'>, Count> = {
+  views: 'views',
+  slot_views: 'slotViews',
+  clicks: 'clicks',
+  uniques: 'uniqueClicks',
+  slot_clicks: 'slotClicks',
+  suspect: 'suspectClicks',
+  bots: 'botClicks',
+  blocked: 'blockedClicks',
+  copies: 'codeCopies',
+  conversions: 'conversions',
+  suspect_conversions: 'suspectConversions',
+  registrations: 'registrations',
+  ftds: 'ftds',
+  deposits: 'deposits',
 }
 
-/** Figures by key: a report's rows before they are labelled, sorted and paged. */
+function addCounts(f: Figures, v: Values) {
+  for (const [m, n] of Object.entries(v)) if (m !== 'revenue' && n) f[FIGURE_OF[m as Exclude<Metric, 'revenue'>]] += n
+}
+
+/** Adds an amount in `currency` counted on `day`: converted into the report currency (unrounded), or kept apart when no rate is known. */
+function addMoney(f: Figures, amount: number, currency: string, day: string, convert: Converter) {
+  if (!amount) return
+  f.revenueByCurrency[currency] = round4((f.revenueByCurrency[currency] ?? 0) + amount)
+  const converted = convert(amount, currency, day)
+  if (converted === null) f.unconverted[currency] = round4((f.unconverted[currency] ?? 0) + amount)
+  else f.revenue += converted
+}
+
+/** Figures by key (a page, a slot, a brand × country × device…) or by day: a report's rows before they are labelled, sorted and paged. Revenue unrounded. */
 export type Aggregate = Map<string, Figures>
 
 /**
  * The one read path of the attribution reports: a dimension's counters over a range of days, summed by
- * key (or by day), with revenue converted to the report currency at each day's rate and amounts without
- * one kept apart — never a scan of events. A range's sums are kept for `ttlMs` (a 90-day page report
- * over a large archive sums hundreds of thousands of counter rows: decision 018), refreshed in the
- * background while the stale ones are answered, and bounded in rows held.
+ * key (or by day), revenue converted to the report currency at each day's rate and amounts without one
+ * kept apart — never a scan of events. Reports round money once (lib/figures.ts toCents).
+ *
+ * Fresh: a report never answers sums older than the last write that changes them. A range's sums are
+ * kept (bounded in rows, least recently used first) and every write this server makes is added to them
+ * as it lands (`apply`); a rates import starts them again (`invalidate`); a write by another server
+ * (the store's counters version moved by more than this server's own writes) has them summed again.
  */
-export function createFigures(deps: { counters: CountersRepository; currency: CurrencyService; ttlMs?: number; maxCachedRows?: number }) {
-  const ttl = deps.ttlMs ?? 30_000
+export function createFigures(deps: {
+  counters: CountersRepository
+  currency: CurrencyService
+  /** the store's counters version (db/repositories/settings.ts), moved by every write that adds to the counters */
+  version?: () => Promise<number>
+  /** 0: no kept sums (every report sums again) */
+  ttlMs?: number
+  maxCachedRows?: number
+}) {
+  const keep = deps.ttlMs !== 0
   const maxRows = deps.maxCachedRows ?? 250_000
-  type Entry = { at: number; rows: number; value: Promise<Aggregate>; refreshing?: boolean }
+  type Entry = { dim: string; from: string; to: string; rows: number; value: Promise<Aggregate>; aggregate: Aggregate | null; convert: Converter | null; storeVersion: number; ownAt: number; stale: boolean }
   const cache = new Map<string, Entry>()
+  /** writes this server made (each moved the store's version by one) */
+  let own = 0
 
-  /** `by: 'key'` sums each key over the range; `by: 'day'` keeps each day apart, keyed by day. */
-  async function compute(dim: string, from: string, to: string, by: 'key' | 'day'): Promise<Aggregate> {
+  async function compute(dim: string, from: string, to: string, by: 'key' | 'day', onConvert?: (c: Converter) => void, only?: (key: string) => boolean): Promise<Aggregate> {
     const [counts, money] = await Promise.all([
       deps.counters.sum({ dim, from, to, subs: '', by: by === 'day' ? 'key-day' : 'key' }),
       deps.counters.sum({ dim, from, to, subs: 'money', by: 'key-day' }),
     ])
     const out: Aggregate = new Map()
     const at = (key: string) => out.get(key) ?? out.set(key, emptyFigures()).get(key)!
-    for (const r of counts) addCounts(at(by === 'day' ? r.day! : r.key), r.values)
+    for (const r of counts) if (!only || only(r.key)) addCounts(at(by === 'day' ? r.day! : r.key), r.values)
     const convert = await deps.currency.converter([...new Set(money.map((r) => r.sub))], from, to)
-    for (const r of money) {
-      const amount = r.values.revenue ?? 0
-      const f = at(by === 'day' ? r.day! : r.key)
-      f.revenueByCurrency[r.sub] = round((f.revenueByCurrency[r.sub] ?? 0) + amount)
-      const converted = convert(amount, r.sub, r.day!)
-      if (converted === null) f.unconverted[r.sub] = round((f.unconverted[r.sub] ?? 0) + amount)
-      else f.revenue += converted
-    }
-    for (const f of out.values()) finish(f)
+    onConvert?.(convert)
+    for (const r of money) if (!only || only(r.key)) addMoney(at(by === 'day' ? r.day! : r.key), r.values.revenue ?? 0, r.sub, r.day!, convert)
     return out
   }
 
-  /** A range's sums by key, from the cache when fresh enough (stale ones are answered while they refresh). */
-  function byKey(dim: string, from: string, to: string): Promise<Aggregate> {
-    if (ttl === 0) return compute(dim, from, to, 'key')
-    const key = `${dim}|${from}|${to}`
-    const hit = cache.get(key)
-    const now = Date.now()
-    if (hit) {
-      cache.delete(key)
-      cache.set(key, hit) // most recently used last
-      if (now - hit.at > ttl && !hit.refreshing) {
-        hit.refreshing = true
-        const next = compute(dim, from, to, 'key')
-        next.then(
-          (value) => cache.set(key, { at: Date.now(), rows: value.size, value: Promise.resolve(value) }),
-          () => (hit.refreshing = false),
-        )
-      }
-      return hit.value
-    }
-    const value = compute(dim, from, to, 'key')
-    const entry: Entry = { at: now, rows: 0, value }
+  function store(key: string, dim: string, from: string, to: string, storeVersion: number): Entry {
+    const entry: Entry = { dim, from, to, rows: 0, value: Promise.resolve(new Map()), aggregate: null, convert: null, storeVersion, ownAt: own, stale: false }
+    entry.value = compute(dim, from, to, 'key', (c) => (entry.convert = c))
     cache.set(key, entry)
-    value.then(
+    entry.value.then(
       (v) => {
         entry.rows = v.size
+        entry.aggregate = v
         // bounded in rows held, least recently used first
         let held = [...cache.values()].reduce((n, e) => n + e.rows, 0)
         for (const [k, e] of cache) {
@@ -91,14 +98,73 @@ export function createFigures(deps: { counters: CountersRepository; currency: Cu
       },
       () => cache.delete(key),
     )
-    return value
+    return entry
+  }
+
+  /** A range's sums by key, kept and kept fresh (see above). */
+  async function byKey(dim: string, from: string, to: string): Promise<Aggregate> {
+    if (!keep) return compute(dim, from, to, 'key')
+    const key = `${dim}|${from}|${to}`
+    const version = (await deps.version?.()) ?? 0
+    const hit = cache.get(key)
+    // another server wrote since these sums were made: the store moved by more than this server's own writes
+    const elsewhere = hit && version - hit.storeVersion > own - hit.ownAt
+    if (hit && !hit.stale && !elsewhere) {
+      cache.delete(key)
+      cache.set(key, hit) // most recently used last
+      return hit.value
+    }
+    return store(key, dim, from, to, version).value
   }
 
   return {
-    /** Figures per key of `dim` over [from, to] (YYYY-MM-DD, both included). */
     byKey,
-    /** Figures per day of `dim` over [from, to], every key summed (the site's chart). */
-    byDay: (dim: string, from: string, to: string) => compute(dim, from, to, 'day'),
+    /** Figures per day of `dim` over [from, to], every key (or those `only` keeps) summed: a chart. Summed each time. */
+    byDay: (dim: string, from: string, to: string, only?: (key: string) => boolean) => compute(dim, from, to, 'day', undefined, only),
+
+    /**
+     * A write this server made has landed: its increments are added to every kept range they fall in
+     * (sums still being made are summed again at their next read, as the write may or may not be in them).
+     */
+    apply(increments: readonly Increment[]) {
+      own++
+      if (!keep || !cache.size) return
+      for (const entry of cache.values()) {
+        if (!entry.aggregate || !entry.convert) {
+          entry.stale = true
+          continue
+        }
+        // copied on write: a report being made from the old sums keeps a consistent set of them
+        let next: Aggregate | null = null
+        const copied = new Set<string>()
+        for (const i of increments) {
+          if (i.dim !== entry.dim || i.day < entry.from || i.day > entry.to) continue
+          next ??= new Map(entry.aggregate)
+          if (!copied.has(i.key)) {
+            const old = next.get(i.key) ?? emptyFigures()
+            next.set(i.key, { ...old, revenueByCurrency: { ...old.revenueByCurrency }, unconverted: { ...old.unconverted } })
+            copied.add(i.key)
+          }
+          const f = next.get(i.key)!
+          if (i.sub) addMoney(f, i.inc.revenue ?? 0, i.sub, i.day, entry.convert)
+          else addCounts(f, i.inc)
+        }
+        if (next) {
+          // a new object: what the reports worked out of the old one (totals, orders) no longer holds
+          entry.aggregate = next
+          entry.value = Promise.resolve(next)
+          entry.rows = next.size
+        }
+      }
+    },
+
+    /** Rates changed (or anything else that changes every sum): every kept range is summed again at its next read. */
+    invalidate() {
+      cache.clear()
+    },
   }
 }
 export type FiguresSource = ReturnType<typeof createFigures>
+
+/** Every count of `f`, for a test or a check: figures as plain numbers. */
+export const countsOf = (f: Figures) => Object.fromEntries(COUNTS.map((c) => [c, f[c]])) as Record<Count, number>

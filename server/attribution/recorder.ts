@@ -1,5 +1,5 @@
 import type { ClicksRepository } from '../../db/repositories/clicks.ts'
-import { incrementOps } from '../../db/repositories/counters.ts'
+import { type Increment, incrementOps } from '../../db/repositories/counters.ts'
 import { DuplicateKeyError } from '../../db/port.ts'
 import type { TrackedClick } from './click.ts'
 import { countsForClick } from './counters.ts'
@@ -13,7 +13,9 @@ import type { Trust } from './trust.ts'
  */
 export function createRecorder(deps: {
   clicks: ClicksRepository
-  trust: Pick<Trust, 'markClicks'>
+  trust: Pick<Trust, 'markClicks' | 'markSlotClicks'>
+  /** told of every increment a commit wrote (the reports keep their sums fresh with them) */
+  onCounted?: (increments: readonly Increment[]) => void
   flushMs?: number
   maxBatch?: number
   /** told after each group commit how many clicks it wrote and how long it took (metrics) */
@@ -39,13 +41,22 @@ export function createRecorder(deps: {
       console.error('[tracking] could not count clicks per network; counting them as repeats:', err)
     }
     try {
+      await deps.trust.markSlotClicks(batch.map((p) => p.click))
+    } catch (err) {
+      console.error('[tracking] could not count slot clicks; the clicks count without them:', err)
+    }
+    try {
       const clicks = batch.map((p) => p.click)
-      await deps.clicks.recordMany(clicks, incrementOps(clicks.flatMap(countsForClick)))
+      const increments = clicks.flatMap(countsForClick)
+      await deps.clicks.recordMany(clicks, incrementOps(increments))
+      deps.onCounted?.(increments)
       for (const p of batch) p.done()
     } catch {
       for (const p of batch) {
         try {
-          await deps.clicks.recordMany([p.click], incrementOps(countsForClick(p.click)))
+          const increments = countsForClick(p.click)
+          await deps.clicks.recordMany([p.click], incrementOps(increments))
+          deps.onCounted?.(increments)
           p.done()
         } catch (err) {
           if (!(err instanceof DuplicateKeyError)) {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { BrandsRepository } from '../../db/repositories/brands.ts'
-import type { ClicksRepository } from '../../db/repositories/clicks.ts'
 import { AppError } from '../errors.ts'
-import { createReportsService } from './reports.ts'
+import type { CurrencyService } from './currency.ts'
+import type { FiguresSource } from './figures.ts'
+import type { Labels } from './labels.ts'
+import { createReports } from './reports.ts'
 
-const reports = createReportsService({ clicks: {} as ClicksRepository, brands: {} as BrandsRepository, now: () => new Date('2026-06-11T12:00:00Z') })
+const reports = createReports({ figures: {} as FiguresSource, currency: {} as CurrencyService, labels: {} as Labels, brands: {} as BrandsRepository, now: () => new Date('2026-06-11T12:00:00Z') })
 
 describe('report ranges', () => {
   it('defaults to the 30 days up to today, or up to `to`', () => {
@@ -23,5 +25,9 @@ describe('report ranges', () => {
     })()
     expect(err).toBeInstanceOf(AppError)
     expect(err).toMatchObject({ code: 'bad_request', message: 'Invalid to: use YYYY-MM-DD' })
+  })
+
+  it('an impossible day is refused, never rolled over (2026-02-30 is not 2 March)', () => {
+    expect(() => reports.range('2026-02-30', '2026-03-05')).toThrow('Invalid from: use YYYY-MM-DD')
   })
 })

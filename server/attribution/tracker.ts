@@ -6,10 +6,11 @@ import { pageKey, type Placement } from '../../lib/attribution.ts'
 import { idSchema } from '../../lib/schemas.ts'
 import type { BrandOffer } from '../../lib/schemas.ts'
 import type { ClickMeta, TrackedClick } from './click.ts'
-import { countsForCodeCopy, countsForView } from './counters.ts'
+import { countsForCodeCopy, countsForSlotViews, countsForView, pageSlotKey } from './counters.ts'
+import type { Increment } from '../../db/repositories/counters.ts'
 import { createRecorder } from './recorder.ts'
 import { createRedirect } from './redirect.ts'
-import { copyClaim, createTrust, viewClaim } from './trust.ts'
+import { copyClaim, createTrust, slotViewClaim, viewClaim } from './trust.ts'
 
 export { buildClick, type ClickMeta, SUB_PARAMS, type TrackedClick, uuidV7 } from './click.ts'
 export type { GoOutcome } from './redirect.ts'
@@ -36,9 +37,11 @@ export function createTracker(deps: {
   flushMs?: number
   maxBatch?: number
   onCommit?: (clicks: number, seconds: number) => void
+  /** told of every increment a click, view or copy wrote (the reports keep their sums fresh with them) */
+  onCounted?: (increments: readonly Increment[]) => void
 }) {
   const trust = createTrust(deps)
-  const recorder = createRecorder({ ...deps, trust })
+  const recorder = createRecorder({ ...deps, trust, onCounted: deps.onCounted })
   const brandCache = new Map<string, BrandDoc | null>()
   let cacheGeneration = -1
   let viewsOverLimit = 0
@@ -78,10 +81,18 @@ export function createTracker(deps: {
       const at = deps.now()
       const visitor = trust.visitorHash(meta.ip)
       if (trust.pastViewLimit(visitor, at)) return (viewsOverLimit++, false)
-      const claim = viewClaim(pageKey(view.page), visitor, at)
-      if (!(await deps.limits.claim([claim])).has(claim.key)) return false // this network saw the page this hour
+      // the page's view and each slot's, each once per network per hour (a later beacon may add slots scrolled into view)
+      const pageClaim = viewClaim(pageKey(view.page), visitor, at)
+      const slots = [...new Set(view.slots)] as Placement['slot'][]
+      const slotClaims = slots.map((slot) => slotViewClaim(pageSlotKey({ ...view.page, slot }), visitor, at))
+      const won = await deps.limits.claim([pageClaim, ...slotClaims])
+      const page = won.has(pageClaim.key)
+      const seen = slots.filter((_, i) => won.has(slotClaims[i]!.key))
+      if (!page && !seen.length) return false // this network saw the page and these slots this hour
       if (!(await trust.countView(visitor, at))) return (viewsOverLimit++, false)
-      await deps.counters.add(countsForView({ page: view.page, slots: view.slots, at, brandId }))
+      const increments = [...(page ? countsForView({ page: view.page, at }) : []), ...countsForSlotViews({ page: view.page, slots: seen, at })]
+      await deps.counters.add(increments)
+      deps.onCounted?.(increments)
       return true
     },
 
@@ -96,7 +107,9 @@ export function createTracker(deps: {
       const at = deps.now()
       const w = copyClaim(brandId, trust.visitorHash(meta.ip), at)
       if (!(await deps.limits.claim([w])).has(w.key)) return false
-      await deps.counters.add(countsForCodeCopy({ brandId, at, attribution: { placement, country: meta.country ?? null, device: meta.device ?? 'unknown' } }))
+      const increments = countsForCodeCopy({ brandId, at, attribution: { placement, country: meta.country ?? null, device: meta.device ?? 'unknown' } })
+      await deps.counters.add(increments)
+      deps.onCounted?.(increments)
       return true
     },
 

@@ -4,6 +4,7 @@ import type { LimitsRepository } from '../../db/repositories/limits.ts'
 import { networkOf } from '../client-ip.ts'
 import { DEFAULT_CLICK_VELOCITY_LIMIT, DEFAULT_VIEW_VELOCITY_LIMIT } from '../config.ts'
 import type { ClickMeta, TrackedClick } from './click.ts'
+import { pageSlotKey } from './counters.ts'
 
 /**
  * Which clicks and views to believe: bots by their user agent; people counted by their network (a salted
@@ -29,6 +30,16 @@ export function clickWindow(brandId: string, visitor: string, at: Date) {
 export function viewClaim(page: string, visitor: string, at: Date) {
   const { hour, expiresAt } = hourOf(at)
   return { key: `view:${page}:${visitor}:${hour}`, expiresAt }
+}
+/** The claim of a network's view of one offer slot of a page in the hour of `at` (`pageSlot`: counters.ts pageSlotKey). */
+export function slotViewClaim(pageSlot: string, visitor: string, at: Date) {
+  const { hour, expiresAt } = hourOf(at)
+  return { key: `sview:${pageSlot}:${visitor}:${hour}`, expiresAt }
+}
+/** The claim of a network's click from one offer slot of a page in the hour of `at`: the click-through rate counts one. */
+export function slotClickClaim(pageSlot: string, visitor: string, at: Date) {
+  const { hour, expiresAt } = hourOf(at)
+  return { key: `sclick:${pageSlot}:${visitor}:${hour}`, expiresAt }
 }
 /** The claim of a network's copy of a brand's bonus code in the hour of `at` (counted once per network per brand per hour). */
 export function copyClaim(brandId: string, visitor: string, at: Date) {
@@ -134,6 +145,29 @@ export function createTrust(deps: {
         })
         remember(id, after, g.expiresAt)
       }
+    },
+
+    /**
+     * Which of these people's clicks are their network's first from their page's slot this hour (the
+     * click-through rate's numerator), and whether the slot's view each implies was counted yet: a click
+     * is a view of its slot, so the rate's numerator never outgrows its denominator. One store call.
+     */
+    async markSlotClicks(clicks: TrackedClick[]) {
+      const first = new Map<string, TrackedClick>()
+      for (const click of clicks) {
+        const p = click.placement
+        if (click.bot || click.blocked || p.slot === 'unknown' || p.page === 'unknown') continue
+        const key = `${pageSlotKey(p)}\u0000${click.visitor}`
+        if (!first.has(key)) first.set(key, click)
+      }
+      if (!first.size) return
+      const claims = [...first.values()].flatMap((c) => [slotClickClaim(pageSlotKey(c.placement), c.visitor, c.receivedAt), slotViewClaim(pageSlotKey(c.placement), c.visitor, c.receivedAt)])
+      const won = await deps.limits.claim(claims)
+      ;[...first.values()].forEach((click, i) => {
+        if (!won.has(claims[i * 2]!.key)) return
+        click.slotClick = true
+        if (won.has(claims[i * 2 + 1]!.key)) click.slotView = true
+      })
     },
 
     /**

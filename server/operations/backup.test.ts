@@ -55,7 +55,7 @@ const backupOf = async (t: App, opts: { includeSecrets?: boolean } = {}) => JSON
 
 async function reports(t: App) {
   const all = await t.ctx.services.reports.brands(range)
-  const each = await Promise.all(all.brands.map((b) => t.ctx.services.reports.brand(b.brandId, range)))
+  const each = await Promise.all(all.rows.map((b) => t.ctx.services.reports.brand(b.key, range)))
   return { all, each }
 }
 
@@ -63,7 +63,7 @@ describe('the collection registry', () => {
   it('accounts for every collection and table the features create', async () => {
     const inStore = await source.ctx.store.listCollections()
     // the fixture did reach the collections a hand-written backup list once forgot
-    expect(inStore).toEqual(expect.arrayContaining(['posts', 'brands', 'media', 'clicks', 'click_counters', 'conversions', 'postback_log', 'link_checks', 'settings', 'user', 'account', 'session', 'jwks']))
+    expect(inStore).toEqual(expect.arrayContaining(['posts', 'brands', 'media', 'clicks', 'conversions', 'postback_log', 'link_checks', 'settings', 'user', 'account', 'session', 'jwks']))
     const registered = new Set(source.ctx.registry.list().map((c) => c.name))
     expect(inStore.filter((name) => !registered.has(name))).toEqual([])
   })
@@ -77,7 +77,7 @@ describe('the collection registry', () => {
 describe('backup → restore (hardening: complete backups)', () => {
   it('restores every report exactly, and a replayed postback is a duplicate that changes no counter', async () => {
     const before = await reports(source)
-    expect(before.all.totals).toMatchObject({ conversions: 4, suspectClicks: 2, suspectConversions: 1, approvedRevenue: { USD: 12.5, EUR: 40 } })
+    expect(before.all.totals).toMatchObject({ conversions: 4, suspectClicks: 2, suspectConversions: 1, revenueByCurrency: { USD: 12.5, EUR: 40 } })
 
     const target = await makeTestApp({ seed: false, env: { POSTBACK_SECRET: SECRET }, now: clock })
     await target.ctx.services.backup.restore(await backupOf(source, { includeSecrets: true }))
@@ -132,7 +132,7 @@ describe('backup format', () => {
     const v2 = await backupOf(source, { includeSecrets: true })
     const isoDates = (records: unknown[]) => JSON.parse(JSON.stringify(unboxDates(records)))
     const c = v2.collections
-    const v1 = { format: 'gamewise-backup', version: 1, posts: c.posts, brands: c.brands, media: isoDates(c.media), clicks: isoDates(c.clicks), click_counters: c.click_counters, users: isoDates(c.user), accounts: isoDates(c.account) }
+    const v1 = { format: 'gamewise-backup', version: 1, posts: c.posts, brands: c.brands, media: isoDates(c.media), clicks: isoDates(c.clicks), click_counters: [{ _id: 'nova-spins:2026-01-02', brandId: 'nova-spins', day: '2026-01-02', clicks: 4, countries: { GB: { clicks: 4 } } }], users: isoDates(c.user), accounts: isoDates(c.account) }
     const target = await makeTestApp({ seed: false, now: clock })
     const counts = await target.ctx.services.backup.restore(v1)
     expect(counts).toMatchObject({ posts: c.posts.length, brands: demoBrands.length, media: 3, clicks: 16, user: c.user.length, account: c.account.length, conversions: 0 })
@@ -151,7 +151,7 @@ describe('backup format', () => {
     ['an unknown collection', (b: Backup) => (b.collections.widgets = [{ _id: 'w' }]), /widgets\.\(collection\): not a collection this version keeps/],
     ['a skipped collection', (b: Backup) => (b.collections.session = []), /session\.\(collection\): never restored/],
     ['two records with one id', (b: Backup) => b.collections.posts.push(b.collections.posts[0]), /posts\[\d+\]\._id: a second record/],
-    ['a counter that does not match its brand and day', (b: Backup) => ((b.collections.click_counters[0] as { day: string }).day = '2020-01-01'), /click_counters\[0\]\._id: must be brandId:day/],
+    ['a counter row whose day is not a day', (b: Backup) => ((b.collections.counters[0] as { day: string }).day = 'yesterday'), /counters\[0\]\.day/],
     ['a conversion with an unknown status', (b: Backup) => ((b.collections.conversions[0] as { status: string }).status = 'maybe'), /conversions\[0\]\.status/],
     ['an unsupported version', (b: Backup) => ((b as { version: number }).version = 3), /Unsupported backup version 3/],
   ])('refuses %s and writes nothing', async (_n, spoil, message) => {

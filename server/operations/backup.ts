@@ -5,6 +5,8 @@ import { AppError } from '../errors.ts'
 import type { AuditService } from './audit.ts'
 import { sniffImageType } from '../media/service.ts'
 import { canonical, type Problem, problems } from './transfer.ts'
+import { COUNTERS, incrementOps } from '../../db/repositories/counters.ts'
+import { countsForEvents } from '../attribution/counters.ts'
 
 /**
  * Backups (the CLI's backup and restore): every collection the registry (db/registry.ts) backs up, so
@@ -43,17 +45,25 @@ function fromVersion1(b: Record<string, unknown>): Record<string, unknown[]> {
     brands: list('brands'),
     media: list('media').map(dates('createdAt')),
     clicks: list('clicks').map(dates('receivedAt')),
-    click_counters: list('click_counters'),
     user: list('users').map(dates('createdAt', 'updatedAt')),
     account: list('accounts').map(dates('createdAt', 'updatedAt')),
   }
 }
+
+/**
+ * Collections earlier versions kept and this one no longer does, and why: a backup that holds them is
+ * restored without them. The brands' day counters (issue 7) were a second home for the figures the
+ * attribution counters hold; a backup with no attribution counters has them added up again from its
+ * clicks and conversions (restore, below).
+ */
+const RETIRED: Record<string, string> = { click_counters: 'the attribution counters (counters) hold these figures' }
 
 /** Every record against its collection's schema and rules: what to write, or everything that is wrong. */
 function checkRecords(collections: Record<string, unknown[]>, registry: Registry) {
   const invalid: Problem[] = []
   for (const [name, records] of Object.entries(collections)) {
     const entry = registry.get(name)
+    if (!entry && name in RETIRED) continue
     if (!entry) invalid.push({ record: name, field: '(collection)', message: 'not a collection this version keeps' })
     else if (entry.backup === 'skip') invalid.push({ record: name, field: '(collection)', message: `never restored: ${entry.reason}` })
     else if (!Array.isArray(records)) invalid.push({ record: name, field: '(collection)', message: 'must be a list of records' })
@@ -129,6 +139,11 @@ export function createBackupService(deps: { store: Store; registry: Registry; au
       const records = (name: string) => checked.get(name) ?? []
       await store.batch(targets.flatMap((c) => c.insertOps?.(records(c.name)) ?? []))
       for (const c of targets) if (c.writeAll && records(c.name).length) await c.writeAll(records(c.name))
+      // a backup from before the attribution counters: they are added up again from its clicks and conversions
+      if (!records(COUNTERS).length && (records('clicks').length || records('conversions').length)) {
+        const ops = incrementOps(countsForEvents(records('clicks') as Record<string, unknown>[], records('conversions') as Record<string, unknown>[]))
+        for (let i = 0; i < ops.length; i += 5_000) await store.batch(ops.slice(i, i + 5_000))
+      }
       deps.onChange()
       const counts = Object.fromEntries(targets.map((c) => [c.name, records(c.name).length]))
       // after the backup's own audit entries, so the log reads in order

@@ -74,7 +74,8 @@ describe('attribution: an article earns a first deposit (issue 21)', () => {
       figures: { views: 1, clicks: 1, uniqueClicks: 1, ctr: 1, conversions: 1, ftds: 1, registrations: 0, revenue: 80, revenueByCurrency: { USD: 100 }, unconverted: {}, epc: 80, rpm: 80_000 },
     })
     const placements = await report(`/api/reports/placements?from=${DAY}&to=${DAY}`)
-    expect(row(placements, 'article-offers')).toMatchObject({ label: 'Article: top offers box', figures: { views: 1, clicks: 1, ftds: 1, revenue: 80 } })
+    // the slot seen once and clicked once: its click-through rate is 100 %
+    expect(row(placements, 'article-offers')).toMatchObject({ label: 'Article: top offers box', figures: { slotViews: 1, slotClicks: 1, ctr: 1, clicks: 1, ftds: 1, crFtds: 1, revenue: 80, epc: 80 } })
     const positions = await report(`/api/reports/placements?by=position&from=${DAY}&to=${DAY}`)
     expect(row(positions, 'article-offers#1')?.figures).toMatchObject({ clicks: 1, ftds: 1 })
     const countries = await report(`/api/reports/breakdown?by=device&brandId=nova-spins&from=${DAY}&to=${DAY}`)
@@ -133,8 +134,8 @@ describe('attribution: an article earns a first deposit (issue 21)', () => {
     const res = await req(`/api/reports/pages?from=${DAY}&to=${DAY}&format=csv`, { token: editor })
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     const text = await res.text()
-    expect(text.split('\n')[0]).toMatch(/^key,label,views,clicks,uniqueClicks,suspectClicks,ctr,conversions,registrations,ftds,deposits,revenue,epc,rpm,revenue_currency,unconverted/)
-    expect(text).toContain('article:rtp-explained,RTP Explained: What Return to Player Really Means,1,1,1,0,1,')
+    expect(text.split('\n')[0]).toMatch(/^key,label,views,slotViews,clicks,uniqueClicks,slotClicks,suspectClicks,botClicks,blockedClicks,codeCopies,ctr,conversions,registrations,ftds,deposits,crRegistrations,crFtds,crDeposits,revenue,epc,rpm,revenue_currency,unconverted/)
+    expect(text).toContain('article:rtp-explained,RTP Explained: What Return to Player Really Means,1,1,1,1,1,0,0,0,0,1,')
     expect((await req(`/api/reports/pages?from=${DAY}&to=${DAY}`, { token: userToken })).status).toBe(403)
     expect((await req(`/api/reports/pages?from=${DAY}&to=${DAY}`)).status).toBe(401)
     expect((await req('/api/reports/pages?sort=nonsense', { token: editor })).status).toBe(400)

@@ -38,7 +38,7 @@ async function fresh(env: Record<string, string> = {}) {
   const view = (page: string, ip: string, ua = UA('a')) => t.app.request('/api/track/view', json({ page, slots: [] }, from(ip, ua)))
   const report = async (brand: string) => {
     const res = await t.app.request(`/api/reports/brands?from=${DAY}&to=${DAY}`, { headers: { authorization: `Bearer ${editor}` } })
-    return (await res.json()).brands.find((b: { brandId: string }) => b.brandId === brand)
+    return (await res.json()).rows.find((b: { key: string }) => b.key === brand).figures
   }
   const siteViews = async () => (await t.ctx.repos.counters.sum({ dim: 'site', from: DAY, to: DAY, subs: '', by: 'key' }))[0]?.values.views ?? 0
   const postback = (q: Record<string, string>) => t.app.request(`/api/postback?${new URLSearchParams({ ...q, key: SECRET })}`)
@@ -117,7 +117,7 @@ describe('click velocity: past the limit a network’s clicks on a brand are sus
     const [flagged] = await t.ctx.repos.conversions.findByClickId(suspect.clickid)
     expect(good.suspectClick).toBeUndefined()
     expect(flagged.suspectClick).toBe(true)
-    expect(await report('luckyforge')).toMatchObject({ conversions: 2, suspectConversions: 1, suspectClicks: 1, approvedRevenue: { USD: 20 } })
+    expect(await report('luckyforge')).toMatchObject({ conversions: 2, suspectConversions: 1, suspectClicks: 1, revenueByCurrency: { USD: 20 } })
     await postback({ click_id: suspect.clickid, goal: 'Sale', payout: '10', txn_id: 'sus-1', status: 'rejected' })
     expect(await report('luckyforge')).toMatchObject({ conversions: 1, suspectConversions: 0 })
   })

@@ -18,7 +18,7 @@ beforeAll(async () => {
   t.ctx.renderCache.clear()
 })
 
-const views = (id: string, n: number, day = '2026-11-19'): Increment => ({ table: 'counters', dim: 'page', key: `article:${id}`, day, inc: { views: n } })
+const views = (id: string, n: number, day = '2026-11-19'): Increment => ({ dim: 'page', key: `article:${id}`, day, inc: { views: n } })
 
 describe('the 404 page\'s help', () => {
   it('fills the search field with the address\'s words and suggests what they name, forgiving a typo', async () => {
