@@ -1,34 +1,114 @@
 // @vitest-environment happy-dom
-import { render } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, render } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { usePageViewBeacon } from './page-view.ts'
 
 function Page({ path, notFound = false }: { path: string; notFound?: boolean }) {
   usePageViewBeacon(path, notFound)
   return (
     <div>
-      <div data-slot="article-offers" />
-      <div data-slot="article-offers" />
+      <div data-slot="brand-cta" />
+      <div data-slot="brand-cta" />
+      <div data-slot="brand-mobile-bar" />
       <div data-slot="not-a-slot" />
     </div>
   )
 }
 
-afterEach(() => vi.restoreAllMocks())
+/**
+ * The browser's IntersectionObserver, played: `show(slot, ratio)` answers what a real one would when that
+ * much of the slot's element is on screen (the screen is 800 px tall, each slot 100 px).
+ */
+const observers: FakeObserver[] = []
+class FakeObserver {
+  targets = new Set<Element>()
+  constructor(private callback: IntersectionObserverCallback) {
+    observers.push(this)
+  }
+  observe(el: Element) {
+    this.targets.add(el)
+  }
+  unobserve(el: Element) {
+    this.targets.delete(el)
+  }
+  disconnect() {
+    this.targets.clear()
+  }
+  answer(ratios: Map<Element, number>) {
+    const entries = [...this.targets].filter((el) => ratios.has(el)).map((el) => {
+      const ratio = ratios.get(el)!
+      return { target: el, isIntersecting: ratio > 0, intersectionRatio: ratio, boundingClientRect: { height: 100 }, intersectionRect: { height: 100 * ratio } } as unknown as IntersectionObserverEntry
+    })
+    if (entries.length) this.callback(entries, this as unknown as IntersectionObserver)
+  }
+}
+const slotsOf = (name: string) => [...document.querySelectorAll(`[data-slot="${name}"]`)]
+/** The first answer: every observed slot, those not listed off screen. */
+const opened = (visible: Record<string, number>) => observers.at(-1)!.answer(new Map([...document.querySelectorAll('[data-slot]')].map((el) => [el, visible[(el as HTMLElement).dataset.slot!] ?? 0])))
+const show = (name: string, ratio = 1) => observers.at(-1)!.answer(new Map(slotsOf(name).map((el) => [el, ratio])))
+const beacons = (spy: ReturnType<typeof vi.spyOn>) => spy.mock.calls.map((c: unknown[]) => JSON.parse(String((c[1] as RequestInit).body)))
 
-describe('the page-view beacon (issue 21)', () => {
-  it('reports the page by its URL and the offer slots it shows, once', () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }))
-    render(<Page path="/article/rtp-explained" />)
-    expect(fetchSpy).toHaveBeenCalledTimes(1)
+let fetchSpy: ReturnType<typeof vi.spyOn>
+beforeEach(() => {
+  observers.length = 0
+  vi.useFakeTimers()
+  vi.stubGlobal('IntersectionObserver', FakeObserver)
+  Object.defineProperty(window, 'innerHeight', { value: 800, configurable: true })
+  fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }))
+})
+afterEach(() => {
+  cleanup()
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+describe('the page-view beacon (issues 21 and 35)', () => {
+  it('reports the page once it is shown, with the offer slots on screen then — never one hidden or below the fold', () => {
+    render(<Page path="/brands/nova-spins" />)
+    expect(fetchSpy).not.toHaveBeenCalled() // the observer has not said what is on screen yet
+    opened({ 'brand-cta': 1 }) // the phone bar is display: none on a wide screen: never intersecting
+    expect(beacons(fetchSpy)).toEqual([{ page: 'brand:nova-spins', slots: ['brand-cta'] }])
     expect(fetchSpy.mock.calls[0]![0]).toBe('/api/track/view')
-    expect(JSON.parse(String(fetchSpy.mock.calls[0]![1]?.body))).toEqual({ page: 'article:rtp-explained', slots: ['article-offers'] })
   })
+
+  it('reports a slot scrolled into view later, once, when half of it is visible', () => {
+    render(<Page path="/brands/nova-spins" />)
+    opened({})
+    show('brand-mobile-bar', 0.3) // a sliver: not seen
+    vi.advanceTimersByTime(1_000)
+    expect(beacons(fetchSpy)).toEqual([{ page: 'brand:nova-spins', slots: [] }])
+    show('brand-mobile-bar', 0.6)
+    show('brand-cta', 1)
+    vi.advanceTimersByTime(1_000)
+    expect(beacons(fetchSpy)).toEqual([
+      { page: 'brand:nova-spins', slots: [] },
+      { page: 'brand:nova-spins', slots: ['brand-mobile-bar', 'brand-cta'] },
+    ])
+    show('brand-cta', 1) // already reported (and no longer observed)
+    vi.advanceTimersByTime(1_000)
+    expect(fetchSpy).toHaveBeenCalledTimes(2)
+  })
+
+  it('a slot seen just before the page is left still counts', () => {
+    const { unmount } = render(<Page path="/brands/nova-spins" />)
+    opened({})
+    show('brand-mobile-bar')
+    unmount()
+    expect(beacons(fetchSpy).at(-1)).toEqual({ page: 'brand:nova-spins', slots: ['brand-mobile-bar'] })
+  })
+
   it('reports nothing from account and admin pages; a 404 as a not-found page', () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }))
     render(<Page path="/admin" />)
-    expect(fetchSpy).not.toHaveBeenCalled()
+    expect(observers).toHaveLength(0)
     render(<Page path="/no-such-page" notFound />)
-    expect(JSON.parse(String(fetchSpy.mock.calls[0]![1]?.body)).page).toBe('not-found:')
+    opened({})
+    expect(beacons(fetchSpy)[0].page).toBe('not-found:')
+  })
+
+  it('without an IntersectionObserver, the page alone (no slot claimed as seen)', () => {
+    vi.stubGlobal('IntersectionObserver', undefined)
+    render(<Page path="/brands/nova-spins" />)
+    expect(beacons(fetchSpy)).toEqual([{ page: 'brand:nova-spins', slots: [] }])
   })
 })

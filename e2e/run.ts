@@ -32,8 +32,6 @@ process.env.GEO_HEADER = 'cf-ipcountry'
 process.env.TRUST_PROXY = '1'
 // analytics behind the consent banner; the browser tests answer gtag.js locally (e2e/browser.ts fakeGoogle)
 process.env.GA_MEASUREMENT_ID = 'G-E2ETEST00'
-// earnings reports summed on every request, so a test sees a conversion the moment it lands
-process.env.REPORT_CACHE_SECONDS = '0'
 process.env.POSTBACK_SECRET = process.env.POSTBACK_SECRET || `e2e-postback-${crypto.randomUUID()}`
 
 // the first admin comes from the environment (issue 3); a fresh password every run, none in the repo

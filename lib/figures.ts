@@ -84,9 +84,16 @@ export const emptyFigures = (): Figures => ({
 export function addFigures(into: Figures, from: Figures): Figures {
   for (const k of COUNTS) into[k] += from[k]
   into.revenue += from.revenue
-  for (const [c, v] of Object.entries(from.revenueByCurrency)) into.revenueByCurrency[c] = round((into.revenueByCurrency[c] ?? 0) + v)
-  for (const [c, v] of Object.entries(from.unconverted)) into.unconverted[c] = round((into.unconverted[c] ?? 0) + v)
+  for (const [c, v] of Object.entries(from.revenueByCurrency)) addAmount(into.revenueByCurrency, c, v)
+  for (const [c, v] of Object.entries(from.unconverted)) addAmount(into.unconverted, c, v)
   return into
+}
+
+/** Adds to an amount per currency (to four places); one that comes to zero is not listed. */
+export function addAmount(amounts: Record<string, number>, currency: string, amount: number) {
+  const sum = round((amounts[currency] ?? 0) + amount)
+  if (sum === 0) delete amounts[currency]
+  else amounts[currency] = sum
 }
 
 /** The figure's ratios from its counts and its revenue (already rounded to the cent by the report). */

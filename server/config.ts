@@ -57,7 +57,8 @@ export const envSchema = z.object({
       .default('EUR'),
   ),
   // how long a report's sums are reused (0: never; decision 018): a 90-day page report reads many counter rows
-  REPORT_CACHE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(3_600).default(30)),
+  /** rows of report sums kept between reports (each kept fresh by every write: server/attribution/figures.ts); 0 sums on every request */
+  REPORT_CACHE_ROWS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10_000_000).default(250_000)),
   POSTBACK_LOG_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
   RENDER_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(4096).default(64)),
   // the link checker refuses loopback, private and link-local targets unless told this is an intranet

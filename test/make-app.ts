@@ -10,7 +10,7 @@ import { createLogger, type LogDestination } from '../server/logger.ts'
  * quiet except errors (through console.error) unless `logTo` captures them.
  */
 export async function makeTestApp(opts: { seed?: boolean; env?: Record<string, string>; now?: () => Date; logTo?: LogDestination; store?: Store } = {}) {
-  const config = loadConfig({ DATA_DIR: ':memory:', SITE_URL: 'http://localhost:3000', NODE_ENV: 'test', SIGNUP_LIMIT_PER_HOUR: '1000', REPORT_CACHE_SECONDS: '0', AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789', ...opts.env })
+  const config = loadConfig({ DATA_DIR: ':memory:', SITE_URL: 'http://localhost:3000', NODE_ENV: 'test', SIGNUP_LIMIT_PER_HOUR: '1000', AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789', ...opts.env })
   const log = createLogger(config, { destination: opts.logTo })
   const ctx = await createAppContext(config, { store: opts.store ?? new SqliteStore(':memory:'), now: opts.now, log })
   // SVG demo images: raster ones cost seconds per app (server/operations/seed.test.ts covers them)

@@ -3,6 +3,7 @@ import { op } from '../batch.ts'
 import { defineCollection, ensureCollection } from '../collections.ts'
 import type { BatchOp, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
+import { countersVersionOp } from './settings.ts'
 
 /**
  * Daily exchange rates (issue 21), as the European Central Bank publishes them: units of a currency per
@@ -25,10 +26,14 @@ export function createExchangeRatesRepository(store: Store, registry: Registry) 
   const rates = store.collection<ExchangeRate & Record<string, unknown>>(EXCHANGE_RATES.name)
   return {
     init: () => ensureCollection(store, EXCHANGE_RATES),
-    /** Writes rates (replacing a day's earlier ones), a few thousand per transaction. */
+    /**
+     * Writes rates (replacing a day's earlier ones), a few thousand per transaction. Each batch moves the
+     * counters' version too: converted sums change with the rates, so every server's kept report sums
+     * are made again (server/attribution/figures.ts).
+     */
     async upsertMany(list: Omit<ExchangeRate, '_id'>[]) {
       const ops: BatchOp[] = list.map((r) => op.update('exchange_rates', { _id: `${r.day}:${r.currency}` }, { $set: { ...r } }, { upsert: true }))
-      for (let i = 0; i < ops.length; i += 5_000) await store.batch(ops.slice(i, i + 5_000))
+      for (let i = 0; i < ops.length; i += 5_000) await store.batch([...ops.slice(i, i + 5_000), countersVersionOp()])
     },
     /**
      * Each currency's rates from `from` to `to`, plus the last one before `from` (a conversion takes

@@ -1,10 +1,9 @@
 import type { CountersRepository, Increment, Metric, Values } from '../../db/repositories/counters.ts'
-import { COUNTS, type Count, emptyFigures, type Figures } from '../../lib/figures.ts'
+import { addAmount, COUNTS, type Count, emptyFigures, type Figures } from '../../lib/figures.ts'
 import type { Converter, CurrencyService } from './currency.ts'
 
 export { addFigures, emptyFigures, type Figures, toCents, withRatios } from '../../lib/figures.ts'
 
-const round4 = (n: number) => Math.round(n * 10_000) / 10_000
 
 /** The figure each counter metric adds to (revenue is money: see `addMoney`). */
 const FIGURE_OF: Record<Exclude<Metric, 'revenue'>, Count> = {
@@ -31,11 +30,12 @@ function addCounts(f: Figures, v: Values) {
 /** Adds an amount in `currency` counted on `day`: converted into the report currency (unrounded), or kept apart when no rate is known. */
 function addMoney(f: Figures, amount: number, currency: string, day: string, convert: Converter) {
   if (!amount) return
-  f.revenueByCurrency[currency] = round4((f.revenueByCurrency[currency] ?? 0) + amount)
+  addAmount(f.revenueByCurrency, currency, amount)
   const converted = convert(amount, currency, day)
-  if (converted === null) f.unconverted[currency] = round4((f.unconverted[currency] ?? 0) + amount)
+  if (converted === null) addAmount(f.unconverted, currency, amount)
   else f.revenue += converted
 }
+
 
 /** Figures by key (a page, a slot, a brand × country × device…) or by day: a report's rows before they are labelled, sorted and paged. Revenue unrounded. */
 export type Aggregate = Map<string, Figures>
@@ -55,18 +55,18 @@ export function createFigures(deps: {
   currency: CurrencyService
   /** the store's counters version (db/repositories/settings.ts), moved by every write that adds to the counters */
   version?: () => Promise<number>
-  /** 0: no kept sums (every report sums again) */
-  ttlMs?: number
+  /** rows of sums kept, least recently used dropped first; 0: none kept (every report sums again) */
   maxCachedRows?: number
 }) {
-  const keep = deps.ttlMs !== 0
   const maxRows = deps.maxCachedRows ?? 250_000
-  type Entry = { dim: string; from: string; to: string; rows: number; value: Promise<Aggregate>; aggregate: Aggregate | null; convert: Converter | null; storeVersion: number; ownAt: number; stale: boolean }
+  const keep = maxRows > 0
+  /** A kept range: its sums, and the converter they were made with (which knows the rates of `currencies` only). */
+  type Entry = { dim: string; from: string; to: string; rows: number; value: Promise<Aggregate>; aggregate: Aggregate | null; convert: Converter | null; currencies: Set<string>; storeVersion: number; ownAt: number; stale: boolean }
   const cache = new Map<string, Entry>()
   /** writes this server made (each moved the store's version by one) */
   let own = 0
 
-  async function compute(dim: string, from: string, to: string, by: 'key' | 'day', onConvert?: (c: Converter) => void, only?: (key: string) => boolean): Promise<Aggregate> {
+  async function compute(dim: string, from: string, to: string, by: 'key' | 'day', onConvert?: (c: Converter, currencies: Set<string>) => void, only?: (key: string) => boolean): Promise<Aggregate> {
     const [counts, money] = await Promise.all([
       deps.counters.sum({ dim, from, to, subs: '', by: by === 'day' ? 'key-day' : 'key' }),
       deps.counters.sum({ dim, from, to, subs: 'money', by: 'key-day' }),
@@ -74,15 +74,16 @@ export function createFigures(deps: {
     const out: Aggregate = new Map()
     const at = (key: string) => out.get(key) ?? out.set(key, emptyFigures()).get(key)!
     for (const r of counts) if (!only || only(r.key)) addCounts(at(by === 'day' ? r.day! : r.key), r.values)
-    const convert = await deps.currency.converter([...new Set(money.map((r) => r.sub))], from, to)
-    onConvert?.(convert)
+    const currencies = new Set(money.map((r) => r.sub))
+    const convert = await deps.currency.converter([...currencies], from, to)
+    onConvert?.(convert, currencies)
     for (const r of money) if (!only || only(r.key)) addMoney(at(by === 'day' ? r.day! : r.key), r.values.revenue ?? 0, r.sub, r.day!, convert)
     return out
   }
 
   function store(key: string, dim: string, from: string, to: string, storeVersion: number): Entry {
-    const entry: Entry = { dim, from, to, rows: 0, value: Promise.resolve(new Map()), aggregate: null, convert: null, storeVersion, ownAt: own, stale: false }
-    entry.value = compute(dim, from, to, 'key', (c) => (entry.convert = c))
+    const entry: Entry = { dim, from, to, rows: 0, value: Promise.resolve(new Map()), aggregate: null, convert: null, currencies: new Set(), storeVersion, ownAt: own, stale: false }
+    entry.value = compute(dim, from, to, 'key', (c, currencies) => ((entry.convert = c), (entry.currencies = currencies)))
     cache.set(key, entry)
     entry.value.then(
       (v) => {
@@ -137,6 +138,11 @@ export function createFigures(deps: {
         // copied on write: a report being made from the old sums keeps a consistent set of them
         let next: Aggregate | null = null
         const copied = new Set<string>()
+        // money in a currency the kept converter never loaded rates for: summed again at the next read
+        if (increments.some((i) => i.sub && i.dim === entry.dim && i.day >= entry.from && i.day <= entry.to && !entry.currencies.has(i.sub))) {
+          entry.stale = true
+          continue
+        }
         for (const i of increments) {
           if (i.dim !== entry.dim || i.day < entry.from || i.day > entry.to) continue
           next ??= new Map(entry.aggregate)

@@ -44,7 +44,7 @@ export function createAttribution(deps: {
   const env = deps.config.raw
   const currency = createCurrencyService({ rates: repos.exchangeRates, reportCurrency: env.REPORT_CURRENCY, now })
   // the reports' sums, kept fresh: every write this server makes is added to them as it lands (./figures.ts)
-  const figures = createFigures({ counters: repos.counters, currency, version: () => repos.settings.countersVersion(), ttlMs: env.REPORT_CACHE_SECONDS * 1000 })
+  const figures = createFigures({ counters: repos.counters, currency, version: () => repos.settings.countersVersion(), maxCachedRows: env.REPORT_CACHE_ROWS })
   const onCounted = figures.apply
   const tracker = createTracker({
     clicks: repos.clicks,
