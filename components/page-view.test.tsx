@@ -37,7 +37,7 @@ class FakeObserver {
   answer(ratios: Map<Element, number>) {
     const entries = [...this.targets].filter((el) => ratios.has(el)).map((el) => {
       const ratio = ratios.get(el)!
-      return { target: el, isIntersecting: ratio > 0, intersectionRatio: ratio, boundingClientRect: { height: 100 }, intersectionRect: { height: 100 * ratio } } as unknown as IntersectionObserverEntry
+      return { target: el, isIntersecting: ratio > 0, intersectionRatio: ratio, boundingClientRect: { width: 300, height: 100 }, intersectionRect: { height: 100 * ratio } } as unknown as IntersectionObserverEntry
     })
     if (entries.length) this.callback(entries, this as unknown as IntersectionObserver)
   }
@@ -57,45 +57,80 @@ beforeEach(() => {
   fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }))
 })
 afterEach(() => {
+  Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true })
   cleanup()
   vi.useRealTimers()
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
 })
 
+const setVisibility = (state: 'visible' | 'hidden') => {
+  Object.defineProperty(document, 'visibilityState', { value: state, configurable: true })
+  document.dispatchEvent(new Event('visibilitychange'))
+}
+
 describe('the page-view beacon (issues 21 and 35)', () => {
-  it('reports the page once it is shown, with the offer slots on screen then — never one hidden or below the fold', () => {
+  it('reports the page a moment after it opens, with the offer slots seen for a second — never one hidden or below the fold', () => {
     render(<Page path="/brands/nova-spins" />)
-    expect(fetchSpy).not.toHaveBeenCalled() // the observer has not said what is on screen yet
     opened({ 'brand-cta': 1 }) // the phone bar is display: none on a wide screen: never intersecting
+    vi.advanceTimersByTime(900)
+    expect(fetchSpy).not.toHaveBeenCalled()
+    vi.advanceTimersByTime(300)
     expect(beacons(fetchSpy)).toEqual([{ page: 'brand:nova-spins', slots: ['brand-cta'] }])
     expect(fetchSpy.mock.calls[0]![0]).toBe('/api/track/view')
+    vi.advanceTimersByTime(10_000)
+    expect(fetchSpy).toHaveBeenCalledTimes(1)
   })
 
-  it('reports a slot scrolled into view later, once, when half of it is visible', () => {
+  it('reports a slot scrolled into view later, once, when half of it has been on screen for a second', () => {
     render(<Page path="/brands/nova-spins" />)
     opened({})
-    show('brand-mobile-bar', 0.3) // a sliver: not seen
-    vi.advanceTimersByTime(1_000)
+    vi.advanceTimersByTime(1_200)
     expect(beacons(fetchSpy)).toEqual([{ page: 'brand:nova-spins', slots: [] }])
+    show('brand-mobile-bar', 0.3) // a sliver: not seen, however long
+    vi.advanceTimersByTime(3_000)
+    show('brand-mobile-bar', 0.6)
+    vi.advanceTimersByTime(500)
+    show('brand-mobile-bar', 0) // scrolled past within the second: not seen
+    vi.advanceTimersByTime(3_000)
+    expect(fetchSpy).toHaveBeenCalledTimes(1)
     show('brand-mobile-bar', 0.6)
     show('brand-cta', 1)
-    vi.advanceTimersByTime(1_000)
+    vi.advanceTimersByTime(1_000 + 400)
     expect(beacons(fetchSpy)).toEqual([
       { page: 'brand:nova-spins', slots: [] },
       { page: 'brand:nova-spins', slots: ['brand-mobile-bar', 'brand-cta'] },
     ])
     show('brand-cta', 1) // already reported (and no longer observed)
-    vi.advanceTimersByTime(1_000)
+    vi.advanceTimersByTime(3_000)
     expect(fetchSpy).toHaveBeenCalledTimes(2)
   })
 
-  it('a slot seen just before the page is left still counts', () => {
-    const { unmount } = render(<Page path="/brands/nova-spins" />)
+  it('a tab in the background sees nothing: the second starts again when it comes back', () => {
+    render(<Page path="/brands/nova-spins" />)
+    opened({ 'brand-cta': 1 })
+    vi.advanceTimersByTime(500)
+    setVisibility('hidden')
+    vi.advanceTimersByTime(5_000)
+    expect(beacons(fetchSpy)).toEqual([{ page: 'brand:nova-spins', slots: [] }])
+    setVisibility('visible')
+    vi.advanceTimersByTime(1_400)
+    expect(beacons(fetchSpy).at(-1)).toEqual({ page: 'brand:nova-spins', slots: ['brand-cta'] })
+  })
+
+  it('a page left at once still counts its view; a slot seen just before leaving counts too', () => {
+    const first = render(<Page path="/brands/nova-spins" />)
+    opened({ 'brand-cta': 1 })
+    vi.advanceTimersByTime(300)
+    first.unmount()
+    expect(beacons(fetchSpy)).toEqual([{ page: 'brand:nova-spins', slots: [] }])
+    const second = render(<Page path="/brands/luckyforge" />)
     opened({})
+    vi.advanceTimersByTime(1_200)
     show('brand-mobile-bar')
-    unmount()
-    expect(beacons(fetchSpy).at(-1)).toEqual({ page: 'brand:nova-spins', slots: ['brand-mobile-bar'] })
+    vi.advanceTimersByTime(1_000)
+    second.unmount()
+    expect(beacons(fetchSpy).at(-1)).toEqual({ page: 'brand:luckyforge', slots: ['brand-mobile-bar'] })
   })
 
   it('reports nothing from account and admin pages; a 404 as a not-found page', () => {
@@ -103,10 +138,11 @@ describe('the page-view beacon (issues 21 and 35)', () => {
     expect(observers).toHaveLength(0)
     render(<Page path="/no-such-page" notFound />)
     opened({})
+    vi.advanceTimersByTime(1_200)
     expect(beacons(fetchSpy)[0].page).toBe('not-found:')
   })
 
-  it('without an IntersectionObserver, the page alone (no slot claimed as seen)', () => {
+  it('without an IntersectionObserver, the page alone at once (no slot claimed as seen)', () => {
     vi.stubGlobal('IntersectionObserver', undefined)
     render(<Page path="/brands/nova-spins" />)
     expect(beacons(fetchSpy)).toEqual([{ page: 'brand:nova-spins', slots: [] }])

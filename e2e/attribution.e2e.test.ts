@@ -64,6 +64,28 @@ describe('revenue attribution (Chromium, issue 21)', () => {
     expect((await articleRow())?.views).toBe(before.views + 1)
   })
 
+  it('counts an offer slot as seen only when it was on screen: the phone bar is not, on a wide screen', async () => {
+    const slotViews = async () => {
+      const res = await fetch(`${BASE_URL}/api/reports/placements?by=page-slot&from=${today}&to=${today}&limit=500`, { headers: { authorization: `Bearer ${token}` } })
+      const rows = ((await res.json()) as { rows: { key: string; figures: { slotViews: number } }[] }).rows
+      const of = (slot: string) => rows.find((r) => r.key === `brand:nova-spins|${slot}`)?.figures.slotViews ?? 0
+      return { cta: of('brand-cta'), bar: of('brand-mobile-bar') }
+    }
+    const visit = async (width: number, height: number, ip: string) => {
+      const context = await browser.newContext({ viewport: { width, height }, userAgent: `${PERSON_UA} slot-viewer`, extraHTTPHeaders: { 'x-forwarded-for': ip } })
+      const page = await context.newPage()
+      const beacon = page.waitForResponse((r) => r.url().endsWith('/api/track/view'))
+      await page.goto(`${BASE_URL}/brands/nova-spins`)
+      expect((await beacon).status()).toBe(204)
+      await context.close()
+    }
+    const before = await slotViews()
+    await visit(1280, 900, '198.51.100.25') // the deal box on screen, the phone bar display: none
+    await expect.poll(slotViews).toEqual({ cta: before.cta + 1, bar: before.bar })
+    await visit(390, 700, '198.51.100.26') // on a phone the bar is on screen
+    await expect.poll(async () => (await slotViews()).bar).toBe(before.bar + 1)
+  })
+
   it("the programme's postback reports a first deposit: the article and the slot earn it; a replay and the same CSV line count nothing more", async () => {
     const postback = await fetch(`${BASE_URL}/api/postback?${new URLSearchParams({ key: SECRET, click_id: clickId, goal: 'FTD', payout: '150', currency: 'EUR', txn_id: `e2e-${clickId}` })}`)
     expect(postback.status).toBe(201)
@@ -88,9 +110,11 @@ describe('revenue attribution (Chromium, issue 21)', () => {
     const pages = page.getByRole('region', { name: 'Top articles and pages' })
     const row = pages.getByTestId('earnings-row').filter({ hasText: TITLE })
     await expect.poll(() => row.count()).toBe(1)
-    const cells = await row.locator('td').allTextContents()
-    expect(cells[4]).toMatch(/^[1-9]/) // first deposits
-    expect(cells[5]).toMatch(/^€[\d,]+\.\d\d/) // revenue in the report currency
+    expect(await row.locator('td[data-label="First deposits"]').textContent()).toMatch(/^[1-9]/)
+    expect(await row.locator('td[data-label="Revenue"]').textContent()).toMatch(/^€[\d,]+\.\d\d/) // in the report currency
+    // the totals line is the headline's revenue
+    const headline = await page.getByTestId('headline-figures').locator('.figure').first().getAttribute('title')
+    expect(await pages.getByTestId('earnings-total').locator('td[data-label="Revenue"] .value').textContent()).toBe(headline)
     const placements = page.getByRole('region', { name: 'Placements compared' })
     await expect.poll(() => placements.getByTestId('earnings-row').filter({ hasText: 'Article: top offers box' }).count()).toBe(1)
     // sortable: a header is a button that says how the table is sorted
@@ -100,6 +124,48 @@ describe('revenue attribution (Chromium, issue 21)', () => {
     await page.getByText('The figures as a table').click()
     expect(await page.getByRole('table', { name: /Clicks, first deposits and revenue per day/ }).getByRole('row').count()).toBe(31)
     await page.context().close()
+  })
+
+  it('on a phone (390 px), the top row shows its revenue without scrolling sideways; a rates import changes the totals on the next load', async () => {
+    // revenue in pounds, before any rate for them: shown apart, never as €0.00 alone
+    expect((await fetch(`${BASE_URL}/api/postback?${new URLSearchParams({ key: SECRET, click_id: clickId, goal: 'Deposit', payout: '100', currency: 'GBP', txn_id: `e2e-gbp-${clickId}` })}`)).status).toBe(201)
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, userAgent: PERSON_UA })
+    const page: Page = await context.newPage()
+    await logIn(page)
+    await page.waitForURL(`${BASE_URL}/admin`)
+    const openEarnings = async () => {
+      await page.getByRole('link', { name: 'Earnings' }).click()
+      await page.waitForURL(`${BASE_URL}/admin/earnings`)
+    }
+    await openEarnings()
+    const pages = page.getByRole('region', { name: 'Top articles and pages' })
+    const top = pages.getByTestId('earnings-row').first()
+    await expect.poll(() => top.isVisible()).toBe(true)
+    const revenue = top.locator('td[data-label="Revenue"]')
+    const box = (await revenue.boundingBox())!
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(390)
+    expect(await revenue.textContent()).toMatch(/^€[\d,]+\.\d\d/)
+    // nothing on the screen is wider than the screen, and no headline figure spills out of its tile
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    const spills = await page.locator('.headline-figure').evaluateAll((tiles) => tiles.filter((t) => [...t.querySelectorAll('.figure')].some((f) => f.getBoundingClientRect().right > t.getBoundingClientRect().right + 0.5)).length)
+    expect(spills).toBe(0)
+    const unconverted = page.getByTestId('unconverted').first()
+    await expect.poll(() => unconverted.textContent()).toContain('£100.00')
+    const before = await page.getByTestId('headline-figures').locator('.figure').first().getAttribute('title')
+
+    // an admin imports a rate for the pound (today's, as a CSV): on the next load the pounds are in the totals
+    await page.locator('#rates input[type="file"]').setInputFiles({ name: 'rates.csv', mimeType: 'text/csv', buffer: Buffer.from(`date,currency,rate\n${today},GBP,0.8\n`) })
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Imported 1 rates' }).count()).toBe(1)
+    await page.getByRole('link', { name: 'Searches' }).click()
+    await page.waitForURL(`${BASE_URL}/admin/searches`)
+    await openEarnings()
+    await expect.poll(() => page.getByTestId('headline-figures').locator('.figure').first().getAttribute('title')).not.toBe(before)
+    const after = await page.getByTestId('headline-figures').locator('.figure').first().getAttribute('title')
+    const euros = (s: string | null) => Number(s!.replace(/[^\d.]/g, ''))
+    expect(euros(after) - euros(before)).toBeCloseTo(125, 2) // £100 at 0.8 a euro
+    expect(await page.getByTestId('unconverted').count()).toBe(0)
+    await context.close()
   })
 
   it('a user account gets 403 from every report', async () => {

@@ -3,7 +3,7 @@ import { change } from '../../lib/reports.ts'
 import type { Figures } from '../../lib/figures.ts'
 import { useSession } from '../account/session.ts'
 import { ApiError } from '../api-client.ts'
-import { EARNINGS_COLUMNS, PEOPLE_COLUMNS } from './columns.ts'
+import { EARNINGS_COLUMNS, PEOPLE_COLUMNS, PLACEMENT_COLUMNS } from './columns.ts'
 import { DailyChart } from './DailyChart.tsx'
 import { type Breakdown, type Daily, earningsApi, type PlacementGrouping, type RatesStatus, type TableQuery } from './earnings-api.ts'
 import { formatChange, formatMoney, formatMoneyShort, formatNumber, formatNumberShort, formatPercent } from './format.ts'
@@ -185,6 +185,7 @@ export function EarningsPanel() {
         csvName="placements"
         csvQuery={{ by: placementsBy }}
         empty={EMPTY}
+        columns={PLACEMENT_COLUMNS}
         controls={<GroupChoice label="Placements by" value={placementsBy} options={PLACEMENT_GROUPS} onChange={setPlacementsBy} />}
       />
       <ReportTable

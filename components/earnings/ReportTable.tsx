@@ -16,9 +16,11 @@ function Cell({ column, row, currency, sorted }: { column: Column; row: Pick<Rep
   const apart = column.key === 'revenue' ? formatAmounts(row.figures.unconverted) : ''
   return (
     <td data-label={column.label} className={[sorted && 'sorted', column.key === 'revenue' && 'revenue'].filter(Boolean).join(' ') || undefined}>
-      <span className="value">{column.show(row.figures, currency)}</span>
-      {delta !== null && <span className="change muted small"> {formatChange(delta)}</span>}
-      {apart && <span className="apart small" title="No exchange rate for their days yet: not in the figure above"> + {apart} unconverted</span>}
+      <span className="cell">
+        <span className="value">{column.show(row.figures, currency)}</span>
+        {delta !== null && <span className="change muted small"> {formatChange(delta)}</span>}
+        {apart && <span className="apart small" title="No exchange rate for their days yet: not in the figure above"> + {apart} unconverted</span>}
+      </span>
     </td>
   )
 }

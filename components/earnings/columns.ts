@@ -35,11 +35,13 @@ export const COLUMN = {
   codeCopies: n('codeCopies', 'Code copies', 'People who copied the bonus code, once per network per brand per hour'),
 } satisfies Record<string, Column>
 
-/** Pages, placements and markets: where offers were seen and clicked. */
+/** Pages and markets: where offers were seen and clicked. */
 export const EARNINGS_COLUMNS = [COLUMN.views, COLUMN.slotViews, COLUMN.clicks, COLUMN.ctr, COLUMN.registrations, COLUMN.ftds, COLUMN.crFtds, COLUMN.revenue, COLUMN.epc, COLUMN.rpm]
 /** Countries and devices: no views are counted by these (a view has no brand), so no CTR or RPM. */
 export const PEOPLE_COLUMNS = [COLUMN.clicks, COLUMN.uniqueClicks, COLUMN.registrations, COLUMN.ftds, COLUMN.crFtds, COLUMN.revenue, COLUMN.epc]
 /** The brand admin's report: each brand's traffic quality and compliance beside its earnings. */
-export const BRAND_COLUMNS = [COLUMN.views, COLUMN.clicks, COLUMN.uniqueClicks, COLUMN.botShare, COLUMN.blockedClicks, COLUMN.suspectClicks, COLUMN.conversions, COLUMN.suspectConversions, COLUMN.codeCopies, COLUMN.ftds, COLUMN.crFtds, COLUMN.revenue, COLUMN.epc]
+export const BRAND_COLUMNS = [COLUMN.clicks, COLUMN.uniqueClicks, COLUMN.ftds, COLUMN.crFtds, COLUMN.revenue, COLUMN.epc, COLUMN.botShare, COLUMN.blockedClicks, COLUMN.suspectClicks, COLUMN.conversions, COLUMN.suspectConversions, COLUMN.codeCopies, COLUMN.views]
+/** Placements: offer views and clicks of the slot (a slot has no page views of its own, so no RPM). */
+export const PLACEMENT_COLUMNS = [COLUMN.slotViews, COLUMN.clicks, COLUMN.ctr, COLUMN.registrations, COLUMN.ftds, COLUMN.crFtds, COLUMN.revenue, COLUMN.epc]
 /** One brand's countries (compliance): sent on, unique, blocked, bots, and what they earned. */
 export const COUNTRY_COLUMNS = [COLUMN.clicks, COLUMN.uniqueClicks, COLUMN.blockedClicks, COLUMN.botClicks, COLUMN.ftds, COLUMN.revenue]
