@@ -1,6 +1,7 @@
 import type { CountersRepository, Increment, Metric, Values } from '../../db/repositories/counters.ts'
 import { addAmount, COUNTS, type Count, emptyFigures, type Figures } from '../../lib/figures.ts'
 import type { Converter, CurrencyService } from './currency.ts'
+import { type Aggregate, touched } from './ranking.ts'
 
 export { addFigures, emptyFigures, type Figures, toCents, withRatios } from '../../lib/figures.ts'
 
@@ -37,8 +38,10 @@ function addMoney(f: Figures, amount: number, currency: string, day: string, con
 }
 
 
-/** Figures by key (a page, a slot, a brand × country × device…) or by day: a report's rows before they are labelled, sorted and paged. Revenue unrounded. */
-export type Aggregate = Map<string, Figures>
+/** Writes kept with one range before it is summed again instead (a flood of writes and no reads). */
+const MAX_PENDING = 100_000
+
+export type { Aggregate }
 
 /**
  * The one read path of the attribution reports: a dimension's counters over a range of days, summed by
@@ -61,7 +64,7 @@ export function createFigures(deps: {
   const maxRows = deps.maxCachedRows ?? 250_000
   const keep = maxRows > 0
   /** A kept range: its sums, and the converter they were made with (which knows the rates of `currencies` only). */
-  type Entry = { dim: string; from: string; to: string; rows: number; value: Promise<Aggregate>; aggregate: Aggregate | null; convert: Converter | null; currencies: Set<string>; storeVersion: number; ownAt: number; stale: boolean }
+  type Entry = { dim: string; from: string; to: string; rows: number; value: Promise<Aggregate>; aggregate: Aggregate | null; convert: Converter | null; currencies: Set<string>; storeVersion: number; ownAt: number; stale: boolean; pending: Increment[] }
   const cache = new Map<string, Entry>()
   /** writes this server made (each moved the store's version by one) */
   let own = 0
@@ -82,7 +85,7 @@ export function createFigures(deps: {
   }
 
   function store(key: string, dim: string, from: string, to: string, storeVersion: number): Entry {
-    const entry: Entry = { dim, from, to, rows: 0, value: Promise.resolve(new Map()), aggregate: null, convert: null, currencies: new Set(), storeVersion, ownAt: own, stale: false }
+    const entry: Entry = { dim, from, to, rows: 0, value: Promise.resolve(new Map()), aggregate: null, convert: null, currencies: new Set(), storeVersion, ownAt: own, stale: false, pending: [] }
     entry.value = compute(dim, from, to, 'key', (c, currencies) => ((entry.convert = c), (entry.currencies = currencies)))
     cache.set(key, entry)
     entry.value.then(
@@ -102,6 +105,25 @@ export function createFigures(deps: {
     return entry
   }
 
+  /**
+   * The writes kept with a range, added to its sums in place (a report works out its rows synchronously
+   * once it has them, so none sees half a catch-up); the sums' version moves, so what reports worked out
+   * of them before (rounded rows, orders, regroupings: ./ranking.ts) is worked out again.
+   */
+  function catchUp(entry: Entry) {
+    const agg = entry.aggregate!
+    const added: string[] = []
+    for (const i of entry.pending) {
+      let f = agg.get(i.key)
+      if (!f) agg.set(i.key, (f = emptyFigures())), added.push(i.key)
+      if (i.sub) addMoney(f, i.inc.revenue ?? 0, i.sub, i.day, entry.convert!)
+      else addCounts(f, i.inc)
+    }
+    entry.pending = []
+    entry.rows = agg.size
+    touched(agg, added)
+  }
+
   /** A range's sums by key, kept and kept fresh (see above). */
   async function byKey(dim: string, from: string, to: string): Promise<Aggregate> {
     if (!keep) return compute(dim, from, to, 'key')
@@ -113,6 +135,7 @@ export function createFigures(deps: {
     if (hit && !hit.stale && !elsewhere) {
       cache.delete(key)
       cache.set(key, hit) // most recently used last
+      if (hit.pending.length && hit.aggregate) catchUp(hit)
       return hit.value
     }
     return store(key, dim, from, to, version).value
@@ -124,43 +147,24 @@ export function createFigures(deps: {
     byDay: (dim: string, from: string, to: string, only?: (key: string) => boolean) => compute(dim, from, to, 'day', undefined, only),
 
     /**
-     * A write this server made has landed: its increments are added to every kept range they fall in
-     * (sums still being made are summed again at their next read, as the write may or may not be in them).
+     * A write this server made has landed: its increments are kept with every range they fall in, to be
+     * added at that range's next read (sums still being made are summed again at their next read, as the
+     * write may or may not be in them). A write costs a push; a read after writes, one copy of its sums.
      */
     apply(increments: readonly Increment[]) {
       own++
       if (!keep || !cache.size) return
       for (const entry of cache.values()) {
-        if (!entry.aggregate || !entry.convert) {
+        if (entry.stale) continue
+        const mine = increments.filter((i) => i.dim === entry.dim && i.day >= entry.from && i.day <= entry.to)
+        if (!mine.length) continue
+        // not summed yet, or money in a currency the kept converter never loaded rates for: summed again at the next read
+        if (!entry.aggregate || !entry.convert || mine.some((i) => i.sub && !entry.currencies.has(i.sub)) || entry.pending.length + mine.length > MAX_PENDING) {
           entry.stale = true
+          entry.pending = []
           continue
         }
-        // copied on write: a report being made from the old sums keeps a consistent set of them
-        let next: Aggregate | null = null
-        const copied = new Set<string>()
-        // money in a currency the kept converter never loaded rates for: summed again at the next read
-        if (increments.some((i) => i.sub && i.dim === entry.dim && i.day >= entry.from && i.day <= entry.to && !entry.currencies.has(i.sub))) {
-          entry.stale = true
-          continue
-        }
-        for (const i of increments) {
-          if (i.dim !== entry.dim || i.day < entry.from || i.day > entry.to) continue
-          next ??= new Map(entry.aggregate)
-          if (!copied.has(i.key)) {
-            const old = next.get(i.key) ?? emptyFigures()
-            next.set(i.key, { ...old, revenueByCurrency: { ...old.revenueByCurrency }, unconverted: { ...old.unconverted } })
-            copied.add(i.key)
-          }
-          const f = next.get(i.key)!
-          if (i.sub) addMoney(f, i.inc.revenue ?? 0, i.sub, i.day, entry.convert)
-          else addCounts(f, i.inc)
-        }
-        if (next) {
-          // a new object: what the reports worked out of the old one (totals, orders) no longer holds
-          entry.aggregate = next
-          entry.value = Promise.resolve(next)
-          entry.rows = next.size
-        }
+        entry.pending.push(...mine)
       }
     },
 

@@ -5,7 +5,8 @@ import { addFigures, emptyFigures, type Figures, toCents, withRatios } from '../
 import { AppError } from '../errors.ts'
 import { DIMS } from './counters.ts'
 import type { CurrencyService } from './currency.ts'
-import type { Aggregate, FiguresSource } from './figures.ts'
+import type { FiguresSource } from './figures.ts'
+import { type Aggregate, rank, versionOf } from './ranking.ts'
 import type { Label, Labels } from './labels.ts'
 
 export type ReportQuery = { from?: string; to?: string; sort?: SortKey; dir?: 'asc' | 'desc'; limit?: number; offset?: number }
@@ -41,32 +42,14 @@ export function createReports(deps: { figures: FiguresSource; currency: Currency
     return { from: shift(r.from, -days), to: shift(r.from, -1) }
   }
 
-  // what every request of a kept range would work out again: its rows to the cent, its total, its orders
-  const roundedOf = new WeakMap<Aggregate, { rows: Map<string, Figures>; total: Figures }>()
-  const orders = new WeakMap<Aggregate, Map<string, string[]>>()
-  /** Rows with their money to the cent (adding up to the total) and their ratios, and the total. */
+  /** Rows with their money to the cent (adding up to the total) and their ratios, and the total: for small aggregates (days). */
   function rounded(agg: Aggregate): { rows: Map<string, Figures>; total: Figures } {
-    const known = roundedOf.get(agg)
-    if (known) return known
     const keys = [...agg.keys()]
     const { cents, total } = toCents(keys.map((k) => agg.get(k)!.revenue))
     const rows = new Map(keys.map((k, i) => [k, withRatios({ ...agg.get(k)!, revenue: cents[i]! / 100 })]))
     const sum = emptyFigures()
     for (const f of agg.values()) addFigures(sum, f)
-    const out = { rows, total: withRatios({ ...sum, revenue: total / 100 }) }
-    roundedOf.set(agg, out)
-    return out
-  }
-  function sorted(agg: Aggregate, sort: SortKey, dir: 1 | -1): string[] {
-    const byOrder = orders.get(agg) ?? orders.set(agg, new Map()).get(agg)!
-    const name = `${sort}:${dir}`
-    let keys = byOrder.get(name)
-    if (!keys) {
-      const { rows } = rounded(agg)
-      keys = [...rows].sort(([a, fa], [b, fb]) => dir * (fa[sort] - fb[sort]) || fb.clicks - fa.clicks || (a < b ? -1 : 1)).map(([k]) => k)
-      byOrder.set(name, keys)
-    }
-    return keys
+    return { rows, total: withRatios({ ...sum, revenue: total / 100 }) }
   }
   /** The same sums grouped again (`group` null: left out); the result is a new aggregate, rounded on its own. */
   function regroup(agg: Aggregate, group: (key: string) => string | null, extra: readonly string[] = []): Aggregate {
@@ -77,11 +60,12 @@ export function createReports(deps: { figures: FiguresSource; currency: Currency
     }
     return out
   }
-  const regroupedOf = new WeakMap<Aggregate, Map<string, Aggregate>>()
-  /** `regroup`, kept with its aggregate (a name says which grouping). */
+  const regroupedOf = new WeakMap<Aggregate, { version: number; byName: Map<string, Aggregate> }>()
+  /** `regroup`, kept with its aggregate until it changes (a name says which grouping). */
   function regrouped(agg: Aggregate, name: string, group: (key: string) => string | null, extra?: readonly string[]) {
-    const byName = regroupedOf.get(agg) ?? regroupedOf.set(agg, new Map()).get(agg)!
-    return byName.get(name) ?? byName.set(name, regroup(agg, group, extra)).get(name)!
+    let kept = regroupedOf.get(agg)
+    if (!kept || kept.version !== versionOf(agg)) regroupedOf.set(agg, (kept = { version: versionOf(agg), byName: new Map() }))
+    return kept.byName.get(name) ?? kept.byName.set(name, regroup(agg, group, extra)).get(name)!
   }
 
   /**
@@ -109,13 +93,12 @@ export function createReports(deps: { figures: FiguresSource; currency: Currency
       return out
     }
     const [now, before] = await Promise.all([read(r), read(p)])
-    const current = rounded(now!)
-    const previous = rounded(before!)
-    const keys = sorted(now!, q.sort ?? 'revenue', q.dir === 'asc' ? 1 : -1)
-    const offset = q.offset ?? 0
-    const page = keys.slice(offset, offset + (q.limit ?? 50))
-    const rows = await Promise.all(page.map(async (key): Promise<ReportRow> => ({ key, ...(await label(key)), figures: current.rows.get(key)!, previous: previous.rows.get(key) ?? withRatios(emptyFigures()) })))
-    return { from: r.from, to: r.to, previousFrom: p.from, previousTo: p.to, currency: deps.currency.reportCurrency, total: keys.length, rows, totals: current.total, previousTotals: previous.total }
+    // worked out synchronously from here: the sums cannot move under the page being made
+    const current = rank(now!, q.sort ?? 'revenue', q.dir === 'asc' ? 1 : -1, q.offset ?? 0, q.limit ?? 50)
+    const previous = rank(before!, 'revenue', -1, 0, 0)
+    const page = current.keys.map((key) => ({ key, figures: current.figures(key), previous: previous.figures(key) }))
+    const rows = await Promise.all(page.map(async (row): Promise<ReportRow> => ({ key: row.key, ...(await label(row.key)), figures: row.figures, previous: row.previous })))
+    return { from: r.from, to: r.to, previousFrom: p.from, previousTo: p.to, currency: deps.currency.reportCurrency, total: current.count, rows, totals: current.total, previousTotals: previous.total }
   }
 
   const bcd = (key: string) => key.split('|') as [string, string, string]
