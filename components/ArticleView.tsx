@@ -1,6 +1,6 @@
 import { authorPath, type AuthorRef, type Byline as BylineProfiles, NO_BYLINE } from '../lib/authors.ts'
 import { imageAltOf } from '../lib/cards.ts'
-import { formatDay, isoDay } from '../lib/dates.ts'
+import { formatDay, isoDay } from '../lib/format.ts'
 import { IMAGE_SIZES } from '../lib/images.ts'
 import { tagPath } from '../lib/tag-path.ts'
 import { tagsOf } from '../lib/tags.ts'

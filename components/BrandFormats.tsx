@@ -1,5 +1,5 @@
 import { factRows } from '../lib/brand-facts.ts'
-import { formatDay, isoDay } from '../lib/dates.ts'
+import { formatDay, isoDay } from '../lib/format.ts'
 import { formatScore, overallScore, REVIEW_CRITERIA } from '../lib/review-score.ts'
 import type { BrandOffer, BrandPage } from '../lib/schemas.ts'
 import './formats.css'

@@ -1,3 +1,5 @@
+import { DAY_MS, utcDay } from './format.ts'
+
 /** What the reports answer and show, shared by the server (server/attribution/reports.ts), the report screen and the CLI. */
 
 /** One brand's (or one day's) figures, from the daily counters. */
@@ -31,15 +33,7 @@ export const MAX_REPORT_DAYS = 366
 /** The default range of reports and `cli stats`. */
 export const DEFAULT_REPORT_DAYS = 30
 
-/** A UTC calendar day, YYYY-MM-DD. */
-export const dayString = (d: Date) => d.toISOString().slice(0, 10)
-
 /** The last `days` days up to and including `today`'s UTC day. */
 export function lastDays(days: number, today: Date): { from: string; to: string } {
-  return { from: dayString(new Date(today.getTime() - (days - 1) * 86_400_000)), to: dayString(today) }
-}
-
-/** Amounts per currency, `EUR 12.50, USD 3.00`; '-' for none. */
-export function formatMoney(amounts: Record<string, number>, separator = ', '): string {
-  return Object.entries(amounts).map(([currency, v]) => `${currency} ${v.toFixed(2)}`).join(separator) || '-'
+  return { from: utcDay(new Date(today.getTime() - (days - 1) * DAY_MS)), to: utcDay(today) }
 }

@@ -1,9 +1,10 @@
 import type { Command } from 'commander'
-import { DEFAULT_REPORT_DAYS, formatMoney, MAX_REPORT_DAYS } from '../../lib/reports.ts'
+import { formatAmounts, formatMoney } from '../../lib/format.ts'
+import { DEFAULT_REPORT_DAYS, MAX_REPORT_DAYS } from '../../lib/reports.ts'
 import { type EarningsReport, SORTS, type SortKey } from '../../lib/earnings.ts'
 import { type CliHelpers, CliError } from '../output.ts'
 
-const money = (n: number, currency: string) => new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(n)
+const money = (n: number, currency: string) => formatMoney(n, currency, { style: 'report' })
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`
 
 /** An earnings report as a table (the API's rows: views, clicks, CTR, registrations, first deposits, revenue, EPC, RPM). */
@@ -38,7 +39,7 @@ export function registerStatsCommands(program: Command, { withContext, out, exam
     .addHelpText('after', example('bun run cli -- stats clicks --days 7', 'bun run cli -- --json stats clicks --brand nova-spins'))
     .action(async (opts: { brand?: string; days: number }) => {
       const rows = await withContext((ctx) => ctx.services.clicks.stats({ brandId: opts.brand, days: opts.days }))
-      const money = (m: Record<string, number>) => formatMoney(m, ' ')
+      const money = (m: Record<string, number>) => formatAmounts(m, ' ')
       // suspect: past the network's velocity limit (issue 24); susp-conv: conversions on suspect clicks
       const head = 'day         brand                 clicks  unique  bots  blocked  suspect  conv  susp-conv  revenue        CR      EPC'
       const text = rows.length

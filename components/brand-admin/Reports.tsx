@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { type Figures, formatMoney, lastDays, REPORT_RANGES } from '../../lib/reports.ts'
+import { formatAmounts } from '../../lib/format.ts'
+import { type Figures, lastDays, REPORT_RANGES } from '../../lib/reports.ts'
 import type { ByCountry } from '../../lib/country-report.ts'
 import { authFetch } from '../account/session.ts'
 import { CountryReport } from './CountryReport.tsx'
@@ -9,7 +10,7 @@ type Daily = { brandName: string; days: (Figures & { day: string })[]; byCountry
 
 export { REPORT_RANGES }
 export const rangeFor = (days: number, today = new Date()) => lastDays(days, today)
-const money = (m: Record<string, number>) => formatMoney(m)
+const money = (m: Record<string, number>) => formatAmounts(m)
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`
 
 async function getJson<T>(url: string): Promise<T> {

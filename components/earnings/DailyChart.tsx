@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { Daily } from './earnings-api.ts'
-import { formatMoney, formatNumber } from './format.ts'
+import { dayStart, formatMoney, formatNumber } from '../../lib/format.ts'
 
 /**
  * Clicks, first deposits and revenue day by day (issue 21), drawn by uPlot (a small, fast chart library,
@@ -20,7 +20,7 @@ export function DailyChart({ daily }: { daily: Daily }) {
     if (!probe.getContext?.('2d')) return // no canvas (a test's DOM): the table says it all
     void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(([{ default: UPlot }]) => {
       if (gone) return
-      const x = daily.days.map((d) => Date.parse(`${d.day}T00:00:00Z`) / 1000)
+      const x = daily.days.map((d) => dayStart(d.day).getTime() / 1000)
       plot = new UPlot(
         {
           width: el.clientWidth || 600,
@@ -71,7 +71,7 @@ export function DailyChart({ daily }: { daily: Daily }) {
                   <th scope="row">{d.day}</th>
                   <td>{formatNumber(d.clicks)}</td>
                   <td>{formatNumber(d.ftds)}</td>
-                  <td>{formatMoney(d.revenue, daily.currency)}</td>
+                  <td>{formatMoney(d.revenue, daily.currency, { style: 'report' })}</td>
                 </tr>
               ))}
             </tbody>

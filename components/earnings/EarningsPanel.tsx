@@ -5,7 +5,7 @@ import { useSession } from '../account/session.ts'
 import { ApiError } from '../api-client.ts'
 import { DailyChart } from './DailyChart.tsx'
 import { type Daily, earningsApi, type RatesStatus } from './earnings-api.ts'
-import { formatChange, formatMoney, formatNumber, formatPercent } from './format.ts'
+import { adminTime, DAY_MS, dayStart, formatMoney, formatNumber, formatPercent } from '../../lib/format.ts'
 import { ReportTable } from './ReportTable.tsx'
 
 const EMPTY = 'Nothing counted in this period yet. Views and clicks arrive as visitors read pages and follow offers; first deposits and revenue arrive by postback (POSTBACK_SECRET; docs: Affiliate tracking) or a programme’s CSV import (in the brand admin, or bun run cli -- conversions import).'
@@ -18,7 +18,7 @@ function Headline({ label, value, now, before }: { label: string; value: string;
       <dt>{label}</dt>
       <dd>
         <span className="figure">{value}</span>
-        <span className={`change small ${delta === null ? 'muted' : delta >= 0 ? 'up' : 'down'}`}>{delta === null ? 'no earlier figure' : `${formatChange(delta)} vs previous period`}</span>
+        <span className={`change small ${delta === null ? 'muted' : delta >= 0 ? 'up' : 'down'}`}>{delta === null ? 'no earlier figure' : `${formatPercent(delta, { signed: true })} vs previous period`}</span>
       </dd>
     </div>
   )
@@ -32,7 +32,7 @@ function Rates({ status, onImported }: { status: RatesStatus | null; onImported:
   return (
     <p className="muted small rates-status">
       Revenue is in {status.reportCurrency}, each conversion at its day’s exchange rate.{' '}
-      {status.lastImport ? `Rates last imported ${new Date(status.lastImport).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })} (newest day ${status.newestDay}).` : 'No exchange rates imported yet: revenue in other currencies is shown apart, unconverted.'}
+      {status.lastImport ? `Rates last imported ${adminTime(status.lastImport)} (newest day ${status.newestDay}).` : 'No exchange rates imported yet: revenue in other currencies is shown apart, unconverted.'}
       {user?.role === 'admin' && (
         <label className="rates-upload">
           {' '}Import rates (ECB XML, or a CSV with date, currency and rate columns)
@@ -81,7 +81,7 @@ export function EarningsPanel() {
     let current = true
     setError(null)
     setDaily(null)
-    const before = lastDays(days, new Date(Date.parse(`${range.from}T00:00:00Z`) - 86_400_000))
+    const before = lastDays(days, new Date(dayStart(range.from).getTime() - DAY_MS))
     Promise.all([earningsApi.daily(range), earningsApi.daily(before)])
       .then(([now, then]) => {
         if (!current) return
@@ -125,12 +125,12 @@ export function EarningsPanel() {
       ) : daily ? (
         <>
           <dl className="headline-figures" data-testid="headline-figures">
-            <Headline label={`Revenue (${currency})`} value={formatMoney(total.revenue, currency)} now={total.revenue} before={before.revenue} />
+            <Headline label={`Revenue (${currency})`} value={formatMoney(total.revenue, currency, { style: 'report' })} now={total.revenue} before={before.revenue} />
             <Headline label="First deposits" value={formatNumber(total.ftds)} now={total.ftds} before={before.ftds} />
             <Headline label="Registrations" value={formatNumber(total.registrations)} now={total.registrations} before={before.registrations} />
             <Headline label="Clicks" value={formatNumber(total.clicks)} now={total.clicks} before={before.clicks} />
             <Headline label="Click-through" value={formatPercent(total.views ? total.clicks / total.views : 0)} now={total.views ? total.clicks / total.views : 0} before={before.views ? before.clicks / before.views : 0} />
-            <Headline label="Revenue per 1,000 views" value={formatMoney(total.views ? (total.revenue / total.views) * 1000 : 0, currency)} now={total.views ? total.revenue / total.views : 0} before={before.views ? before.revenue / before.views : 0} />
+            <Headline label="Revenue per 1,000 views" value={formatMoney(total.views ? (total.revenue / total.views) * 1000 : 0, currency, { style: 'report' })} now={total.views ? total.revenue / total.views : 0} before={before.views ? before.revenue / before.views : 0} />
           </dl>
           {total.clicks + total.views + total.revenue === 0 && <p className="notice">{EMPTY}</p>}
           <DailyChart daily={daily} />

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { change, type EarningsFigures, type EarningsReport, type SortKey } from '../../lib/earnings.ts'
 import { ApiError } from '../api-client.ts'
 import { earningsApi, type Range, type TableQuery } from './earnings-api.ts'
-import { formatChange, formatMoney, formatNumber, formatPercent } from './format.ts'
+import { formatMoney, formatNumber, formatPercent } from '../../lib/format.ts'
 
 type Column = { key: SortKey; label: string; show: (f: EarningsFigures, currency: string) => string }
 const COLUMNS: Column[] = [
@@ -11,9 +11,9 @@ const COLUMNS: Column[] = [
   { key: 'ctr', label: 'CTR', show: (f) => formatPercent(f.ctr) },
   { key: 'registrations', label: 'Registrations', show: (f) => formatNumber(f.registrations) },
   { key: 'ftds', label: 'First deposits', show: (f) => formatNumber(f.ftds) },
-  { key: 'revenue', label: 'Revenue', show: (f, c) => formatMoney(f.revenue, c) },
-  { key: 'epc', label: 'EPC', show: (f, c) => formatMoney(f.epc, c) },
-  { key: 'rpm', label: 'RPM', show: (f, c) => formatMoney(f.rpm, c) },
+  { key: 'revenue', label: 'Revenue', show: (f, c) => formatMoney(f.revenue, c, { style: 'report' }) },
+  { key: 'epc', label: 'EPC', show: (f, c) => formatMoney(f.epc, c, { style: 'report' }) },
+  { key: 'rpm', label: 'RPM', show: (f, c) => formatMoney(f.rpm, c, { style: 'report' }) },
 ]
 const PAGE = 10
 
@@ -108,7 +108,7 @@ export function ReportTable({ title, what, range, load, csvPath, csvName, csvQue
                       return (
                         <td key={c.key}>
                           {c.show(r.figures, report.currency)}
-                          {c.key === sort && delta !== null && <span className="change muted small"> {formatChange(delta)}</span>}
+                          {c.key === sort && delta !== null && <span className="change muted small"> {formatPercent(delta, { signed: true })}</span>}
                         </td>
                       )
                     })}

@@ -1,5 +1,6 @@
 import { type DeviceClass, pageKey, type Placement } from '../../lib/attribution.ts'
 import { DEPOSIT_EVENT_CODE, FRAUD_EVENT_CODE, FTD_EVENT_CODE, REGISTRATION_EVENT_CODES } from '../../lib/event-codes.ts'
+import { utcDay } from '../../lib/format.ts'
 import type { VisitorCountry } from '../../lib/geo.ts'
 
 /**
@@ -17,7 +18,6 @@ export const DIMS = { site: 'site', page: 'page', slot: 'slot', position: 'posit
 export type Dim = (typeof DIMS)[keyof typeof DIMS]
 
 
-export const dayOf = (d: Date) => d.toISOString().slice(0, 10)
 const UNKNOWN_COUNTRY = 'unknown'
 export const countryKey = (country: string | null | undefined) => (country && /^[A-Z]{2}$/.test(country) ? country : UNKNOWN_COUNTRY)
 /** brand × country × device */
@@ -59,7 +59,7 @@ export type CountedClick = {
  * unique, and as suspect; a person's as a click, and unique when its claim said so.
  */
 export function countsForClick(click: CountedClick): Increment[] {
-  const day = dayOf(click.receivedAt)
+  const day = utcDay(click.receivedAt)
   const brand = (inc: Record<string, number>): Increment => ({ table: 'click_counters', brandId: click.brandId, day, inc })
   if (click.bot) return [brand({ bots: 1 }), { table: 'counters', dim: DIMS.site, key: '', day, inc: { bots: 1 } }]
   const by = `countries.${countryKey(click.country)}`
@@ -74,7 +74,7 @@ export function countsForClick(click: CountedClick): Increment[] {
 
 /** A person's view of a page (once per visitor per page per hour): the page, the site, and each offer slot the page showed. */
 export function countsForView(view: { page: Pick<Placement, 'page' | 'pageId'>; slots: readonly string[]; at: Date; brandId?: string }): Increment[] {
-  const day = dayOf(view.at)
+  const day = utcDay(view.at)
   const inc = { views: 1 }
   return [
     { table: 'counters', dim: DIMS.site, key: '', day, inc },
@@ -90,7 +90,7 @@ export function countsForView(view: { page: Pick<Placement, 'page' | 'pageId'>; 
  * counter and, like a click, where it was shown (page, slot, position) and brand × country × device.
  */
 export function countsForCodeCopy(copy: { brandId: string; at: Date; attribution: Attribution }): Increment[] {
-  const day = dayOf(copy.at)
+  const day = utcDay(copy.at)
   return [{ table: 'click_counters', brandId: copy.brandId, day, inc: { copies: 1 } }, ...everywhere(copy.attribution, copy.brandId, day, { copies: 1 })]
 }
 

@@ -2,6 +2,7 @@ import { XMLParser } from 'fast-xml-parser'
 import type { ExchangeRatesRepository } from '../../db/repositories/exchange-rates.ts'
 import { isCurrencyCode } from '../../lib/currencies.ts'
 import { parseCsvLines } from '../../lib/csv.ts'
+import { isCalendarDay } from '../../lib/format.ts'
 import { AppError } from '../errors.ts'
 
 /**
@@ -12,9 +13,6 @@ import { AppError } from '../errors.ts'
  */
 export type Rate = { day: string; currency: string; perEur: number }
 export type RatesProblem = { line: number; column: string; message: string }
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/
-const isDay = (v: string) => DAY.test(v) && !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)
 
 /** The ECB's eurofxref XML (the daily file, the 90-day one or the whole history). */
 export function parseEcbXml(text: string): Rate[] {
@@ -29,7 +27,7 @@ export function parseEcbXml(text: string): Rate[] {
   if (!days?.length) throw new AppError('bad_request', 'Not an ECB rates file: no <Cube time="…"> days in it')
   const out: Rate[] = []
   for (const d of days) {
-    if (!d.time || !isDay(d.time)) throw new AppError('bad_request', `Not an ECB rates file: a day reads "${String(d.time)}"`)
+    if (!d.time || !isCalendarDay(d.time)) throw new AppError('bad_request', `Not an ECB rates file: a day reads "${String(d.time)}"`)
     for (const c of d.Cube ?? []) {
       const perEur = Number(c.rate)
       if (!c.currency || !isCurrencyCode(c.currency) || !(perEur > 0) || !Number.isFinite(perEur)) throw new AppError('bad_request', `Not an ECB rates file: ${d.time} has "${c.currency}" at "${c.rate}"`)
@@ -58,7 +56,7 @@ export function parseRatesCsv(text: string): { rates: Rate[]; problems: RatesPro
     const day = (fields[col.date] ?? '').trim()
     const currency = (fields[col.currency] ?? '').trim().toUpperCase()
     const perEur = Number((fields[col.rate] ?? '').trim())
-    if (!isDay(day)) problems.push({ line, column: 'date', message: `"${day}" is not a day (YYYY-MM-DD)` })
+    if (!isCalendarDay(day)) problems.push({ line, column: 'date', message: `"${day}" is not a day (YYYY-MM-DD)` })
     else if (!isCurrencyCode(currency)) problems.push({ line, column: 'currency', message: `"${currency}" is not an ISO 4217 code` })
     else if (!(perEur > 0) || !Number.isFinite(perEur)) problems.push({ line, column: 'rate', message: `"${fields[col.rate] ?? ''}" is not a positive number (units of ${currency} per 1 EUR)` })
     else rates.push({ day, currency, perEur })

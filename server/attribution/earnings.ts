@@ -4,6 +4,7 @@ import type { PostsRepository } from '../../db/repositories/posts.ts'
 import { type PageKind, SLOTS } from '../../lib/attribution.ts'
 import { countryName } from '../../lib/countries.ts'
 import { toCsv } from '../../lib/csv.ts'
+import { addDays, DAY_MS } from '../../lib/format.ts'
 import { CSV_COLUMNS, type EarningsFigures, type EarningsReport, type EarningsRow, emptyFigures, type SortKey } from '../../lib/earnings.ts'
 import { articlePath, brandPath, tagPath } from '../../lib/archive.ts'
 import { AppError } from '../errors.ts'
@@ -11,8 +12,6 @@ import { DIMS } from './counters.ts'
 import type { CurrencyService } from './currency.ts'
 
 const round = (n: number, places = 4) => Math.round(n * 10 ** places) / 10 ** places
-const DAY_MS = 86_400_000
-const shift = (day: string, days: number) => new Date(new Date(`${day}T00:00:00Z`).getTime() + days * DAY_MS).toISOString().slice(0, 10)
 
 function finish(f: EarningsFigures): EarningsFigures {
   f.revenue = round(f.revenue, 2)
@@ -152,8 +151,8 @@ export function createEarningsService(deps: {
   async function report(dim: string, q: ReportQuery, label: (key: string) => Promise<Pick<EarningsRow, 'label' | 'href'>> | Pick<EarningsRow, 'label' | 'href'>, group?: (key: string) => string | null): Promise<EarningsReport> {
     const { from, to } = deps.range(q.from, q.to)
     const days = Math.round((new Date(`${to}T00:00:00Z`).getTime() - new Date(`${from}T00:00:00Z`).getTime()) / DAY_MS) + 1
-    const previousTo = shift(from, -1)
-    const previousFrom = shift(from, -days)
+    const previousTo = addDays(from, -1)
+    const previousFrom = addDays(from, -days)
     const [now, before] = await Promise.all([sums(dim, from, to), sums(dim, previousFrom, previousTo)])
     const regroup = (agg: Aggregate): Aggregate => {
       if (!group) return agg
@@ -261,7 +260,7 @@ export function createEarningsService(deps: {
         else f.revenue += converted
       }
       const days: ({ day: string } & EarningsFigures)[] = []
-      for (let d = from; d <= to; d = shift(d, 1)) days.push({ day: d, ...finish(byDay.get(d) ?? emptyFigures()) })
+      for (let d = from; d <= to; d = addDays(d, 1)) days.push({ day: d, ...finish(byDay.get(d) ?? emptyFigures()) })
       return { from, to, currency: deps.currency.reportCurrency, days }
     },
     /** A report's rows as CSV: the same rows the JSON answers, one line each, figures in columns. */

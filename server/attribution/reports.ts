@@ -1,8 +1,8 @@
 import { DEFAULT_REPORT_DAYS, type Figures, lastDays, MAX_REPORT_DAYS } from '../../lib/reports.ts'
 import type { BrandsRepository } from '../../db/repositories/brands.ts'
 import type { ClickCounter, ClicksRepository } from '../../db/repositories/clicks.ts'
-import { dayOf } from '../../db/repositories/clicks.ts'
 import type { ByCountry } from '../../lib/country-report.ts'
+import { isCalendarDay, utcDay } from '../../lib/format.ts'
 import { AppError } from '../errors.ts'
 
 export type { Figures } from '../../lib/reports.ts'
@@ -47,19 +47,10 @@ export function byCountryOf(rows: ClickCounter[]): ByCountry {
   return out
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/
-
-/** YYYY-MM-DD naming a real day: Date rolls 2025-02-30 over to 2 March, so the day must survive a round trip. */
-function isCalendarDay(v: string): boolean {
-  if (!DAY.test(v)) return false
-  const t = new Date(`${v}T00:00:00Z`).getTime()
-  return !Number.isNaN(t) && dayOf(new Date(t)) === v
-}
-
 /** Per brand and per day, from the counters the writes keep: never a scan of clicks (issue 7). */
 export function createReportsService(deps: { clicks: ClicksRepository; brands: BrandsRepository; now: () => Date }) {
   function range(from?: string, to?: string) {
-    const end = to ?? dayOf(deps.now())
+    const end = to ?? utcDay(deps.now())
     // `to` is checked before the default `from` is counted back from it: an invalid day has no date to count from
     if (!isCalendarDay(end)) throw new AppError('bad_request', 'Invalid to: use YYYY-MM-DD')
     const start = from ?? lastDays(DEFAULT_REPORT_DAYS, new Date(`${end}T00:00:00Z`)).from
@@ -91,7 +82,7 @@ export function createReportsService(deps: { clicks: ClicksRepository; brands: B
       const byDay = new Map(rows.map((row) => [row.day, row]))
       const days: ({ day: string } & Figures)[] = []
       for (let t = new Date(`${r.from}T00:00:00Z`).getTime(); t <= new Date(`${r.to}T00:00:00Z`).getTime(); t += 86_400_000) {
-        const day = dayOf(new Date(t))
+        const day = utcDay(new Date(t))
         const row = byDay.get(day)
         days.push({ day, ...figuresOf(row ? [row] : []) })
       }
