@@ -1,4 +1,4 @@
-import { COMPARE_COLUMNS, type Comparison, type ComparisonRow } from '../../lib/comparison.ts'
+import { COMPARE_COLUMNS, type Comparison, type ComparisonRow } from '../../lib/comparison-columns.ts'
 // the code in a row is the bonus-code block, drawn by its own component: the block map (./index.tsx) imports this file
 import { BonusCode } from './BonusCode.tsx'
 import { OfferTerms } from '../OfferTerms.tsx'
