@@ -1,12 +1,12 @@
 import { authorPath, type AuthorRef, type Byline as BylineProfiles, NO_BYLINE } from '../lib/authors.ts'
 import { imageAltOf } from '../lib/cards.ts'
-import { formatDay, isoDay } from '../lib/dates.ts'
+import { formatDay, isoDay } from '../lib/format.ts'
 import { IMAGE_SIZES } from '../lib/images.ts'
 import { tagPath } from '../lib/tag-path.ts'
 import { tagsOf } from '../lib/tags.ts'
 import type { ArticleData, RenderedSection } from '../lib/article-body.ts'
 import type { Comparison } from '../lib/comparison.ts'
-import { ComparisonTable } from './ComparisonTable.tsx'
+import { RenderBlock } from './blocks/index.tsx'
 import { MarkdownTree } from './MarkdownTree.tsx'
 import { ResponsiveImage } from './ResponsiveImage.tsx'
 import { useMarketPath } from './market-path.ts'
@@ -60,8 +60,8 @@ function Byline({ article, profiles }: { article: ArticleData; profiles: BylineP
 export function ArticleView({ article, body, comparisons = [], byline = NO_BYLINE }: { article: ArticleData; body: RenderedSection[]; comparisons?: Comparison[]; byline?: BylineProfiles }) {
   const local = useMarketPath()
   const { content } = article
-  // an article's comparison tables (issue 22), resolved for the visitor's country; numbered in order
-  const compare = (i: number) => (comparisons[i] ? <ComparisonTable table={comparisons[i]} index={i} /> : null)
+  // an article's comparison tables, resolved for the visitor's country and numbered in order: the tree's `compare` blocks
+  const compare = (i: number) => (comparisons[i] ? <RenderBlock block={{ kind: 'compare', table: comparisons[i], index: i }} /> : null)
   const tags = tagsOf(article)
   return (
     <article className="article">

@@ -2,7 +2,9 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { brandPage } from '../test/factories.ts'
-import { BrandPageView, DealBoxCard, FaqAccordion, MobileDealBar, SectionView, Tagline } from './BrandPageView.tsx'
+import { BrandPageView, DealBoxCard, MobileDealBar, Tagline } from './BrandPageView.tsx'
+import { FaqAccordion } from './blocks/Faq.tsx'
+import { SectionView } from './blocks/index.tsx'
 
 describe('tagline (spec §9: 180 characters plus ...)', () => {
   const long = `${'x'.repeat(180)}TAIL`

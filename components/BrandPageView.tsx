@@ -1,23 +1,20 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { navigate } from 'vike/client/router'
-import type { BrandOffer, BrandPage, DealBox, PromoTable, Section } from '../lib/schemas.ts'
+import type { BrandOffer, BrandPage, DealBox } from '../lib/schemas.ts'
 import { isSafeHref } from '../lib/links.ts'
 import { truncate } from '../lib/text.ts'
 import { GeoUnavailable } from './GeoUnavailable.tsx'
-import { MarkdownTree } from './MarkdownTree.tsx'
 import type { MdTree } from '../lib/markdown-tree.ts'
 import { useGoHref } from './tracked-link.ts'
 import { AffiliateDisclosure, OfferTerms } from './OfferTerms.tsx'
 import { IMAGE_SIZES } from '../lib/images.ts'
 import { ResponsiveImage } from './ResponsiveImage.tsx'
-import { BonusCode } from './BonusCode.tsx'
-import { KeyFacts, OfferNotRunning, ReviewBlock } from './BrandFormats.tsx'
+import { type Block, RenderBlock, RenderBlocks, sectionBlock } from './blocks/index.tsx'
+import { OfferNotRunning } from './OfferNotRunning.tsx'
 import type { OfferState } from '../lib/offer-lifecycle.ts'
 import { brandScore } from '../lib/review-score.ts'
 
 export const PLACEHOLDER_BANNER = '/placeholder-banner.svg'
-export const DEFAULT_TERMS_TITLE = 'Important Terms & Conditions' // spec §9
-export const DEFAULT_FAQ_TITLE = 'Frequently Asked Questions' // spec §9
 export const SHORT_HISTORY = 2 // spec §9
 
 /** Back goes home when there is nothing to go back to (spec §2). */
@@ -82,7 +79,7 @@ export function DealBoxCard({ brand }: { brand: BrandPage }) {
           {d.linkText}
         </a>
       )}
-      {brand.facts?.bonusCode && <BonusCode brandId={brand._id} code={brand.facts.bonusCode} slot="brand-cta" />}
+      {brand.facts?.bonusCode && <RenderBlock block={{ kind: 'bonusCode', brandId: brand._id, code: brand.facts.bonusCode, slot: 'brand-cta' }} />}
       <CtaButton brand={brand} slot="brand-cta" />
       <OfferTerms offer={brand} />
     </div>
@@ -118,115 +115,15 @@ export function OfferDetails({ brand }: { brand: BrandPage }) {
   )
 }
 
-/** `level`: the heading's rank where the table stands (2 at the top of the page, 3 inside a titled section). */
-export function PromoTableView({ table, level = 3 }: { table: PromoTable; level?: 2 | 3 }) {
-  const Heading = level === 2 ? 'h2' : 'h3'
-  return (
-    <div className="promo-table">
-      {table.heading && <Heading className="promo-table-heading">{table.heading}</Heading>}
-      <div className="table-scroll">
-        <table>
-          <thead>
-            <tr>
-              {table.columns.map((c, i) => (
-                <th key={i}>{c}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {table.rows.map((row, r) => (
-              <tr key={r}>
-                {table.columns.map((_, i) => (
-                  <td key={i}>{row[`col${i + 1}`] ?? ''}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
-  )
-}
-
-/** One item open at a time, toggled with + and − (spec §2). */
-export function FaqAccordion({ title, items }: { title?: string; items: { q: string; a: string }[] }) {
-  const [open, setOpen] = useState<number | null>(null)
-  return (
-    <section className="card brand-section">
-      <h2>{title || DEFAULT_FAQ_TITLE}</h2>
-      <div className="faq">
-        {items.map((item, i) => (
-          <div key={i} className="faq-item">
-            <button type="button" className="faq-q" aria-expanded={open === i} onClick={() => setOpen(open === i ? null : i)}>
-              <span>{item.q}</span>
-              <span aria-hidden="true">{open === i ? '−' : '+'}</span>
-            </button>
-            {open === i && <p className="faq-a">{item.a}</p>}
-          </div>
-        ))}
-      </div>
-    </section>
-  )
-}
-
-/**
- * A brand page section. A text section is the editor's Markdown subset, parsed on the server into `tree`
- * (the brand page's +data; no parser reaches the browser); without one its blank lines still part
- * paragraphs, as text.
- */
-export function SectionView({ section, tree }: { section: Section; tree?: MdTree | null }) {
-  switch (section.type) {
-    case 'table':
-      return (
-        <section className="card brand-section">
-          {section.title && <h2>{section.title}</h2>}
-          <PromoTableView table={section.content} />
-        </section>
-      )
-    case 'terms':
-      return (
-        <section className="card brand-section">
-          <h2>{section.title || DEFAULT_TERMS_TITLE}</h2>
-          <ul className="bullets">
-            {section.content.map((t, i) => (
-              <li key={i}>{t}</li>
-            ))}
-          </ul>
-        </section>
-      )
-    case 'faq':
-      return <FaqAccordion title={section.title} items={section.content} />
-    case 'list':
-      return (
-        <section className="card brand-section">
-          {section.title && <h2>{section.title}</h2>}
-          {section.content.map((group, i) => (
-            <div key={i}>
-              <h3>{group.subheading}</h3>
-              <ul className="bullets">
-                {group.bullets.map((b, k) => (
-                  <li key={k}>{b}</li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </section>
-      )
-    case 'text':
-      return (
-        <section className="card brand-section">
-          {section.title && <h2>{section.title}</h2>}
-          {tree ? (
-            <MarkdownTree tree={tree} />
-          ) : (
-            section.content
-              .split(/\n\s*\n/)
-              .filter((p) => p.trim())
-              .map((p, i) => <p key={i}>{p.trim()}</p>)
-          )}
-        </section>
-      )
-  }
+/** The blocks above a brand page's offer details, in reading order: key facts, the review, the promo tables. */
+export function leadBlocks(brand: BrandPage): Block[] {
+  const blocks: Block[] = [
+    { kind: 'facts', brand },
+    { kind: 'review', brand },
+  ]
+  if (brand.promoTable && (brand.promoTable.heading || brand.promoTable.rows.length > 0)) blocks.push({ kind: 'table', table: brand.promoTable, level: 2 })
+  for (const table of brand.promoTables) blocks.push({ kind: 'table', table, level: 2 })
+  return blocks
 }
 
 /**
@@ -280,18 +177,7 @@ export function BrandPageView({ brand, disclosure, availability, sectionTrees }:
               ))}
             </ul>
           )}
-          <KeyFacts brand={brand} />
-          <ReviewBlock brand={brand} />
-          {brand.promoTable && (brand.promoTable.heading || brand.promoTable.rows.length > 0) && (
-            <section className="card brand-section">
-              <PromoTableView table={brand.promoTable} level={2} />
-            </section>
-          )}
-          {brand.promoTables.map((t, i) => (
-            <section key={i} className="card brand-section">
-              <PromoTableView table={t} level={2} />
-            </section>
-          ))}
+          <RenderBlocks blocks={leadBlocks(brand)} />
           {brand.timelines.length > 0 && (
             <section className="card brand-section">
               <h2>Important Timelines</h2>
@@ -308,9 +194,7 @@ export function BrandPageView({ brand, disclosure, availability, sectionTrees }:
             </section>
           )}
           {!notRunning && <OfferDetails brand={brand} />}
-          {brand.sections.map((s, i) => (
-            <SectionView key={i} section={s} tree={sectionTrees?.[i]} />
-          ))}
+          <RenderBlocks blocks={brand.sections.map((s, i) => sectionBlock(s, sectionTrees?.[i]))} />
         </div>
         <aside className="brand-side">
           {unavailable ? (

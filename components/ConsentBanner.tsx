@@ -1,27 +1,10 @@
 import { lazy, Suspense } from 'react'
 import { gaMeasurementId } from './analytics.ts'
-import { setConsent } from './consent.ts'
+import { COOKIE_POLICY_PATH, ConsentButtons } from './ConsentButtons.tsx'
 import { useConsent, useConsentSettingsOpen } from './use-consent.ts'
-
-/** The cookie policy, one of the info pages (/info/:slug). */
-export const COOKIE_POLICY_PATH = '/info/cookies'
 
 // only someone who opens Cookie Settings needs the dialog: it stays out of every page's bundle
 const ConsentSettings = lazy(() => import('./ConsentSettings.tsx'))
-
-/** The two answers, with equal prominence: the same style, side by side. */
-export function ConsentButtons() {
-  return (
-    <div className="actions">
-      <button type="button" className="btn" onClick={() => setConsent('granted')}>
-        Accept analytics
-      </button>
-      <button type="button" className="btn" onClick={() => setConsent('denied')}>
-        Reject
-      </button>
-    </div>
-  )
-}
 
 /**
  * Asks for consent until the visitor answers; the footer's Cookie Settings reopens the choice. Not a

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react'
 import { gaMeasurementId } from './analytics.ts'
-import { COOKIE_POLICY_PATH, ConsentButtons } from './ConsentBanner.tsx'
+import { COOKIE_POLICY_PATH, ConsentButtons } from './ConsentButtons.tsx'
 import { openConsentSettings } from './consent.ts'
 import { useConsent } from './use-consent.ts'
 

@@ -11,7 +11,7 @@ describe('gambling help on brand pages and the help page', () => {
     expect(box.textContent).toContain('18+ · Gambling help in United Kingdom:')
     expect(within(box).getByRole('link', { name: 'GamCare' }).getAttribute('href')).toBe('https://www.gamcare.org.uk')
     expect(within(box).getByRole('link', { name: '0808 8020 133' }).getAttribute('href')).toBe('tel:08088020133')
-    // a number is one unbreakable word (pages/style.css .phone): "1-866-" / "531-2600" at 320 px (issue 26)
+    // a number is one unbreakable word (pages/styles/footer.css .phone): "1-866-" / "531-2600" at 320 px (issue 26)
     expect(within(box).getByRole('link', { name: '0808 8020 133' }).className).toBe('phone')
     expect(within(box).getByRole('link', { name: 'More help' }).getAttribute('href')).toBe('/info/responsible-gambling')
   })

@@ -19,7 +19,7 @@ export function GeoUnavailable({ brandName, alternatives, unlicensedIn }: { bran
 
 /**
  * Up to five other offers where one cannot be shown (not available here, not licensed in the market, ended
- * or not begun: components/BrandFormats.tsx), each a link to its brand page inside the page's market; or,
+ * or not begun: components/OfferNotRunning.tsx), each a link to its brand page inside the page's market; or,
  * when there are none, the way back to the offers that are.
  */
 export function AlternativeOffers({ intro, alternatives }: { intro: string; alternatives: BrandOffer[] }) {

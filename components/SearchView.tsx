@@ -1,4 +1,5 @@
 import { Fragment } from 'react'
+import { formatNumber } from '../lib/format.ts'
 import { SearchForm } from './SearchForm.tsx'
 import { SEARCH_PAGE_SIZE, type SearchAnswer, type SnippetSegment, searchHref } from '../lib/search.ts'
 import { OfferCards } from './BrandOffers.tsx'
@@ -108,7 +109,7 @@ export function SearchView({ q, total, capped, page, pages, results, brands = []
       )}
       {total > 0 && (
         <p className="search-count" aria-live="polite">
-          {`${total.toLocaleString('en')}${capped ? '+' : ''} ${total === 1 ? 'result' : 'results'} for ${quoted(q)}`}
+          {`${formatNumber(total)}${capped ? '+' : ''} ${total === 1 ? 'result' : 'results'} for ${quoted(q)}`}
           {pages > 1 && page <= pages && <span className="muted">{` · page ${page} of ${pages}`}</span>}
         </p>
       )}

@@ -1,6 +1,6 @@
 import type { PageSeo } from '../lib/seo.ts'
-import { SITE_NAME } from '../lib/seo.ts'
-import { serializeJsonLd } from '../lib/structured-data.ts'
+import { SITE_NAME } from '../lib/site.ts'
+import { serializeJsonLd } from '../lib/json-ld.ts'
 
 /**
  * The head tags vike-react does not emit: canonical, og:url, og:type, og:site_name, robots, article

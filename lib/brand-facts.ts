@@ -1,4 +1,4 @@
-import { SITE_LOCALE } from './dates.ts'
+import { formatMoney } from './format.ts'
 
 
 /**
@@ -78,19 +78,6 @@ export function compactFacts(f: BrandFacts | undefined | null): BrandFacts {
 }
 
 // ---------- how pages say them ----------
-
-const money = new Map<string, Intl.NumberFormat>()
-/** "£10", "€20", "$5.50" (the site's locale; whole amounts without decimals). */
-export function formatMoney(amount: number, currency: string): string {
-  const key = `${currency}:${Number.isInteger(amount)}`
-  let f = money.get(key)
-  if (!f) {
-    // "$10", not en-GB's "US$10": the page's country and the terms beside it say which dollar
-    f = new Intl.NumberFormat(SITE_LOCALE, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: Number.isInteger(amount) ? 0 : 2, maximumFractionDigits: 2 })
-    money.set(key, f)
-  }
-  return f.format(amount)
-}
 
 export function formatWagering(w: BrandFacts['wagering']): string | null {
   if (!w) return null

@@ -1,3 +1,5 @@
+import { formatNumber } from './format.ts'
+
 /**
  * What the store's collections hold, in words a person uses ("3 users, 22 articles"): backup, restore
  * and import report with these, never with collection names.
@@ -24,7 +26,7 @@ const NOUNS: Record<string, readonly [one: string, many: string]> = {
 /** "1 user", "22 articles"; an unknown collection by its name. */
 export function countOf(collection: string, n: number): string {
   const [one, many] = NOUNS[collection] ?? [collection, collection]
-  return `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`
+  return `${formatNumber(n)} ${n === 1 ? one : many}`
 }
 
 /** The non-empty counts in words, people and content first: "3 users, 22 articles and 12 brand pages"; "nothing" when all are empty. */

@@ -11,17 +11,10 @@
  * country: brands not available there, unpublished, or whose offer is not running are left out.
  */
 
-export const COMPARE_COLUMNS = {
-  bonus: 'Bonus',
-  code: 'Code',
-  wagering: 'Wagering',
-  minDeposit: 'Min. deposit',
-  withdrawal: 'Withdrawal',
-  licence: 'Licence',
-  payments: 'Payments',
-  score: 'Score',
-} as const
-export type CompareColumn = keyof typeof COMPARE_COLUMNS
+import { COMPARE_COLUMNS, type CompareColumn } from './comparison-columns.ts'
+
+export { COMPARE_COLUMNS, type CompareColumn, type Comparison, type ComparisonRow } from './comparison-columns.ts'
+
 export const COMPARE_COLUMN_NAMES = Object.keys(COMPARE_COLUMNS) as CompareColumn[]
 export const DEFAULT_COMPARE_COLUMNS: CompareColumn[] = ['bonus', 'wagering', 'minDeposit', 'score']
 export const COMPARE_LIMIT = { default: 5, max: 10 }
@@ -121,19 +114,3 @@ export function directivesIn(text: string): { line: number; result: { spec: Comp
   })
   return out
 }
-
-/** What a comparison table's row holds: the brand's offer and facts, resolved for the visitor's country. */
-export type ComparisonRow = {
-  _id: string
-  brandName: string
-  logo: string | null
-  bonus: string
-  ctaLabel: string
-  /** a CTA the /go link can send visitors to */
-  hasCta: boolean
-  termsSummary: string
-  termsUrl: string
-  cells: Partial<Record<CompareColumn, string>>
-  bonusCode?: string
-}
-export type Comparison = { title?: string; columns: CompareColumn[]; rows: ComparisonRow[] }

@@ -1,4 +1,4 @@
-import { SITE_DESCRIPTION, SITE_NAME } from './seo.ts'
+import { SITE_DESCRIPTION, SITE_NAME } from './site.ts'
 
 /**
  * Where the site's feeds and sitemap live and what the feeds are called: one home for the routes,

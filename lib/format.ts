@@ -1,11 +1,56 @@
 /**
- * How the product writes times, numbers and money for people: one module, built on `Intl`.
- * The admin shows times in one format, in the editor's own time zone (named once on each screen by
- * `adminTimeZone()`): "28 Nov 2026, 11:23:05".
+ * How the product writes money, numbers, days and times for people, and how it counts UTC days: one
+ * module, built on `Intl`, for pages, the admin, the server and the CLI alike.
+ *
+ * - Public pages read days as UTC days, so a page renders the same wherever it is rendered or cached:
+ *   "26 November 2026" (`formatDay`).
+ * - The admin shows times in one format, in the editor's own time zone (named once on each screen by
+ *   `adminTimeZone()`): "28 Nov 2026, 11:23:05" (`adminTime`).
+ * - Reports, counters and offer windows count in UTC days, 'YYYY-MM-DD' (`utcDay`, `addDays`…).
  */
+
+/** The public site's locale. */
+export const SITE_LOCALE = 'en-GB'
 const ADMIN_LOCALE = 'en-GB'
-const ADMIN_TIME = new Intl.DateTimeFormat(ADMIN_LOCALE, { dateStyle: 'medium', timeStyle: 'short' })
-const ADMIN_TIME_SECONDS = new Intl.DateTimeFormat(ADMIN_LOCALE, { dateStyle: 'medium', timeStyle: 'medium' })
+
+// ---------- UTC days ----------
+
+export const DAY_MS = 86_400_000
+
+/** A time's calendar day in UTC, 'YYYY-MM-DD' (throws on an invalid Date, as `toISOString` does). */
+export const utcDay = (d: Date): string => d.toISOString().slice(0, 10)
+
+/** The first instant of a UTC day ('2026-11-03' → 2026-11-03T00:00:00Z); an invalid Date for anything else. */
+export const dayStart = (day: string): Date => new Date(`${day}T00:00:00Z`)
+
+/** The UTC day `days` after `day` (before it when negative). */
+export const addDays = (day: string, days: number): string => utcDay(new Date(dayStart(day).getTime() + days * DAY_MS))
+
+/** Whole days from one UTC day to another (negative when `to` comes first; NaN when either is not a day). */
+export const daysBetween = (from: string, to: string): number => Math.round((dayStart(to).getTime() - dayStart(from).getTime()) / DAY_MS)
+
+/** 'YYYY-MM-DD' naming a real day: Date rolls 2025-02-30 over to 2 March, so the day must survive a round trip. */
+export function isCalendarDay(v: string): boolean {
+  const d = dayStart(v)
+  return !Number.isNaN(d.getTime()) && utcDay(d) === v
+}
+
+// ---------- days and times as people read them ----------
+
+const DAY = /* @__PURE__ */ new Intl.DateTimeFormat(SITE_LOCALE, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+
+/** An ISO date or time as a day, the one way public pages show dates ("26 November 2026"); null for anything else. */
+export function formatDay(value: string | null | undefined): string | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2}/.test(value)) return null
+  const d = new Date(value.length === 10 ? `${value}T00:00:00Z` : value)
+  return Number.isNaN(d.getTime()) ? null : DAY.format(d)
+}
+
+/** The `datetime` of a `<time>`: the ISO day, or null. */
+export const isoDay = (value: string | null | undefined) => (formatDay(value) ? value!.slice(0, 10) : null)
+
+const ADMIN_TIME = /* @__PURE__ */ new Intl.DateTimeFormat(ADMIN_LOCALE, { dateStyle: 'medium', timeStyle: 'short' })
+const ADMIN_TIME_SECONDS = /* @__PURE__ */ new Intl.DateTimeFormat(ADMIN_LOCALE, { dateStyle: 'medium', timeStyle: 'medium' })
 
 /** An instant as the admin shows it ("28 Nov 2026, 11:23", with `seconds` "28 Nov 2026, 11:23:05"); '' for no or a bad time. */
 export function adminTime(value: string | number | Date | null | undefined, opts: { seconds?: boolean } = {}): string {
@@ -17,3 +62,56 @@ export function adminTime(value: string | number | Date | null | undefined, opts
 
 /** The editor's time zone, as the admin states it once ("Times are in Europe/London"). */
 export const adminTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone
+
+// ---------- numbers ----------
+
+/** A number as people read it: "1,234", "12.5" (Intl's options: `{ maximumFractionDigits: 1 }`…). */
+export const formatNumber = (n: number, opts?: Intl.NumberFormatOptions): string => new Intl.NumberFormat(SITE_LOCALE, opts).format(n)
+
+/** A fraction as a percentage to one decimal: 0.125 → "12.5%"; `signed`, a change against a previous period: "+12.5%", "-3%", "0%". */
+export const formatPercent = (fraction: number, opts: { signed?: boolean } = {}): string =>
+  new Intl.NumberFormat(SITE_LOCALE, { style: 'percent', maximumFractionDigits: 1, ...(opts.signed ? { signDisplay: 'exceptZero' } : {}) }).format(fraction)
+
+// ---------- money ----------
+
+/**
+ * How an amount is written:
+ * - `page` (public pages: key facts, comparison tables): "£10", "€20", "$5.50": whole amounts without
+ *   decimals, and "$10", not en-GB's "US$10" — the page's country and the terms beside it say which dollar;
+ * - `report` (the admin's earnings figures, `cli stats` tables): Intl's standard, "£1,234.50", "US$10.00":
+ *   always two decimals, and a symbol that tells dollars apart in a report of several markets;
+ * - `code` (amounts per currency side by side, `formatAmounts`): "EUR 12.50": the ISO code and two
+ *   decimals, without grouping.
+ */
+export type MoneyStyle = 'page' | 'report' | 'code'
+
+const moneyFormats = /* @__PURE__ */ new Map<string, Intl.NumberFormat>()
+
+function moneyFormat(style: 'page' | 'report', currency: string, whole: boolean): Intl.NumberFormat {
+  const key = `${style}:${currency}:${whole}`
+  let f = moneyFormats.get(key)
+  if (!f) {
+    f =
+      style === 'page'
+        ? new Intl.NumberFormat(SITE_LOCALE, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 })
+        : new Intl.NumberFormat(SITE_LOCALE, { style: 'currency', currency })
+    moneyFormats.set(key, f)
+  }
+  return f
+}
+
+/** An amount in one currency (an ISO 4217 code), written the `style` way (`page` unless said). */
+export function formatMoney(amount: number, currency: string, opts: { style?: MoneyStyle } = {}): string {
+  const style = opts.style ?? 'page'
+  if (style === 'code') return `${currency} ${amount.toFixed(2)}`
+  return moneyFormat(style, currency, style === 'page' && Number.isInteger(amount)).format(amount)
+}
+
+/** Amounts per currency, `EUR 12.50, USD 3.00` (the `code` style, joined by `separator`); '-' for none. */
+export function formatAmounts(amounts: Record<string, number>, separator = ', '): string {
+  return (
+    Object.entries(amounts)
+      .map(([currency, v]) => formatMoney(v, currency, { style: 'code' }))
+      .join(separator) || '-'
+  )
+}

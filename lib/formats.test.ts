@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { compactFacts, factRows, formatMoney, formatWagering, formatWithdrawal } from './brand-facts.ts'
+import { compactFacts, factRows, formatWagering, formatWithdrawal } from './brand-facts.ts'
+import { formatMoney } from './format.ts'
 import { brandFactsSchema } from './brand-facts-schema.ts'
 import { directivesIn, formatCompareDirective, parseCompareDirective } from './comparison.ts'
 import { daysLeft, nextBoundary, offersDue, offerState, validFromSchema, validUntilSchema, windowIssue } from './offer-lifecycle.ts'

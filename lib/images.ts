@@ -85,7 +85,7 @@ export const mediaItemPrefix = (id: string) => id.slice(0, 32)
  */
 export const altText = (imageAlt: string | undefined | null, fallback: string) => (imageAlt?.trim() ? imageAlt.trim() : fallback)
 
-/** `sizes` for each place an image appears (pages/style.css: 1160 px container, grids of 3 and 4, 760 px article). */
+/** `sizes` for each place an image appears (pages/styles/base.css and article.css: 1160 px container, grids of 3 and 4, 760 px article). */
 export const IMAGE_SIZES = {
   featured: '(max-width: 900px) 100vw, 600px',
   card: '(max-width: 560px) 100vw, (max-width: 900px) 50vw, 370px',

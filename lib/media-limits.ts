@@ -1,3 +1,5 @@
+import { formatNumber } from './format.ts'
+
 /**
  * The one image limit (issue 25): the server refuses past it (server/media/service.ts), the admin's
  * pickers check a file against it when it is picked, and the docs quote it.
@@ -10,8 +12,8 @@ export const ACCEPTED_IMAGE_NAMES = 'PNG, JPEG, WebP, GIF or AVIF'
 
 /** "47.2 MB", "512 KB": sizes as people read them. */
 export function formatBytes(n: number): string {
-  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toLocaleString('en-GB', { maximumFractionDigits: 1 })} MB`
-  return `${Math.max(1, Math.round(n / 1024)).toLocaleString('en-GB')} KB`
+  if (n >= 1024 * 1024) return `${formatNumber(n / (1024 * 1024), { maximumFractionDigits: 1 })} MB`
+  return `${formatNumber(Math.max(1, Math.round(n / 1024)))} KB`
 }
 
 /** What is wrong with a picked file before it is sent, or null: its type (by what the browser says), then its size. */

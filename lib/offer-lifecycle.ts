@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { DAY_MS, daysBetween, utcDay } from './format.ts'
 
 // no eval probe under the site's CSP (lib/schemas.ts says why); before any schema is built
 if (typeof document !== 'undefined') z.config({ jitless: true })
@@ -28,7 +29,7 @@ function instant(edge: 'from' | 'until') {
       if (v === null || v === '') return null
       const text = DAY.test(v) ? `${v}T${edge === 'from' ? '00:00:00.000' : '23:59:59.999'}Z` : v
       const at = new Date(text)
-      if (!/^\d{4}-\d{2}-\d{2}/.test(v) || Number.isNaN(at.getTime()) || (DAY.test(v) && at.toISOString().slice(0, 10) !== v)) {
+      if (!/^\d{4}-\d{2}-\d{2}/.test(v) || Number.isNaN(at.getTime()) || (DAY.test(v) && utcDay(at) !== v)) {
         ctx.addIssue({ code: 'custom', message: 'must be a date (2026-12-31) or a date and time (2026-12-31T18:00:00Z)' })
         return z.NEVER
       }
@@ -75,7 +76,7 @@ export function nextBoundary(windows: Iterable<OfferWindow>, now: Date): number 
 export function daysLeft(w: OfferWindow, now: Date): number | null {
   if (!w.validUntil) return null
   const ms = new Date(w.validUntil).getTime() - now.getTime()
-  return ms < 0 ? null : Math.floor(ms / 86_400_000)
+  return ms < 0 ? null : Math.floor(ms / DAY_MS)
 }
 
 /** Facts older than this many days are due a check against the operator's site. */
@@ -98,14 +99,14 @@ export type OffersDue = {
  */
 export function offersDue(brands: readonly DueBrand[], now: Date, days: number = DUE_DAYS.default): OffersDue {
   const out: OffersDue = { ending: [], ended: [], stale: [] }
-  const today = Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`)
+  const today = utcDay(now)
   for (const b of brands) {
     const state = offerState(b, now)
     const left = daysLeft(b, now)
     if (state === 'ended') out.ended.push({ _id: b._id, brandName: b.brandName, validUntil: b.validUntil! })
     else if (left !== null && left < days) out.ending.push({ _id: b._id, brandName: b.brandName, validUntil: b.validUntil!, daysLeft: left })
     const checked = b.facts?.lastVerified ?? null
-    const since = checked ? Math.round((today - Date.parse(`${checked}T00:00:00Z`)) / 86_400_000) : null
+    const since = checked ? daysBetween(checked, today) : null
     if (state !== 'ended' && (since === null || since >= STALE_FACTS_DAYS)) out.stale.push({ _id: b._id, brandName: b.brandName, lastVerified: checked, daysSince: since })
   }
   out.ending.sort((a, b) => a.validUntil.localeCompare(b.validUntil))

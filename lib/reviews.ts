@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { isoDaySchema } from './brand-facts-schema.ts'
+import { utcDay } from './format.ts'
 import { type BrandReview, REVIEW_CRITERIA, type ReviewCriterion } from './review-score.ts'
 
 // no eval probe under the site's CSP (lib/schemas.ts says why); before any schema is built
@@ -32,5 +33,5 @@ export const reviewSchema: z.ZodType<BrandReview, unknown> = z.strictObject({
   /** who tested the brand (a person's name: the Review's author) */
   reviewer: line(REVIEW_LIMITS.reviewer),
   /** the day the reviewer tested it */
-  testedAt: isoDaySchema.refine((v) => v <= new Date().toISOString().slice(0, 10), 'cannot be in the future'),
+  testedAt: isoDaySchema.refine((v) => v <= utcDay(new Date()), 'cannot be in the future'),
 })

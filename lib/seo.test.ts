@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { post } from '../test/factories.ts'
-import { DESCRIPTION_MAX, DESCRIPTION_MIN, SITE_DESCRIPTION, TITLE_MAX, brandDescription, brandTitle, clipText, metaDescription, pageTitle, postDescription } from './seo.ts'
+import { SITE_DESCRIPTION } from './site.ts'
+import { DESCRIPTION_MAX, DESCRIPTION_MIN, TITLE_MAX, brandDescription, brandTitle, clipText, metaDescription, pageTitle, postDescription } from './seo.ts'
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ')
 

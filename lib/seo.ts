@@ -1,15 +1,12 @@
 import { markdownPlain } from './markdown-plain.ts'
 import type { BrandPage, Post } from './schemas.ts'
-import type { JsonLd } from './structured-data.ts'
+import type { JsonLd } from './json-ld.ts'
+import { SITE_DESCRIPTION, SITE_NAME } from './site.ts'
 
 /**
  * Titles and descriptions for the page head (issue "publishing at scale and in search"). Pure and
  * small: vike-react's `title`/`description` settings run in the browser too, on client navigation.
  */
-
-export const SITE_NAME = 'GameWise'
-export const SITE_TITLE = 'GameWise – gaming and iGaming news, guides and offers'
-export const SITE_DESCRIPTION = 'Independent gaming and iGaming guides, honest reviews and curated brand offers.'
 
 // Search results cut titles at about 600 px (55–65 characters) and descriptions at about 160;
 // 70 keeps long headlines whole while stopping runaway 300-character titles.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { brandPage, post } from '../test/factories.ts'
 import type { Section } from './schemas.ts'
-import { type JsonLd, article, brandReview, breadcrumbList, faqPage, homeStructuredData, person, profilePage, serializeJsonLd } from './structured-data.ts'
+import { type JsonLd, serializeJsonLd } from './json-ld.ts'
+import { article, brandReview, breadcrumbList, faqPage, homeStructuredData, person, profilePage } from './structured-data.ts'
 
 const SITE = 'https://gamewise.example'
 

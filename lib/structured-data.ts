@@ -2,7 +2,9 @@ import { type AuthorRef, authorPath } from './authors.ts'
 import type { AuthorLink } from './author-schemas.ts'
 import type { BrandPage, Post } from './schemas.ts'
 import { type BrandReview, overallScore } from './review-score.ts'
-import { SITE_DESCRIPTION, SITE_NAME, clipText } from './seo.ts'
+import type { JsonLd } from './json-ld.ts'
+import { clipText } from './seo.ts'
+import { SITE_DESCRIPTION, SITE_NAME } from './site.ts'
 import { SITE_LOGO_PNG, absoluteUrl } from './social-image.ts'
 
 /**
@@ -11,19 +13,9 @@ import { SITE_LOGO_PNG, absoluteUrl } from './social-image.ts'
  * head code (+seo files, pages/+Head.tsx), so none of it reaches the browser's bundles.
  */
 
-export type JsonLd = { '@context'?: 'https://schema.org'; '@type': string; [key: string]: unknown }
-
 const CONTEXT = 'https://schema.org' as const
 // Google shows at most 110 characters of an Article headline
 const HEADLINE_MAX = 110
-
-/**
- * The text of a `<script type="application/ld+json">`: JSON with `<`, `>` and `&` escaped, so no value
- * (a title holding `</script>` or `<!--`) can end the element early; U+2028/2029 escaped for old parsers.
- */
-export function serializeJsonLd(data: JsonLd): string {
-  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-}
 
 /** The site as an Organization: the publisher of every article and the author of every brand review. */
 export function organization(siteUrl: string): JsonLd {

@@ -1,6 +1,6 @@
 import type { Config } from 'vike/types'
 import vikeReact from 'vike-react/config'
-import { SITE_DESCRIPTION, SITE_TITLE } from '../lib/seo.ts'
+import { SITE_DESCRIPTION, SITE_TITLE } from '../lib/site.ts'
 
 export default {
   extends: [vikeReact],

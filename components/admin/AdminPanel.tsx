@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { navigate } from 'vike/client/router'
-import { formatDay } from '../../lib/dates.ts'
+import { formatDay } from '../../lib/format.ts'
 import { isLive } from '../../lib/publishing.ts'
 import type { Post, PostType } from '../../lib/schemas.ts'
 import { ApiError } from '../api-client.ts'

@@ -1,5 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import type { AuditChange, AuditEntryJson } from '../../lib/audit.ts'
+import { adminTime } from '../../lib/format.ts'
 import { ApiError } from '../api-client.ts'
 import { type AuditFilters, type AuditPage, auditApi } from './audit-api.ts'
 import { ErrorLine } from '../Messages.tsx'
@@ -8,13 +9,12 @@ const failure = (err: unknown, fallback: string) => (err instanceof ApiError && 
 const show = (v: AuditChange['from']) => (v === null || v === '' ? '(empty)' : String(v))
 /** `field: before → after` when the log kept the values, else just the field's name. */
 const change = (c: AuditChange) => ('from' in c || 'to' in c ? `${c.field}: ${'from' in c ? `${show(c.from)} → ` : ''}${'to' in c ? show(c.to) : '(removed)'}` : c.field)
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' })
 
 function EntryRow({ e }: { e: AuditEntryJson }) {
   return (
     <tr data-testid={`audit-${e._id}`}>
       <td>
-        <time dateTime={e.at}>{when(e.at)}</time>
+        <time dateTime={e.at}>{adminTime(e.at, { seconds: true })}</time>
       </td>
       <td>
         {e.actor}

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { adminTimeZone } from '../../lib/format.ts'
 import { PUBLISH_STATUSES, STATUS_LABELS, type PublishStatus } from '../../lib/publishing.ts'
 import type { RevisionKind } from '../../lib/revisions.ts'
 import { ApiError } from '../api-client.ts'
@@ -25,7 +26,7 @@ export function PublishingFields({ value, onChange, item, isNew, button, wasLive
 }) {
   const [error, setError] = useState<string | null>(null)
   const [opening, setOpening] = useState(false)
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+  const zone = adminTimeZone()
 
   async function openPreview() {
     if (!item) return

@@ -3,7 +3,7 @@ import type { Comparison } from '../../lib/comparison.ts'
 import type { MdTree } from '../../lib/markdown-tree.ts'
 import type { BodySection } from '../../lib/schemas.ts'
 import { apiCall } from '../api-client.ts'
-import { ComparisonTable } from '../ComparisonTable.tsx'
+import { RenderBlock } from '../blocks/index.tsx'
 import { MarkdownTree } from '../MarkdownTree.tsx'
 import { CompareInsert, insertDirective } from './CompareInsert.tsx'
 
@@ -94,7 +94,7 @@ export function TextWithPreview({ label, value, onChange, hyperlinks = [], rows 
                 </p>
               ))}
               {preview.comparisons.length > 0 && <p className="muted small">Comparison tables show the offers a visitor {preview.country ? `in ${preview.country}` : 'whose country is unknown'} sees.</p>}
-              {preview.tree.length ? <MarkdownTree tree={preview.tree} compare={(i) => (preview.comparisons[i] ? <ComparisonTable table={preview.comparisons[i]!} index={i} /> : null)} /> : <p className="muted small">Nothing to show yet.</p>}
+              {preview.tree.length ? <MarkdownTree tree={preview.tree} compare={(i) => (preview.comparisons[i] ? <RenderBlock block={{ kind: 'compare', table: preview.comparisons[i]!, index: i }} /> : null)} /> : <p className="muted small">Nothing to show yet.</p>}
             </>
           )}
         </div>

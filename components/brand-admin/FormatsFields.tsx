@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { KNOWN_REGULATORS, PAYMENT_METHODS, WAGERING_BASES, type WageringBase } from '../../lib/brand-facts.ts'
+import { utcDay } from '../../lib/format.ts'
 import { formatScore, REVIEW_CRITERIA } from '../../lib/review-score.ts'
 import { type FormFailure, issueAt } from '../FormError.tsx'
 import { draftOverall, type FactsDraft, type ReviewDraft } from './formats-draft.ts'
@@ -10,7 +11,7 @@ import { draftOverall, type FactsDraft, type ReviewDraft } from './formats-draft
  */
 
 const CURRENCIES = ['GBP', 'EUR', 'USD', 'CAD', 'AUD', 'NZD', 'SEK', 'NOK', 'DKK', 'CHF', 'BRL', 'INR']
-const today = () => new Date().toISOString().slice(0, 10)
+const today = () => utcDay(new Date())
 
 function Issue({ error, path }: { error: FormFailure | null; path: string }) {
   const text = issueAt(error, path)

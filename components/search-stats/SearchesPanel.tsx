@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { formatNumber } from '../../lib/format.ts'
 import { adminHref } from '../admin/admin-location.ts'
 import { ApiError, apiCall } from '../api-client.ts'
 import { ErrorLine } from '../Messages.tsx'
@@ -30,8 +31,8 @@ function QueryTable({ report, caption }: { report: QueryReport; caption: string 
           {report.queries.map((q) => (
             <tr key={q.query}>
               <td>{q.query}</td>
-              <td>{q.searches.toLocaleString('en')}</td>
-              <td>{q.noResults.toLocaleString('en')}</td>
+              <td>{formatNumber(q.searches)}</td>
+              <td>{formatNumber(q.noResults)}</td>
               <td>
                 <a className="btn" href={writeAboutHref(q.query)} aria-label={`Write about this: “${q.query}”`}>
                   Write about this

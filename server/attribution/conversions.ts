@@ -4,8 +4,9 @@ import { type Conversion, type ConversionStatus, type ConversionsRepository } fr
 import { incrementOps } from '../../db/repositories/counters.ts'
 import { UNKNOWN_PLACEMENT } from '../../lib/attribution.ts'
 import { type EventCode, FRAUD_EVENT_CODE } from '../../lib/event-codes.ts'
+import { utcDay } from '../../lib/format.ts'
 import type { ClickRecord } from '../../lib/schemas.ts'
-import { type Attribution, countsForConversion, dayOf, difference, type Increment } from './counters.ts'
+import { type Attribution, countsForConversion, difference, type Increment } from './counters.ts'
 
 /** One conversion as a postback or a programme's CSV reports it, already checked (./conversion-input.ts). */
 export type ConversionInput = {
@@ -82,7 +83,7 @@ export function createConversionRecorder(deps: { conversions: ConversionsReposit
           outcomes.push({ outcome: 'unmatched', message: input.clickId ? `Unknown click_id "${input.clickId}"` : 'No click_id, and no brand to keep the revenue under' })
           continue
         }
-        const clickAt = click ? new Date(click.receivedAt) : new Date(`${input.day ?? dayOf(now)}T00:00:00Z`)
+        const clickAt = click ? new Date(click.receivedAt) : new Date(`${input.day ?? utcDay(now)}T00:00:00Z`)
         const conversion: Conversion = {
           _id,
           clickid: click ? input.clickId : input.clickId,
@@ -94,7 +95,7 @@ export function createConversionRecorder(deps: { conversions: ConversionsReposit
           txn_id: input.txnId,
           status: input.status,
           clickAt,
-          clickDay: dayOf(clickAt),
+          clickDay: utcDay(clickAt),
           receivedAt: now,
           updatedAt: now,
           attribution: click ? attributionOf(click) : { placement: UNKNOWN_PLACEMENT, country: null, device: 'unknown' },

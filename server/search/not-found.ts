@@ -1,9 +1,10 @@
 import type { CountersRepository } from '../../db/repositories/counters.ts'
 import type { PostsRepository } from '../../db/repositories/posts.ts'
+import { utcDay } from '../../lib/format.ts'
 import type { VisitorCountry } from '../../lib/geo.ts'
 import type { BrandOffer, Post } from '../../lib/schemas.ts'
 import { queryFromPath, type Suggestion } from '../../lib/search.ts'
-import { DIMS, dayOf } from '../attribution/counters.ts'
+import { DIMS } from '../attribution/counters.ts'
 import type { SearchService } from './service.ts'
 import { DEFAULT_MARKET, type Market } from '../../lib/markets.ts'
 
@@ -48,7 +49,7 @@ export function createNotFoundService(deps: {
   /** Articles by page views over the last `POPULAR_DAYS` (issue 21's counters), topped up with the newest. */
   async function readPopular(): Promise<Post[]> {
     const now = deps.now()
-    const rows = await deps.counters.sum({ dim: DIMS.page, from: dayOf(new Date(now.getTime() - (POPULAR_DAYS - 1) * 86_400_000)), to: dayOf(now), subs: '', by: 'key' })
+    const rows = await deps.counters.sum({ dim: DIMS.page, from: utcDay(new Date(now.getTime() - (POPULAR_DAYS - 1) * 86_400_000)), to: utcDay(now), subs: '', by: 'key' })
     const ranked = rows
       .filter((r) => r.key.startsWith('article:') && (r.values.views ?? 0) > 0)
       .sort((a, b) => (b.values.views ?? 0) - (a.values.views ?? 0) || a.key.localeCompare(b.key))

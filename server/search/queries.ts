@@ -1,4 +1,5 @@
 import type { QueryCount, SearchQueriesRepository } from '../../db/repositories/search-queries.ts'
+import { addDays, utcDay } from '../../lib/format.ts'
 import { foldWord, WORD } from '../../lib/search.ts'
 import { isBotRequest } from '../attribution/tracker.ts'
 
@@ -28,9 +29,6 @@ export function normaliseQuery(q: string | null | undefined): string | null {
 
 export type QueryReportRow = { query: string; searches: number; noResults: number }
 export type QueryReport = { from: string; to: string; days: number; noResults: boolean; queries: QueryReportRow[] }
-
-const day = (d: Date) => d.toISOString().slice(0, 10)
-const daysBefore = (d: Date, n: number) => day(new Date(d.getTime() - n * 86_400_000))
 
 /**
  * What readers search for (issue 26), without who they are: each search's normalised query is counted
@@ -81,7 +79,7 @@ export function createSearchQueries(deps: { repo: SearchQueriesRepository; now: 
       const query = normaliseQuery(input.q)
       if (!query) return
       const now = deps.now()
-      const d = day(now)
+      const d = utcDay(now)
       if (d !== today) {
         today = d
         seenToday = new Set()
@@ -109,8 +107,8 @@ export function createSearchQueries(deps: { repo: SearchQueriesRepository; now: 
       timer = null
       const batch = [...pending.values()]
       pending = new Map()
-      const d = day(deps.now())
-      const pruneBefore = pruned !== d ? daysBefore(deps.now(), SEARCH_QUERIES_KEEP_DAYS) : null
+      const d = utcDay(deps.now())
+      const pruneBefore = pruned !== d ? addDays(utcDay(deps.now()), -SEARCH_QUERIES_KEEP_DAYS) : null
       if (pruneBefore) pruned = d
       flushing = flushing.then(() => write(batch, pruneBefore))
       return flushing
@@ -129,8 +127,8 @@ export function createSearchQueries(deps: { repo: SearchQueriesRepository; now: 
       const days = opts.days ?? 30
       const now = deps.now()
       await service.flush()
-      const from = daysBefore(now, days - 1)
-      const to = day(now)
+      const from = addDays(utcDay(now), -(days - 1))
+      const to = utcDay(now)
       const rows = await deps.repo.totals(from, to)
       const noResults = opts.noResults === true
       const queries = rows

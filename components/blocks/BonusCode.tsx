@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
-import { pageKey, pageOf, type Slot } from '../lib/attribution.ts'
-import { useHydrated } from './tracked-link.ts'
-import './formats.css'
+import { pageKey, pageOf, type Slot } from '../../lib/attribution.ts'
+import { useHydrated } from '../tracked-link.ts'
+import '../formats.css'
 
 /** Tells the server a person copied the code (counted per brand and day, once an hour a visitor; bots left out). */
 function reportCopy(brandId: string, from: string, slot: Slot, position?: number) {
@@ -11,10 +11,10 @@ function reportCopy(brandId: string, from: string, slot: Slot, position?: number
 }
 
 /**
- * A bonus code with a Copy button (issue 22). Without JavaScript the code is one tap from selected
- * (`user-select: all`) and the button is not drawn (no dead button); with it, Copy puts the code on the
- * clipboard and says "Copied" to everyone, screen readers included (a polite live region). A copy made
- * by hand (selection and Ctrl+C) counts too.
+ * A bonus code with a Copy button (docs/formats.md, "Bonus codes"). Without JavaScript the code is one
+ * tap from selected (`user-select: all`) and the button is not drawn (no dead button); with it, Copy puts
+ * the code on the clipboard and says "Copied" to everyone, screen readers included (a polite live
+ * region). A copy made by hand (selection and Ctrl+C) counts too.
  */
 export function BonusCode({ brandId, code, slot, position, compact = false }: { brandId: string; code: string; slot: Slot; position?: number; compact?: boolean }) {
   const hydrated = useHydrated()

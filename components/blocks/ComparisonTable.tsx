@@ -1,9 +1,10 @@
-import { COMPARE_COLUMNS, type Comparison, type ComparisonRow } from '../lib/comparison.ts'
+import { COMPARE_COLUMNS, type Comparison, type ComparisonRow } from '../../lib/comparison-columns.ts'
+// the code in a row is the bonus-code block, drawn by its own component: the block map (./index.tsx) imports this file
 import { BonusCode } from './BonusCode.tsx'
-import { OfferTerms } from './OfferTerms.tsx'
-import { useGoHref } from './tracked-link.ts'
-import './formats.css'
-import { useMarketPath } from './market-path.ts'
+import { OfferTerms } from '../OfferTerms.tsx'
+import { useGoHref } from '../tracked-link.ts'
+import '../formats.css'
+import { useMarketPath } from '../market-path.ts'
 
 const SLOT = 'comparison-table' as const
 
@@ -40,7 +41,7 @@ function BrandName({ row }: { row: ComparisonRow }) {
 }
 
 /**
- * An article's comparison table (issue 22; lib/comparison.ts), resolved on the server for the visitor's
+ * An article's comparison table (lib/comparison.ts), resolved on the server for the visitor's
  * country. A table where the article column has room, stacked cards where it has not (a container
  * query: the same article is 760 px wide on a desktop and 320 on a phone); either way every row carries
  * its significant terms and 18+, and every link is a tracked /go link with its position.
