@@ -14,7 +14,7 @@ import { copyClaim, createTrust, slotViewClaim, viewClaim } from './trust.ts'
 
 export { buildClick, type ClickMeta, SUB_PARAMS, type TrackedClick, uuidV7 } from './click.ts'
 export type { GoOutcome } from './redirect.ts'
-export { BOT_ALLOW_LIST, clickWindow, copyClaim, isBotRequest, UNIQUE_WINDOW_MS, viewClaim, viewWindow } from './trust.ts'
+export { BOT_ALLOW_LIST, clickWindow, copyClaim, type FetchMetadata, isBotRequest, isNavigation, readFetchMetadata, UNIQUE_WINDOW_MS, viewClaim, viewWindow } from './trust.ts'
 
 /**
  * Click and view tracking: which visits to believe (./trust.ts), clicks recorded through a group commit
@@ -65,7 +65,7 @@ export function createTracker(deps: {
     isBot: trust.isBot,
     classify: trust.classify,
     brandFor,
-    /** GET /go/:brandId (./redirect.ts): the partner's URL, or why nobody is sent on and where to go instead. */
+    /** GET /go/:brandId (./redirect.ts): the partner's URL, or why nobody is sent on and where to go instead; nothing for a request that is not a navigation. */
     go: redirect.go,
 
     /**
