@@ -81,6 +81,14 @@ export function isNavigation(f: FetchMetadata): boolean {
   return true
 }
 
+/**
+ * A visitor as every count of people sees them (clicks, views, searches): a salted hash of their network
+ * (`networkOf`: the IPv4 address, the IPv6 /64), never the address itself.
+ */
+export function networkHash(secret: string, ip: string) {
+  return createHash('sha256').update(`${secret}\u0000${networkOf(ip)}`).digest('hex').slice(0, 32)
+}
+
 export function isBotRequest(userAgent: string, method: string) {
   if (method === 'HEAD') return true
   if (!userAgent.trim()) return true
@@ -118,9 +126,7 @@ export function createTrust(deps: {
   }
 
   /** The visitor as counted: a salted hash of their network, never stored raw; the user agent plays no part. */
-  function visitorHash(ip: string) {
-    return createHash('sha256').update(`${deps.secret}\u0000${networkOf(ip)}`).digest('hex').slice(0, 32)
-  }
+  const visitorHash = (ip: string) => networkHash(deps.secret, ip)
 
   /** Bot or person, remembered per user agent (the verdict for a given agent never changes). */
   function isBot(userAgent: string, method: string) {
