@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { type BrandFacts, FACTS_LIMITS, PAYMENT_METHODS, WAGERING_BASES, type WageringBase } from './brand-facts.ts'
+import { isCalendarDay } from './reports.ts'
 
 // no eval probe under the site's CSP (lib/schemas.ts says why); before any schema is built
 if (typeof document !== 'undefined') z.config({ jitless: true })
@@ -19,10 +20,7 @@ export const isoDaySchema = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`)
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v
-  }, 'is not a date in the calendar')
+  .refine(isCalendarDay, 'is not a date in the calendar')
 
 export const licenceSchema = z.strictObject({ regulator: plain(FACTS_LIMITS.text), number: plain(FACTS_LIMITS.text) })
 

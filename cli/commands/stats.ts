@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { DEFAULT_REPORT_DAYS, MAX_REPORT_DAYS, type Report, SORTS, type SortKey } from '../../lib/reports.ts'
+import { DEFAULT_REPORT_DAYS, isCalendarDay, MAX_REPORT_DAYS, type Report, SORTS, type SortKey } from '../../lib/reports.ts'
 import { type CliHelpers, CliError, textTable } from '../output.ts'
 
 const money = (n: number, currency: string) => new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(n)
@@ -73,6 +73,7 @@ export function registerStatsCommands(program: Command, { withContext, out, exam
 
   const day = (v: string) => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) throw new CliError(`Use YYYY-MM-DD, not "${v}"`)
+    if (!isCalendarDay(v)) throw new CliError(`"${v}" is not a day in the calendar`)
     return v
   }
   for (const [name, what] of [

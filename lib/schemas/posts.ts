@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { boundedJsonSchema, type JsonValue } from '../bounded-json.ts'
 import { directivesIn } from '../comparison.ts'
+import { isCalendarDay } from '../reports.ts'
 import { type PublishStatus, publishingInputShape } from '../publishing.ts'
 import { TAG_MAX_LENGTH, TAGS_MAX } from '../tags.ts'
 import { idSchema, imageAltSchema, imageUrlSchema, isSafeHref, isTrackedLink, safeLinkSchema, text, TRACKED_IMAGE_MESSAGE } from './common.ts'
@@ -37,7 +38,10 @@ export const postContentSchema = z.object({
 })
 export const postMetaSchema = z.object({
   author: text(200).default(''),
-  date: text(100).default(''),
+  // free text from older posts ("June 2024") stays; a YYYY-MM-DD must name a real day (shown, never rolled over)
+  date: text(100)
+    .refine((v) => !/^\d{4}-\d{2}-\d{2}$/.test(v.trim()) || isCalendarDay(v.trim()), 'is not a date in the calendar')
+    .default(''),
   reviewer: text(200).default(''),
   readTime: text(100).default(''),
 })
