@@ -98,12 +98,13 @@ export function createTracker(deps: {
 
     /**
      * A person copied a brand's bonus code (POST /api/track/code-copy): counted once per visitor (their
-     * network, as clicks are) per brand per hour, where it was shown; bots and unknown or unpublished
-     * brands count nothing.
+     * network, as clicks are) per brand per hour, where it was shown; bots, unknown or unpublished
+     * brands, and brands without a bonus code (issue 35: nothing to copy, so a forged or stale beacon)
+     * count nothing.
      */
     async recordCodeCopy(brandId: string, placement: Placement, meta: ClickMeta) {
       if (trust.isBot(meta.userAgent, meta.method)) return false
-      if (!(await brandFor(brandId))) return false
+      if (!(await brandFor(brandId))?.facts?.bonusCode?.trim()) return false
       const at = deps.now()
       const w = copyClaim(brandId, trust.visitorHash(meta.ip), at)
       if (!(await deps.limits.claim([w])).has(w.key)) return false
