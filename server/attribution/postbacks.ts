@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { type ConversionsRepository, conversionStatuses } from '../../db/repositories/conversions.ts'
 import { isCurrencyCode } from '../../lib/currencies.ts'
+import { CLICK_ID_MAX, checkClickId } from '../../lib/schemas.ts'
 import { findEventCode, REVSHARE_EVENT_CODE } from '../../lib/event-codes.ts'
 import type { ConversionRecorder } from './conversions.ts'
 import type { Limit, RateLimiter } from '../rate-limit.ts'
@@ -35,7 +36,7 @@ export const MAX_PAYOUT = 1_000_000
 const PAYOUT_TEXT = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/
 
 const paramsSchema = z.object({
-  click_id: z.string().min(1, 'click_id is required').max(100),
+  click_id: z.string().min(1, 'click_id is required').max(CLICK_ID_MAX).superRefine(checkClickId),
   goal: z
     .string()
     .min(1, 'goal is required')
