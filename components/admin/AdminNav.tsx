@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { AdminOnly } from '../account/AdminOnly.tsx'
 import { AdminShell } from '../account/AdminShell.tsx'
 import { useSession } from '../account/session.ts'
+import { hasRole } from '../../lib/roles.ts'
 
 /** Screens only admins reach from the admin; editors see none of them (the server refuses them too). */
 export const adminScreens = [
@@ -11,7 +12,7 @@ export const adminScreens = [
   { href: '/admin/audit', label: 'Audit log' },
 ] as const
 
-/** Screens editors reach too (issue 21: which content earns; issue 26: what readers search for). */
+/** Screens editors and managers reach too (issue 21: which content earns; issue 26: what readers search for). */
 export const editorScreens = [
   { href: '/admin/earnings', label: 'Earnings' },
   { href: '/admin/searches', label: 'Searches' },
@@ -19,8 +20,8 @@ export const editorScreens = [
 
 export function AdminNav() {
   const { user } = useSession()
-  if (user?.role !== 'admin' && user?.role !== 'editor') return null
-  const screens = [...editorScreens, ...(user.role === 'admin' ? adminScreens : [])]
+  if (!user || !hasRole(user.role, 'editor')) return null
+  const screens = [...editorScreens, ...(hasRole(user.role, 'admin') ? adminScreens : [])]
   const here = typeof window === 'undefined' ? '' : window.location.pathname
   return (
     <nav className="admin-nav" aria-label="Admin screens">
