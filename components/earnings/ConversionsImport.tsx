@@ -1,14 +1,18 @@
 import { useState } from 'react'
+import { useSession } from '../account/session.ts'
 import { ApiError } from '../api-client.ts'
 import { earningsApi, type ImportReport } from './earnings-api.ts'
 import { ErrorLine } from '../Messages.tsx'
+import { canImportRates } from './Unconverted.tsx'
 
 /**
  * A programme's CSV report (issue 21): choose the file and map its columns, see a preview of what would
  * be matched, duplicate, unmatched and invalid (a dry run: nothing written), then record it. A file with
- * any bad row is refused whole, naming the line and column.
+ * any bad row is refused whole, naming the line and column. Shown only to managers and admins: bringing
+ * revenue in is their right, as importing rates is (the import route's rule).
  */
 export function ConversionsImport({ brands }: { brands: { _id: string; brandName: string }[] }) {
+  const { user } = useSession()
   const [file, setFile] = useState<File | null>(null)
   const [map, setMap] = useState('')
   const [brand, setBrand] = useState('')
@@ -35,6 +39,7 @@ export function ConversionsImport({ brands }: { brands: { _id: string; brandName
     }
   }
 
+  if (!canImportRates(user?.role)) return null
   const summary = (r: ImportReport) =>
     `${r.rows} rows: ${r.matched} matched a click, ${r.unattributed} kept as the brand's unattributed revenue, ${r.duplicate} already counted, ${r.updated} changed status, ${r.rejected} rejected as fraud, ${r.invalid.length} invalid.`
   return (

@@ -11,12 +11,14 @@ const BOT = 'Googlebot/2.1 (+http://www.google.com/bot.html)'
 const DAY = '2026-11-10'
 let t: Awaited<ReturnType<typeof makeTestApp>>
 let editor: string
+let manager: string
 let userToken: string
 let clock = new Date(`${DAY}T12:00:00Z`)
 
 beforeAll(async () => {
   t = await makeTestApp({ env: { POSTBACK_SECRET: SECRET, REPORT_CURRENCY: 'EUR' }, now: () => clock })
   editor = (await loginAs(t, 'editor')).accessToken
+  manager = (await loginAs(t, 'manager')).accessToken
   userToken = (await loginAs(t, 'user')).accessToken
 })
 
@@ -99,7 +101,7 @@ describe('attribution: an article earns a first deposit (issue 21)', () => {
 
   it('a programme’s CSV: a preview first, the postback’s conversion never counted twice, unmatched revenue kept under the brand', async () => {
     const csv = ['subid,event,amount,cur,transaction,date', `${clickId},FTD,100,USD,dep-1,${DAY}`, `${clickId},Registration,0,USD,reg-1,${DAY}`, `,FTD,40,EUR,lost-7,${DAY}`].join('\n')
-    const send = (query: string) => req(`/api/conversions/import?${query}`, { method: 'POST', token: editor, headers: { 'content-type': 'text/csv' }, body: csv })
+    const send = (query: string) => req(`/api/conversions/import?${query}`, { method: 'POST', token: manager, headers: { 'content-type': 'text/csv' }, body: csv })
     const map = 'click_id=subid,goal=event,payout=amount,currency=cur,txn_id=transaction'
     const preview = await send(new URLSearchParams({ map, brand: 'nova-spins', dryRun: '1' }).toString())
     expect(await preview.json()).toEqual({ rows: 3, matched: 1, unattributed: 1, duplicate: 1, updated: 0, rejected: 0, invalid: [], written: false })
@@ -119,7 +121,7 @@ describe('attribution: an article earns a first deposit (issue 21)', () => {
 
   it('a bad file changes nothing and says which line and column', async () => {
     const csv = ['click_id,goal,payout,currency,txn_id', `${clickId},FTD,12,USD,ok-1`, `${clickId},FTD,-3,USD,bad-1`, `${clickId},Nonsense,1,USD,bad-2`, `${clickId},FTD,1,XYZ,bad-3`].join('\n')
-    const res = await req('/api/conversions/import', { method: 'POST', token: editor, headers: { 'content-type': 'text/csv' }, body: csv })
+    const res = await req('/api/conversions/import', { method: 'POST', token: manager, headers: { 'content-type': 'text/csv' }, body: csv })
     const r = await res.json()
     expect(r.written).toBe(false)
     expect(r.invalid).toEqual([

@@ -16,8 +16,9 @@ const importQuery = z.object({
 export function conversionsRouter() {
   const app = createRouter()
 
-  // POST /api/conversions/import?map&brand&dryRun – a programme's conversions CSV (the body, text/csv): a preview with dryRun=1, else recorded
-  app.post('/import', rule({ access: 'editor', bodyLimit: CONVERSIONS_CSV_LIMIT }), validate('query', importQuery), async (c) => {
+  // POST /api/conversions/import?map&brand&dryRun – a programme's conversions CSV (the body, text/csv): a preview with dryRun=1, else recorded.
+  // Revenue moves every report: a manager's right, not every editor's
+  app.post('/import', rule({ access: 'manager', bodyLimit: CONVERSIONS_CSV_LIMIT }), validate('query', importQuery), async (c) => {
     const q = c.req.valid('query')
     const type = c.req.header('content-type') ?? ''
     if (!/^(text\/csv|text\/plain|application\/octet-stream)\b/i.test(type)) throw new AppError('unsupported_media_type', 'Send the CSV file itself as the body (Content-Type: text/csv)')
@@ -27,7 +28,7 @@ export function conversionsRouter() {
   })
 
   // GET /api/conversions/fields – the fields a CSV's columns can be mapped to
-  app.get('/fields', rule({ access: 'editor' }), (c) => c.json({ fields: IMPORT_FIELDS }))
+  app.get('/fields', rule({ access: 'manager' }), (c) => c.json({ fields: IMPORT_FIELDS }))
 
   return app
 }
