@@ -59,6 +59,20 @@ describe('rates, programme CSVs and earnings from the CLI (issue 21)', () => {
     expect(unknownField.err).toMatch(/Unknown field "clickid" in the map/)
   })
 
+  it('every import from the command line is on the audit trail: who, the file, rows and totals (a dry run is not)', () => {
+    const trail = (action: string) => JSON.parse(runCli(data, ['audit', '--action', action, '--json']).out) as { actor: string; via: string; changes: { field: string; to?: unknown }[] }[]
+    const fields = (e: { changes: { field: string; to?: unknown }[] }) => Object.fromEntries(e.changes.map((c) => [c.field, c.to]))
+    const conversions = trail('conversions.import')
+    // the dry run, the import and the import that changed nothing: two entries, newest first
+    expect(conversions.length).toBe(2)
+    expect(conversions[0]).toMatchObject({ actor: expect.stringMatching(/^cli:/), via: 'cli' })
+    expect(fields(conversions[1]!)).toMatchObject({ file: 'programme.csv', 'rows read': 2, 'rows written': 2, 'total EUR': 150 })
+    expect(fields(conversions[0]!)).toMatchObject({ file: 'programme.csv', 'rows read': 2, 'rows written': 0, 'already counted': 2 })
+    const [rates] = trail('rates.import')
+    expect(fields(rates!)).toMatchObject({ file: 'eurofxref-hist.xml', 'rates read': 4, 'rates changed': 4, from: '2026-11-19', to: '2026-11-20' })
+    expect(rates).toMatchObject({ via: 'cli', note: 'rates per currency: GBP 2, USD 2' })
+  })
+
   it('stats pages answers what GET /api/reports/pages answers, as a table, JSON or CSV', async () => {
     const json = JSON.parse(runCli(data, ['--json', 'stats', 'pages', '--from', today, '--to', today]).out)
     const ctx = await createAppContext(loadConfig({ DATA_DIR: data, AUTH_SECRET: CLI_SECRET }))

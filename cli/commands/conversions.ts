@@ -23,7 +23,7 @@ export function registerConversionsCommands(program: Command, { withContext, out
     .action(async (file: string, opts: { map?: string; brand?: string; dryRun?: boolean }) => {
       const text = readInput(file)
       const map = parseFieldMap(opts.map)
-      const r = await withContext((ctx) => ctx.services.conversionImport.import(text, { map, brand: opts.brand, dryRun: opts.dryRun }))
+      const r = await withContext((ctx) => ctx.services.conversionImport.import(text, { map, brand: opts.brand, dryRun: opts.dryRun, file: file.split('/').pop() ?? file }))
       const lines = [
         `${r.rows.toLocaleString('en-GB')} rows: ${r.matched} matched a click, ${r.unattributed} kept as the brand's unattributed revenue, ${r.duplicate} already counted, ${r.updated} changed status, ${r.rejected} rejected as fraud, ${r.invalid.length} invalid.`,
         ...r.invalid.slice(0, 20).map((p) => `line ${p.line}, column ${p.column}: ${p.message}`),

@@ -1,5 +1,6 @@
 import { idSchema } from '../../lib/schemas.ts'
 import { AppError } from '../errors.ts'
+import type { AuditService } from '../operations/audit.ts'
 import { conversionParamsSchema } from './postbacks.ts'
 import type { ConversionInput, ConversionRecorder } from './conversions.ts'
 import { csvLinesOrRefuse } from './csv.ts'
@@ -25,6 +26,10 @@ export type ImportReport = {
   rejected: number
   invalid: ImportProblem[]
   written: boolean
+  /** rows that change what is counted (new conversions, status changes, fraud rejections); the rest were already counted */
+  changed: number
+  /** the payouts of the rows that change something, per currency (what the import adds, in its own currencies) */
+  totals: Record<string, number>
 }
 
 /** `click_id=subid,goal=event` → a field → column map; unknown fields and malformed pairs are a clear error. */
@@ -41,9 +46,30 @@ export function parseFieldMap(spec: string | undefined): Partial<Record<ImportFi
 
 const DAY = /^\d{4}-\d{2}-\d{2}/
 
-export function createConversionImport(deps: { recorder: ConversionRecorder; brandExists: (id: string) => Promise<boolean> }) {
+/** Money summed as the reports sum it: in ten-thousandths (payouts' precision), rounded once. */
+const addMoney = (a: number, b: number) => Math.round(a * 10_000 + b * 10_000) / 10_000
+
+/** The audit entry of an import that was applied: who (the log's actor), the file, rows read and written, and the totals per currency. */
+function auditEntry(file: string | undefined, r: ImportReport) {
   return {
-    async import(text: string, opts: { map?: Partial<Record<ImportField, string>>; brand?: string; dryRun?: boolean }): Promise<ImportReport> {
+    action: 'conversions.import',
+    target: 'conversions',
+    changes: [
+      { field: 'file', to: file ?? '(no name)' },
+      { field: 'rows read', to: r.rows },
+      { field: 'rows written', to: r.changed },
+      { field: 'already counted', to: r.duplicate },
+      ...Object.entries(r.totals)
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([currency, total]) => ({ field: `total ${currency}`, to: total })),
+    ],
+  }
+}
+
+export function createConversionImport(deps: { recorder: ConversionRecorder; brandExists: (id: string) => Promise<boolean>; audit: Pick<AuditService, 'record'> }) {
+  return {
+    /** `file`: the file's name, for the audit trail. */
+    async import(text: string, opts: { map?: Partial<Record<ImportField, string>>; brand?: string; dryRun?: boolean; file?: string }): Promise<ImportReport> {
       const lines = csvLinesOrRefuse(text)
       const [head, ...rows] = lines
       if (!head) throw new AppError('bad_request', 'The file is empty: it needs a header line and one row per conversion')
@@ -96,7 +122,7 @@ export function createConversionImport(deps: { recorder: ConversionRecorder; bra
         }
         inputs.push({ line, clickId, goal: p.goal, payout: p.payout, currency: p.currency, txnId, status: p.status, ...(brand ? { brandId: brand } : {}), ...(date ? { day: date.slice(0, 10) } : {}) })
       }
-      const report: ImportReport = { rows: rows.length, matched: 0, unattributed: 0, duplicate: 0, updated: 0, rejected: 0, invalid, written: false }
+      const report: ImportReport = { rows: rows.length, matched: 0, unattributed: 0, duplicate: 0, updated: 0, rejected: 0, invalid, written: false, changed: 0, totals: {} }
       // every row is classified first (a dry run); with any problem nothing is written
       const plan = await deps.recorder.record(inputs, { dryRun: true, source: 'import' })
       plan.forEach((o, i) => {
@@ -104,13 +130,18 @@ export function createConversionImport(deps: { recorder: ConversionRecorder; bra
       })
       invalid.sort((a, b) => a.line - b.line)
       const count = (outcomes: typeof plan) => {
-        for (const o of outcomes) {
+        outcomes.forEach((o, i) => {
           if (o.outcome === 'created') report.matched++
           else if (o.outcome === 'unattributed') report.unattributed++
           else if (o.outcome === 'duplicate') report.duplicate++
           else if (o.outcome === 'updated') report.updated++
           else if (o.outcome === 'rejected') report.rejected++
-        }
+          const changes = o.outcome === 'created' || o.outcome === 'unattributed' || o.outcome === 'updated' || (o.outcome === 'rejected' && !o.duplicate)
+          if (!changes) return
+          const { currency, payout } = inputs[i]!
+          report.changed++
+          report.totals[currency] = addMoney(report.totals[currency] ?? 0, payout)
+        })
       }
       if (opts.dryRun || invalid.length) {
         count(plan)
@@ -118,6 +149,8 @@ export function createConversionImport(deps: { recorder: ConversionRecorder; bra
       }
       count(await deps.recorder.record(inputs, { source: 'import' }))
       report.written = true
+      // a preview or a refused file wrote nothing; an applied import is on the trail even when every row was already counted
+      await deps.audit.record(auditEntry(opts.file, report))
       return report
     },
   }

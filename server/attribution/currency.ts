@@ -2,6 +2,7 @@ import { XMLParser } from 'fast-xml-parser'
 import type { ExchangeRatesRepository } from '../../db/repositories/exchange-rates.ts'
 import { isCurrencyCode } from '../../lib/currencies.ts'
 import { AppError } from '../errors.ts'
+import type { AuditService } from '../operations/audit.ts'
 import { csvLinesOrRefuse } from './csv.ts'
 
 /**
@@ -64,12 +65,22 @@ export function parseRatesCsv(text: string): { rates: Rate[]; problems: RatesPro
 /** Converts amounts into the report currency with the rates of the days they count on. */
 export type Converter = (amount: number, currency: string, day: string) => number | null
 
-export function createCurrencyService(deps: { rates: ExchangeRatesRepository; reportCurrency: string; now: () => Date }) {
+/** What a rates import did: rates read from the file, how many of them were new or different, the days and currencies they cover. */
+export type RatesImport = { rates: number; changed: number; days: number; currencies: string[]; perCurrency: Record<string, number>; from: string; to: string }
+
+/** How many of `rates` the store does not hold yet, or holds at another value. */
+async function countChanged(repo: ExchangeRatesRepository, rates: readonly Rate[], currencies: string[], from: string, to: string): Promise<number> {
+  const stored = new Map<string, number>()
+  for (const [currency, list] of await repo.between(currencies, from, to)) for (const r of list) stored.set(`${r.day}:${currency}`, r.perEur)
+  return rates.filter((r) => stored.get(`${r.day}:${r.currency}`) !== r.perEur).length
+}
+
+export function createCurrencyService(deps: { rates: ExchangeRatesRepository; reportCurrency: string; audit: Pick<AuditService, 'record'>; now: () => Date }) {
   return {
     reportCurrency: deps.reportCurrency,
 
-    /** Imports rates (an ECB XML or a CSV); a file with any bad line changes nothing. */
-    async import(text: string, filename: string): Promise<{ rates: number; days: number; currencies: string[]; from: string; to: string }> {
+    /** Imports rates (an ECB XML or a CSV); a file with any bad line changes nothing. Every import is on the audit trail. */
+    async import(text: string, filename: string): Promise<RatesImport> {
       const xml = /\.xml$/i.test(filename) || text.trimStart().startsWith('<')
       let rates: Rate[]
       if (xml) rates = parseEcbXml(text)
@@ -82,10 +93,28 @@ export function createCurrencyService(deps: { rates: ExchangeRatesRepository; re
         rates = parsed.rates
       }
       if (!rates.length) throw new AppError('bad_request', 'The rates file holds no rates')
+      const days = [...new Set(rates.map((r) => r.day))].sort()
+      const perCurrency: Record<string, number> = {}
+      for (const r of rates) perCurrency[r.currency] = (perCurrency[r.currency] ?? 0) + 1
+      const currencies = Object.keys(perCurrency).sort()
+      const done: RatesImport = { rates: rates.length, changed: 0, days: days.length, currencies, perCurrency, from: days[0]!, to: days[days.length - 1]! }
+      done.changed = await countChanged(deps.rates, rates, currencies, done.from, done.to)
       const importedAt = deps.now()
       await deps.rates.upsertMany(rates.map((r) => ({ ...r, importedAt, source: filename.slice(0, 200) })))
-      const days = [...new Set(rates.map((r) => r.day))].sort()
-      return { rates: rates.length, days: days.length, currencies: [...new Set(rates.map((r) => r.currency))].sort(), from: days[0]!, to: days[days.length - 1]! }
+      await deps.audit.record({
+        action: 'rates.import',
+        target: 'exchange-rates',
+        changes: [
+          { field: 'file', to: filename.slice(0, 200) },
+          { field: 'rates read', to: done.rates },
+          { field: 'rates changed', to: done.changed },
+          { field: 'from', to: done.from },
+          { field: 'to', to: done.to },
+        ],
+        // the ECB's files hold about 30 currencies: a line, not 30 fields
+        note: `rates per currency: ${currencies.map((c) => `${c} ${perCurrency[c]}`).join(', ')}`,
+      })
+      return done
     },
 
     status: () => deps.rates.status(),

@@ -104,7 +104,7 @@ describe('attribution: an article earns a first deposit (issue 21)', () => {
     const send = (query: string) => req(`/api/conversions/import?${query}`, { method: 'POST', token: manager, headers: { 'content-type': 'text/csv' }, body: csv })
     const map = 'click_id=subid,goal=event,payout=amount,currency=cur,txn_id=transaction'
     const preview = await send(new URLSearchParams({ map, brand: 'nova-spins', dryRun: '1' }).toString())
-    expect(await preview.json()).toEqual({ rows: 3, matched: 1, unattributed: 1, duplicate: 1, updated: 0, rejected: 0, invalid: [], written: false })
+    expect(await preview.json()).toEqual({ rows: 3, matched: 1, unattributed: 1, duplicate: 1, updated: 0, rejected: 0, invalid: [], written: false, changed: 2, totals: { USD: 0, EUR: 40 } })
     const before = row(await report(`/api/reports/pages?from=${DAY}&to=${DAY}`), 'article:rtp-explained')!.figures
     expect(before.registrations).toBe(0) // the preview wrote nothing
     const done = await send(new URLSearchParams({ map, brand: 'nova-spins' }).toString())
