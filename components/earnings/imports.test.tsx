@@ -68,3 +68,54 @@ describe('who sees the import controls', () => {
     expect((await screen.findByTestId('import-done')).textContent).toMatch(/1 kept as the brand's unattributed revenue/)
   })
 })
+
+describe('what the import controls say', () => {
+  const file = 'click_id,goal,payout,currency,txn_id,date\n,CPA,40,EUR,said-1,2026-11-10\n'
+  const preview = async (csv: string, name = 'report.csv') => {
+    await signIn('manager')
+    render(<ConversionsImport brands={BRANDS} />)
+    const box = screen.getByRole('region', { name: /Import a programme’s conversions/ })
+    choose('CSV file', name, csv)
+    fireEvent.change(within(box).getByLabelText('Brand of revenue no click matched'), { target: { value: 'nova-spins' } })
+    fireEvent.click(within(box).getByRole('button', { name: 'Preview' }))
+    return box
+  }
+
+  it('a bad row is named by its line and field, in words, not validator text', async () => {
+    await preview('click_id,goal,payout,txn_id\n,FTD,abc,said-0\n,Bonus,1,said-00\n')
+    const items = (await screen.findByTestId('import-preview')).querySelectorAll('li')
+    expect([...items].map((li) => li.textContent)).toEqual([
+      'Line 2, Payout: "abc" is not a number: write the amount alone, such as 25 or 25.50',
+      expect.stringMatching(/^Line 3, Goal: "Bonus" is not a goal we know: use a name such as FTD \(or CPA\)/),
+    ])
+    expect(screen.getByTestId('import-preview').textContent).not.toMatch(/expected|received|--map|column map:/i)
+  })
+
+  it('a file already imported: "Nothing changed: every row was already counted", not "Imported"', async () => {
+    const box = await preview(file)
+    await screen.findByTestId('import-preview')
+    fireEvent.click(within(box).getByRole('button', { name: 'Import' }))
+    expect((await screen.findByTestId('import-done')).textContent).toMatch(/Imported: 1 row written, totalling €40\.00\./)
+    cleanup()
+    const again = await preview(file)
+    await screen.findByTestId('import-preview')
+    fireEvent.click(within(again).getByRole('button', { name: 'Import' }))
+    const done = await screen.findByTestId('import-done')
+    expect(done.textContent).toMatch(/^Nothing changed: every row was already counted\./)
+    expect(done.textContent).not.toMatch(/Imported/)
+  })
+
+  it('a file with a header and no rows: "Nothing to import"', async () => {
+    await preview('click_id,goal,payout,txn_id\n')
+    expect((await screen.findByRole('alert')).textContent).toBe('Nothing to import: the file has a header and no rows')
+  })
+
+  it('rates already imported: "Nothing changed"', async () => {
+    await t.ctx.services.currency.import('date,currency,rate\n2026-11-05,USD,1.2\n', 'earlier.csv')
+    await signIn('manager')
+    render(<EarningsPanel />)
+    await screen.findByText(/Revenue is in EUR/)
+    choose('Import rates (ECB XML, or a CSV with date, currency and rate columns)', 'rates.csv', 'date,currency,rate\n2026-11-05,USD,1.2\n')
+    await waitFor(() => expect(screen.getByText(/Nothing changed: every rate in the file was already imported/)).toBeTruthy())
+  })
+})
