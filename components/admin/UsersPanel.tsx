@@ -187,13 +187,13 @@ export function UsersPanel() {
           </table>
         </div>
       )}
-      <dl className="role-help muted small" data-testid="role-help" aria-label="What each role may do">
+      <ul className="muted small" data-testid="role-help" aria-label="What each role may do">
         {roles.map((r) => (
-          <div key={r}>
-            <dt>{r}:</dt> <dd>{roleDescriptions[r]}</dd>
-          </div>
+          <li key={r}>
+            <strong>{r}</strong>: {roleDescriptions[r]}
+          </li>
         ))}
-      </dl>
+      </ul>
       <CreateUserForm
         onCreated={(a) => {
           setUsers((list) => [...(list ?? []), a])
