@@ -34,17 +34,24 @@ export function AdminNav() {
   )
 }
 
-/** One admin-only screen (Users, Media library, Audit log): the admin shell, a way back, and the screen for admins only. */
-export function AdminScreen({ children }: { children: ReactNode }) {
+/**
+ * One screen of the admin's navigation: the admin shell, a way back, and the screen. `reach` says who may
+ * see it: admins only (Users, Markets, Media library, Audit log; the default), or every editor and up
+ * (Earnings, Searches: the shell already refuses a `user`).
+ */
+export function AdminScreen({ children, reach = 'admin' }: { children: ReactNode; reach?: 'admin' | 'editor' }) {
+  const screen = (
+    <>
+      <AdminNav />
+      {children}
+    </>
+  )
   return (
     <AdminShell>
       <a className="btn" href="/admin">
         ← Content admin
       </a>
-      <AdminOnly>
-        <AdminNav />
-        {children}
-      </AdminOnly>
+      {reach === 'admin' ? <AdminOnly>{screen}</AdminOnly> : screen}
     </AdminShell>
   )
 }

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { login, resetSessionForTests } from '../account/session.ts'
-import { AdminNav } from './AdminNav.tsx'
+import { AdminNav, AdminScreen } from './AdminNav.tsx'
 import type { MediaItem } from './media-api.ts'
 import { MediaPanel } from './MediaPanel.tsx'
 import type { Account } from './users-api.ts'
@@ -48,6 +48,30 @@ describe('admin navigation', () => {
     const nav = screen.getByRole('navigation', { name: 'Admin screens' })
     expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Earnings', 'Searches'])
     expect(within(nav).getByRole('link', { name: 'Searches' }).getAttribute('href')).toBe('/admin/searches')
+  })
+})
+
+describe('the admin screens\' frame', () => {
+  it.each(['editor', 'manager', 'admin'])('lets %s into the screens editors reach (Earnings, Searches)', async (role) => {
+    await signIn('someone', role)
+    render(
+      <AdminScreen reach="editor">
+        <p>earnings panel</p>
+      </AdminScreen>,
+    )
+    expect(await screen.findByText('earnings panel')).toBeTruthy()
+    expect(screen.queryByTestId('admin-only')).toBeNull()
+  })
+
+  it.each(['editor', 'manager'])('keeps %s out of the admins\' screens', async (role) => {
+    await signIn('someone', role)
+    render(
+      <AdminScreen>
+        <p>users panel</p>
+      </AdminScreen>,
+    )
+    expect(await screen.findByTestId('admin-only')).toBeTruthy()
+    expect(screen.queryByText('users panel')).toBeNull()
   })
 })
 
