@@ -90,6 +90,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     generation: w.generation,
     markets: () => markets.list(),
     onCommit: metrics.observeClickCommit,
+    audit,
     now,
     newId,
   })

@@ -1,4 +1,5 @@
 import type { Store } from '../db/port.ts'
+import type { Role } from '../lib/roles.ts'
 import { SqliteStore } from '../db/sqlite/index.ts'
 import { createApp } from '../server/app.ts'
 import { loadConfig } from '../server/config.ts'
@@ -26,7 +27,7 @@ export const json = (body: unknown, headers: Record<string, string> = {}) => ({
 })
 
 /** Logs a user of the given role in and answers their tokens. */
-export async function loginAs(t: Awaited<ReturnType<typeof makeTestApp>>, role: 'admin' | 'editor' | 'user', name = `${role}_${Math.random().toString(36).slice(2, 8)}`) {
+export async function loginAs(t: Awaited<ReturnType<typeof makeTestApp>>, role: Role, name = `${role}_${Math.random().toString(36).slice(2, 8)}`) {
   await t.ctx.services.users.createUser(name, 'correct horse battery', role)
   return t.ctx.services.users.login(name, 'correct horse battery')
 }

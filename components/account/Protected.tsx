@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect } from 'react'
 import { navigate } from 'vike/client/router'
+import { hasRole } from '../../lib/roles.ts'
 import { logout, useSession } from './session.ts'
 
 const toLogin = () => navigate('/login', { overwriteLastHistoryEntry: true })
@@ -15,7 +16,7 @@ export function Protected({ children, redirect = toLogin }: { children: ReactNod
   }, [loading, accessToken, redirect])
 
   if (loading || !accessToken) return <p className="empty">Loading...</p>
-  if (!user || (user.role !== 'editor' && user.role !== 'admin')) {
+  if (!user || !hasRole(user.role, 'editor')) {
     return (
       <div className="error-page" data-testid="no-access">
         <h1>No editor access</h1>

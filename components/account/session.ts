@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react'
+import type { Role } from '../../lib/roles.ts'
 
 /**
  * The browser session (spec §3, §4): the access token lives in memory only, the refresh token in
@@ -7,7 +8,7 @@ import { useEffect, useSyncExternalStore } from 'react'
  */
 export const REFRESH_KEY = 'refreshToken'
 
-export type SessionUser = { username: string; role: 'admin' | 'editor' | 'user' }
+export type SessionUser = { username: string; role: Role }
 export type SessionState = { loading: boolean; accessToken: string | null; user: SessionUser | null }
 
 const initial: SessionState = { loading: true, accessToken: null, user: null }

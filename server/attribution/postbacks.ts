@@ -34,6 +34,8 @@ export function parseAliases(spec: string | undefined): Record<string, string[]>
 /** The largest payout one postback may report (a sanity bound: no affiliate commission comes near it). */
 export const MAX_PAYOUT = 1_000_000
 const PAYOUT_TEXT = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/
+/** A payout as text: a plain decimal, perhaps negative (no exponent, no hex, no currency sign). */
+export const isPayoutText = (v: string) => PAYOUT_TEXT.test(v.trim())
 
 const paramsSchema = z.object({
   click_id: z.string().min(1, 'click_id is required').max(CLICK_ID_MAX).superRefine(checkClickId),

@@ -9,7 +9,7 @@ export type { FuzzWorld } from './templates.ts'
  * One generated request to one declared route, kept as plain data so fast-check can print a failing
  * case and the same seed rebuilds the same bytes (server/fuzz.test.ts sends it).
  */
-export type Who = 'anonymous' | 'user' | 'editor'
+export type Who = 'anonymous' | 'user' | 'editor' | 'manager' | 'admin'
 export type FuzzBody =
   | { kind: 'none' }
   | { kind: 'text'; type: string; text: string }
@@ -107,7 +107,7 @@ export function requestTo(route: DeclaredRoute, w: FuzzWorld): fc.Arbitrary<Fuzz
   const path = fc
     .tuple(...params.map((_, i) => pathValue(i === 0 ? ids : second)))
     .map((values) => params.reduce((p, param, i) => p.replace(param, values[i]), route.path))
-  const who = fc.constantFrom<Who>('anonymous', 'user', 'editor')
+  const who = fc.constantFrom<Who>('anonymous', 'user', 'editor', 'manager', 'admin')
   return fc
     .record({
       who,
