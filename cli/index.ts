@@ -44,6 +44,10 @@ registerOffersCommands(program, helpers)
 registerMediaCommands(program, helpers)
 registerAuditCommands(program, helpers)
 
+// a group of commands named alone (`stats`, `users`) shows what it holds, as --help does: asking is no error
+for (const group of program.commands.filter((c) => c.commands.length))
+  group.allowExcessArguments().action(() => (group.args.length ? group.error(`error: unknown command '${group.args[0]}'`) : group.help()))
+
 try {
   await program.parseAsync(process.argv)
 } catch (err) {

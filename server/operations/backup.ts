@@ -4,7 +4,7 @@ import type { Registry, StoredRecord } from '../../db/registry.ts'
 import { AppError } from '../errors.ts'
 import type { AuditService } from './audit.ts'
 import { sniffImageType } from '../media/service.ts'
-import { canonical, type Problem, problems } from './transfer.ts'
+import { canonical, type Problem, problems } from './transfer-format.ts'
 
 /**
  * Backups (the CLI's backup and restore): every collection the registry (db/registry.ts) backs up, so
