@@ -17,6 +17,8 @@ import {
   type TextSearchOptions,
   type Update,
 } from './port.ts'
+import { createDocumentLocks, type DocumentLocks, LOCKS_COLLECTION } from './ferretdb.ts'
+import { scanText } from './mongo-text-scan.ts'
 
 /**
  * A unique index (or `_id`) already taken: MongoDB's code 11000. FerretDB 1.x answers 11000 for inserts
@@ -29,9 +31,18 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   constructor(
     private db: Db,
     private name: string,
-    /** why this collection cannot be searched (FerretDB 1.x has no text index), asked at each search */
-    private noTextSearch: () => string | undefined = () => undefined,
+    /**
+     * The collection's text index where the server has none (FerretDB 1.x), asked at each search: its
+     * text search then scans (./mongo-text-scan.ts) instead of asking `$text`.
+     */
+    private scannedText: () => TextIndexSpec | undefined = () => undefined,
+    /** FerretDB 1.x: a document's writers take turns (./ferretdb.ts); MongoDB updates one document atomically itself */
+    private locks?: DocumentLocks,
   ) {}
+  /** `write` holding the document's lock where the server needs one (FerretDB) and the filter names one document. */
+  private locked<R>(filter: Filter, write: () => Promise<R>): Promise<R> {
+    return this.locks && typeof filter._id === 'string' ? this.locks.with(this.name, filter._id, write) : write()
+  }
   private get c() {
     return this.db.collection<Doc>(this.name)
   }
@@ -57,7 +68,7 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   }
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}) {
     try {
-      const r = await this.c.updateOne(filter, update as never, { upsert: options.upsert })
+      const r = await this.locked(filter, () => this.c.updateOne(filter, update as never, { upsert: options.upsert }))
       return { matched: r.matchedCount, upserted: r.upsertedCount > 0 }
     } catch (err) {
       if (isDuplicate(err)) throw new DuplicateKeyError(this.name)
@@ -66,7 +77,7 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   }
   async findOneAndUpdate(filter: Filter, update: Update, options: { upsert?: boolean } = {}) {
     try {
-      return (await this.c.findOneAndUpdate(filter, update as never, { upsert: options.upsert, returnDocument: 'after' })) as T | null
+      return (await this.locked(filter, () => this.c.findOneAndUpdate(filter, update as never, { upsert: options.upsert, returnDocument: 'after' }))) as T | null
     } catch (err) {
       if (isDuplicate(err)) throw new DuplicateKeyError(this.name)
       throw err
@@ -89,12 +100,19 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   }
   /** `$text` with every term quoted: Mongo then requires each one, as SQLite's FTS5 does. */
   private textFilter(terms: readonly string[], filter: Filter) {
-    const why = this.noTextSearch()
-    if (why) throw new Error(why)
     return { ...filter, $text: { $search: terms.map((t) => `"${t.replaceAll('"', ' ')}"`).join(' ') } }
+  }
+  /** Every match by scan, ranked (FerretDB: no text index). */
+  private scan(spec: TextIndexSpec, terms: readonly string[], filter: Filter = {}) {
+    return scanText<T>({ find: (f) => this.find(f) }, spec, terms, filter)
   }
   async textSearch(terms: readonly string[], options: TextSearchOptions = {}) {
     if (!terms.length) return []
+    const scanned = this.scannedText()
+    if (scanned) {
+      const hits = await this.scan(scanned, terms, options.filter)
+      return hits.slice(options.skip ?? 0, options.limit ? (options.skip ?? 0) + options.limit : undefined)
+    }
     let cursor = this.c
       .find(this.textFilter(terms, options.filter ?? {}), { projection: { __score: { $meta: 'textScore' } } })
       .sort({ __score: { $meta: 'textScore' }, _id: 1 })
@@ -113,11 +131,19 @@ class MongoCollection<T extends Doc> implements Collection<T> {
    */
   async textPage(terms: readonly string[], options: TextPageOptions) {
     if (!terms.length) return { hits: [], matched: 0 }
+    const scanned = this.scannedText()
+    if (scanned) {
+      const all = await this.scan(scanned, terms, options.filter)
+      const from = options.skip ?? 0
+      return { hits: all.slice(from, from + options.limit), matched: Math.min(all.length, options.window + 1) }
+    }
     const matched = await this.textCount(terms, options.filter ?? {}, { limit: options.window + 1 })
     const hits = await this.textSearch(terms, { filter: options.filter, limit: options.limit, skip: options.skip })
     return { hits, matched }
   }
   async textCount(terms: readonly string[], filter: Filter = {}, options: { limit?: number } = {}) {
+    const scanned = this.scannedText()
+    if (scanned && terms.length) return Math.min((await this.scan(scanned, terms, filter)).length, options.limit ?? Infinity)
     return terms.length ? this.c.countDocuments(this.textFilter(terms, filter), options.limit ? { limit: options.limit } : {}) : 0
   }
   async distinct(field: string, filter: Filter = {}) {
@@ -150,7 +176,11 @@ export class MongoStore implements Store {
      * adapter (server/accounts/auth.ts) write without one there.
      */
     readonly transactions: boolean,
-  ) {}
+  ) {
+    this.locks = ferretDb ? createDocumentLocks(db, isDuplicate) : undefined
+  }
+  /** FerretDB only: one writer at a time per document (it loses concurrent updates otherwise). */
+  private readonly locks: DocumentLocks | undefined
 
   static async connect(uri: string) {
     const client = new MongoClient(uri, { serverSelectionTimeoutMS: 10_000 })
@@ -161,13 +191,13 @@ export class MongoStore implements Store {
     return new MongoStore(client, db, typeof info.ferretdbVersion === 'string' ? info.ferretdbVersion : undefined, Boolean(hello.setName) || hello.msg === 'isdbgrid')
   }
 
-  /** Collections whose text index the server could not build (FerretDB 1.x has no text indexes). */
-  private withoutTextIndex = new Set<string>()
+  /** The text indexes the server could not build (FerretDB 1.x has none): searched by scan. */
+  private scannedText = new Map<string, TextIndexSpec>()
+
 
   collection<T extends Doc = Doc>(name: string): Collection<T> {
     // asked at search time: repositories take their collections before they declare the text index
-    const noText = () => (this.withoutTextIndex.has(name) ? `text search needs MongoDB: FerretDB ${this.ferretDb} has no text indexes or $text (collection ${name})` : undefined)
-    return new MongoCollection<T>(this.db, name, noText)
+    return new MongoCollection<T>(this.db, name, () => this.scannedText.get(name), this.locks)
   }
 
   async ensureIndex(collection: string, spec: IndexSpec) {
@@ -197,9 +227,8 @@ export class MongoStore implements Store {
    */
   async ensureTextIndex(collection: string, spec: TextIndexSpec) {
     if (this.ferretDb) {
-      // FerretDB 1.x has none (its createIndexes answers IndexNotFound): the store still opens, and the
-      // collection's text search names what it needs when called
-      this.withoutTextIndex.add(collection)
+      // FerretDB 1.x has none (its createIndexes answers IndexNotFound): the collection is searched by scan
+      this.scannedText.set(collection, spec)
       return
     }
     const fields = Object.fromEntries(Object.keys(spec.fields).map((p) => [p.replaceAll('[]', ''), 'text' as const]))
@@ -279,16 +308,19 @@ export class MongoStore implements Store {
     const run = async (session?: import('mongodb').ClientSession) => {
       for (const op of ops) {
         current = 'counters' in op ? op.counters : op.collection
+        // an update of one document holds its lock on FerretDB, as outside a batch
+        const locked = <R>(collection: string, id: unknown, write: () => Promise<R>) => (this.locks && typeof id === 'string' ? this.locks.with(collection, id, write) : write())
         if ('counters' in op) {
           const u = this.counterUpdate(op.counters, op.count)
-          if (!u.empty) await this.db.collection<Doc>(op.counters).updateOne(u.filter, u.update as never, { upsert: true, session })
+          if (!u.empty) await locked(op.counters, u.filter._id, () => this.db.collection<Doc>(op.counters).updateOne(u.filter, u.update as never, { upsert: true, session }))
           continue
         }
         const c = this.db.collection<Doc>(op.collection)
         if ('insert' in op) await c.insertOne(op.insert, { session })
-        else if ('update' in op)
-          await c.updateOne(op.update.filter, op.update.update as never, { upsert: op.update.upsert, session })
-        else await c.deleteMany(op.delete, { session })
+        else if ('update' in op) {
+          const { filter, update, upsert } = op.update
+          await locked(op.collection, filter._id, () => c.updateOne(filter, update as never, { upsert, session }))
+        } else await c.deleteMany(op.delete, { session })
       }
     }
     const session = this.transactions ? this.client.startSession() : undefined
@@ -307,7 +339,7 @@ export class MongoStore implements Store {
     const found = await this.db.listCollections({}, { nameOnly: true }).toArray()
     return found
       .map((c) => c.name)
-      .filter((n) => !n.startsWith('system.')) // the server's own (system.views, system.profile…)
+      .filter((n) => !n.startsWith('system.') && n !== LOCKS_COLLECTION) // the server's own (system.views, system.profile…), the FerretDB locks
       .sort()
   }
 
