@@ -1,4 +1,4 @@
-import { MongoClient, MongoServerError, type Db } from 'mongodb'
+import { MongoBulkWriteError, MongoClient, MongoServerError, type Db } from 'mongodb'
 import {
   type BatchOp,
   type Collection,
@@ -89,14 +89,19 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   }
   async insertMissing(docs: T[]) {
     if (!docs.length) return []
-    // an upsert that only sets on insert: atomic per document, and a taken _id is not an error
-    const r = await this.c.bulkWrite(
-      docs.map(({ _id, ...rest }) => ({ updateOne: { filter: { _id }, update: { $setOnInsert: rest }, upsert: true } })),
-      { ordered: false },
-    )
-    // the ids themselves, not docs[index]: FerretDB 1.x numbers the upserts among themselves (the first
-    // upsert is index 0 wherever it stood in the batch), MongoDB by their place in the batch
-    return Object.values(r.upsertedIds) as string[]
+    // one insert per document, unordered: a taken _id is refused on its own and the rest land, atomically
+    // each. (An upsert setting only on insert did the same on MongoDB, but FerretDB 1.x drops the empty
+    // lists such an upsert sets: a seeded market lost its legalPages.)
+    try {
+      await this.c.insertMany(docs, { ordered: false })
+      return docs.map((d) => d._id)
+    } catch (err) {
+      if (!(err instanceof MongoBulkWriteError)) throw err
+      const refused = [err.writeErrors].flat()
+      if (refused.some((e) => e.code !== 11000)) throw err // a taken key (of any unique index) is skipped, as on SQLite
+      const taken = new Set(refused.map((e) => e.index))
+      return docs.filter((_, i) => !taken.has(i)).map((d) => d._id)
+    }
   }
   /** `$text` with every term quoted: Mongo then requires each one, as SQLite's FTS5 does. */
   private textFilter(terms: readonly string[], filter: Filter) {

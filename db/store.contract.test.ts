@@ -265,6 +265,15 @@ for (const backend of backends) {
       expect(await c.count()).toBe(2)
     })
 
+    it('insertMissing keeps every field as given, empty lists and objects too (FerretDB 1.x dropped the empty lists an upsert set)', async () => {
+      const c = store.collection<Row & { list?: string[]; obj?: object }>(name)
+      await c.insertOne({ _id: 'taken', name: 'first' })
+      expect((await c.insertMissing([{ _id: 'fresh', name: 'f', tags: [], list: [], obj: {} }, { _id: 'taken', name: 'second', tags: [] }])).sort()).toEqual(['fresh'])
+      expect(await c.findOne({ _id: 'fresh' })).toEqual({ _id: 'fresh', name: 'f', tags: [], list: [], obj: {} })
+      await store.ensureIndex(name, { fields: { name: 1 }, unique: true })
+      expect(await c.insertMissing([{ _id: 'other', name: 'f' }])).toEqual([]) // a key another unique index holds is skipped too
+    })
+
     it.skipIf(backend.name === 'mongodb')('reads only the rows a sorted, limited list answers (SQLite: sort, skip and limit in SQL)', async () => {
       const sqlite = store as SqliteStore
       await store.ensureIndex(name, { fields: { n: 1 } })
