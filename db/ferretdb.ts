@@ -6,13 +6,15 @@ import type { Db } from 'mongodb'
  */
 
 /**
- * The database as better-auth's adapter sees it on FerretDB, which has no partial indexes (createIndexes
- * answers NotImplemented, and the adapter logs an error at every start). The adapter's one partial index
- * is its unique `username`, partial so that accounts without a username may repeat; every account here
- * has one, so it becomes the plain unique index the app declares anyway (server/accounts/auth.ts), which
- * holds the same rule.
+ * The database as better-auth's adapter sees it. The adapter builds its indexes in the background (it
+ * never awaits them), so each build is handed to `track`, which the store's close waits for: a CLI
+ * command closing right after its work cut them off ("MongoClientClosedError", logged as an error). On
+ * FerretDB, which has no partial indexes (createIndexes answers NotImplemented, logged at every start),
+ * the adapter's one partial index, its unique `username` (partial so that accounts without a username
+ * may repeat), becomes the plain unique index the app declares anyway (server/accounts/auth.ts): every
+ * account here has a username, so it holds the same rule.
  */
-export function withoutPartialIndexes(db: Db): Db {
+export function authDatabase(db: Db, opts: { ferretDb: boolean; track: <T>(work: Promise<T>) => Promise<T> }): Db {
   const bound = <T extends object>(target: T, prop: string | symbol) => {
     const v = Reflect.get(target, prop, target)
     return typeof v === 'function' ? v.bind(target) : v
@@ -26,9 +28,9 @@ export function withoutPartialIndexes(db: Db): Db {
           get(c, p) {
             if (p !== 'createIndex') return bound(c, p)
             return (keys: Parameters<typeof c.createIndex>[0], options: Parameters<typeof c.createIndex>[1] = {}) => {
-              if (!options.partialFilterExpression) return c.createIndex(keys, options)
+              if (!opts.ferretDb || !options.partialFilterExpression) return opts.track(c.createIndex(keys, options))
               const { partialFilterExpression: _partial, name: _name, ...rest } = options
-              return c.createIndex(keys, rest)
+              return opts.track(c.createIndex(keys, rest))
             }
           },
         })

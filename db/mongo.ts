@@ -348,7 +348,19 @@ export class MongoStore implements Store {
       .sort()
   }
 
+  private inFlight = new Set<Promise<unknown>>()
+  /** Work started outside any caller's await (better-auth's index builds: ./ferretdb.ts authDatabase): `close` waits for it. */
+  track<T>(work: Promise<T>): Promise<T> {
+    this.inFlight.add(work)
+    void work.then(
+      () => this.inFlight.delete(work),
+      () => this.inFlight.delete(work),
+    )
+    return work
+  }
+
   async close() {
+    await Promise.allSettled([...this.inFlight])
     await this.client.close()
   }
 }

@@ -66,8 +66,9 @@ export async function createAuth(config: Config, store: Store, settings: Setting
     // its transactions only where the server has them: on a standalone server (or FerretDB) every
     // sign-up and `users create` failed inside one ("Transaction numbers are only allowed on a replica set
     // member", on FerretDB "insert: unknown field autocommit")
-    // FerretDB has no partial indexes: the adapter's unique username index becomes the plain one below
-    const db = mongo.ferretDb ? (await import('../../db/ferretdb.ts')).withoutPartialIndexes(mongo.db) : mongo.db
+    // its index builds are waited for at close; on FerretDB (no partial indexes) its unique username index becomes the plain one below
+    const { authDatabase } = await import('../../db/ferretdb.ts')
+    const db = authDatabase(mongo.db, { ferretDb: Boolean(mongo.ferretDb), track: (work) => mongo.track(work) })
     const auth = buildAuth(config, secret, mongodbAdapter(db, { client: mongo.client, transaction: mongo.transactions }))
     await store.ensureIndex('user', { fields: { username: 1 }, unique: true })
     return auth
