@@ -120,6 +120,9 @@ export function registerAuthCollections(registry: Registry, auth: Auth) {
       const a = await adapter()
       for (const data of records) await a.create({ model, data, forceAllowId: true })
     },
+    async clear() {
+      await (await adapter()).deleteMany({ model, where: [] })
+    },
   })
   registry.add({ name: 'user', backup: 'data', schema: userRecordSchema, io: io('user') })
   registry.add({ name: 'account', backup: 'secrets', schema: accountRecordSchema, io: io('account') }) // password hashes
