@@ -1,4 +1,4 @@
-import type { Db } from 'mongodb'
+import { type Db, MongoBulkWriteError } from 'mongodb'
 
 /**
  * What the MongoDB backend does differently on FerretDB 1.x (a MongoDB-wire server; docs/mongodb.md),
@@ -71,6 +71,34 @@ export function createDocumentLocks(db: Db, isDuplicate: (err: unknown) => boole
   }
 
   return {
+    /**
+     * Runs `fn` holding the locks of every document named (a batch's updates), taken together: those it
+     * could take are given back whenever one is held elsewhere, and it tries again, so two batches never
+     * each hold a part and wait for the rest.
+     */
+    async withAll<T>(docs: readonly { collection: string; id: string }[], fn: () => Promise<T>): Promise<T> {
+      const keys = [...new Set(docs.map((d) => `${d.collection}\u0000${d.id}`))]
+      for (let attempt = 1; ; attempt++) {
+        const at = new Date()
+        let held = keys
+        try {
+          await locks.insertMany(keys.map((_id) => ({ _id, at })), { ordered: false })
+        } catch (err) {
+          if (!(err instanceof MongoBulkWriteError) || [err.writeErrors].flat().some((e) => e.code !== 11000)) throw err
+          const taken = new Set([err.writeErrors].flat().map((e) => e.index))
+          held = keys.filter((_, i) => !taken.has(i))
+        }
+        if (held.length === keys.length) break
+        if (held.length) await locks.deleteMany({ _id: { $in: held } })
+        if (attempt % 50 === 0) await locks.deleteMany({ _id: { $in: keys }, at: { $lt: new Date(Date.now() - STALE_MS) } })
+        await Bun.sleep(1 + Math.random() * Math.min(attempt, 20))
+      }
+      try {
+        return await fn()
+      } finally {
+        await locks.deleteMany({ _id: { $in: keys } })
+      }
+    },
     /** Runs `fn` holding the lock of document `id` of `collection`. */
     async with<T>(collection: string, id: string, fn: () => Promise<T>): Promise<T> {
       const key = `${collection}\u0000${id}`

@@ -1,3 +1,4 @@
+import { Query } from 'mingo'
 import type { Doc, Filter, TextHit, TextIndexSpec } from './port.ts'
 
 /**
@@ -107,7 +108,9 @@ export type ScanSource<T> = { find: (filter: Filter) => Promise<T[]> }
 /** A text search by scan (`rankText`): every match, ranked. */
 export async function scanText<T extends Doc>(source: ScanSource<T>, spec: TextIndexSpec, terms: readonly string[], filter: Filter = {}) {
   if (!terms.map(fold).some(Boolean)) return []
-  const docs = await source.find(filter)
-  // a filtered search still weighs words against the whole collection, as an index does
-  return rankText(docs, spec, terms, Object.keys(filter).length ? await source.find({}) : docs)
+  // one read of the collection: a filtered search still weighs words against all of it, as an index does,
+  // and the filter (index fields and _id only) is applied here
+  const all = await source.find({})
+  const query = new Query(filter)
+  return rankText(Object.keys(filter).length ? all.filter((d) => query.test(d)) : all, spec, terms, all)
 }

@@ -1,4 +1,4 @@
-import { MongoBulkWriteError, MongoClient, MongoServerError, type Db } from 'mongodb'
+import { type AnyBulkWriteOperation, type ClientSession, MongoBulkWriteError, MongoClient, MongoServerError, type Db } from 'mongodb'
 import {
   type BatchOp,
   type Collection,
@@ -172,7 +172,7 @@ export class MongoStore implements Store {
     readonly db: Db,
     /**
      * FerretDB's version when the server is FerretDB (its `buildInfo` says so), which speaks MongoDB's
-     * protocol with gaps this backend works around or names (docs/ferretdb.md).
+     * protocol with gaps this backend works around or names (docs/mongodb.md).
      */
     readonly ferretDb: string | undefined,
     /**
@@ -306,32 +306,43 @@ export class MongoStore implements Store {
   /**
    * Atomic on a replica set (a transaction); a standalone server (and FerretDB 1.x) has none, so there the
    * writes run in order and those before a failing one stay. Either way a taken unique key is a
-   * `DuplicateKeyError` naming the collection of the write that failed.
+   * `DuplicateKeyError` naming the collection of the write that failed. Each run of writes to one
+   * collection goes as one ordered bulk write: a round trip per run, not per write (a click batch is
+   * clicks, then counters). On FerretDB the documents it updates are locked first, all at once.
    */
   async batch(ops: BatchOp[]) {
+    const runs: { collection: string; writes: AnyBulkWriteOperation<Doc>[] }[] = []
+    const updated: { collection: string; id: string }[] = []
+    const add = (collection: string, write: AnyBulkWriteOperation<Doc>) => {
+      const last = runs[runs.length - 1]
+      if (last?.collection === collection) last.writes.push(write)
+      else runs.push({ collection, writes: [write] })
+    }
+    for (const op of ops) {
+      if ('counters' in op) {
+        const u = this.counterUpdate(op.counters, op.count)
+        if (u.empty) continue
+        add(op.counters, { updateOne: { filter: u.filter, update: u.update as never, upsert: true } })
+        updated.push({ collection: op.counters, id: u.filter._id })
+      } else if ('insert' in op) add(op.collection, { insertOne: { document: op.insert } })
+      else if ('update' in op) {
+        const { filter, update, upsert } = op.update
+        add(op.collection, { updateOne: { filter, update: update as never, upsert } })
+        if (typeof filter._id === 'string') updated.push({ collection: op.collection, id: filter._id })
+      } else add(op.collection, { deleteMany: { filter: op.delete } })
+    }
     let current = '?'
-    const run = async (session?: import('mongodb').ClientSession) => {
-      for (const op of ops) {
-        current = 'counters' in op ? op.counters : op.collection
-        // an update of one document holds its lock on FerretDB, as outside a batch
-        const locked = <R>(collection: string, id: unknown, write: () => Promise<R>) => (this.locks && typeof id === 'string' ? this.locks.with(collection, id, write) : write())
-        if ('counters' in op) {
-          const u = this.counterUpdate(op.counters, op.count)
-          if (!u.empty) await locked(op.counters, u.filter._id, () => this.db.collection<Doc>(op.counters).updateOne(u.filter, u.update as never, { upsert: true, session }))
-          continue
-        }
-        const c = this.db.collection<Doc>(op.collection)
-        if ('insert' in op) await c.insertOne(op.insert, { session })
-        else if ('update' in op) {
-          const { filter, update, upsert } = op.update
-          await locked(op.collection, filter._id, () => c.updateOne(filter, update as never, { upsert, session }))
-        } else await c.deleteMany(op.delete, { session })
+    const run = async (session?: ClientSession) => {
+      for (const r of runs) {
+        current = r.collection
+        await this.db.collection<Doc>(r.collection).bulkWrite(r.writes, { ordered: true, session })
       }
     }
     const session = this.transactions ? this.client.startSession() : undefined
+    const write = () => (session ? session.withTransaction(() => run(session)) : run())
     try {
-      if (session) await session.withTransaction(() => run(session))
-      else await run()
+      // FerretDB: its updates read and write back in two steps, so the documents are locked, as outside a batch
+      await (this.locks && updated.length ? this.locks.withAll(updated, write) : write())
     } catch (err) {
       if (isDuplicate(err)) throw new DuplicateKeyError(current)
       throw err

@@ -13,7 +13,7 @@ const backends: { name: string; open: () => Promise<Store> }[] = [
 const mongoUri = process.env.MONGODB_URI
 /**
  * FerretDB's version when MONGODB_URI points at FerretDB (scripts/ferretdb.ts starts one): the tests of
- * what FerretDB 1.x lacks are skipped there, each saying so (docs/ferretdb.md lists them).
+ * what FerretDB 1.x lacks are skipped there, each saying so (docs/mongodb.md lists them).
  */
 let ferretDb: string | undefined
 if (mongoUri) {
