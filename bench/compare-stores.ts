@@ -4,7 +4,8 @@
  * SQLite's: cached pages, /go, POST /api/clicks, uncached search (bench/run.ts) and a 90-day earnings
  * report and a programme CSV import (bench/attribution.ts). docs/configuration.md keeps the last run's.
  *
- * Sizes for a run of minutes: BENCH_SECONDS (default 5 here), BENCH_ATTR_CLICKS (50,000), BENCH_ATTR_CSV_ROWS (5,000).
+ * Sizes for a run of minutes: BENCH_SECONDS (default 5 here), BENCH_ATTR_CLICKS (50,000), BENCH_ATTR_CSV_ROWS (5,000);
+ * BENCH_SCRIPTS=bench/run.ts for one of the two.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -27,7 +28,7 @@ async function bench(script: string, store: 'sqlite' | 'mongodb'): Promise<Recor
 
 try {
   const rows: [string, number, number][] = []
-  for (const script of ['bench/run.ts', 'bench/attribution.ts']) {
+  for (const script of (process.env.BENCH_SCRIPTS ?? 'bench/run.ts,bench/attribution.ts').split(',')) {
     const sqlite = await bench(script, 'sqlite')
     const mongo = await bench(script, 'mongodb')
     for (const [k, v] of Object.entries(sqlite)) if (typeof v === 'number' && typeof mongo[k] === 'number') rows.push([k, v, mongo[k]])
