@@ -1,5 +1,5 @@
 /**
- * FerretDB for the MongoDB backend's tests (docs/ferretdb.md): a MongoDB-wire-protocol server, built from
+ * FerretDB for the MongoDB backend's tests (docs/mongodb.md): a MongoDB-wire-protocol server, built from
  * the Go module proxy into a cache outside the repository (no source or binary is committed), run on a
  * free loopback port over a temporary SQLite data directory.
  *
