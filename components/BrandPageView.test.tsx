@@ -49,9 +49,16 @@ describe('deal box (spec §2)', () => {
     render(<DealBoxCard brand={brandPage({ dealBox: { ctaUrl: 'https://p.example', linkText: 'L', linkUrl: '/x' } })} />)
     expect(screen.queryByTestId('deal-box')).toBeNull()
   })
-  it.each([{ countdownText: 'Ends soon' }, { mainText: 'M' }, { subText: 'S' }, { ctaLabel: 'Go' }])('shows with only %o', (dealBox) => {
+  it.each([{ mainText: 'M' }, { subText: 'S' }, { ctaLabel: 'Go' }])('shows with only %o', (dealBox) => {
     render(<DealBoxCard brand={brandPage({ dealBox })} />)
     expect(screen.getByTestId('deal-box')).toBeTruthy()
+  })
+  it('shows a countdown only from the offer’s end date, as that day: free text alone promises no deadline (issue 34)', () => {
+    const { rerender } = render(<DealBoxCard brand={brandPage({ dealBox: { countdownText: 'Offer ends in 2 days', mainText: 'M' } })} />)
+    expect(screen.getByTestId('deal-box').textContent).not.toMatch(/ends/i)
+    rerender(<DealBoxCard brand={brandPage({ validUntil: '2026-12-24T23:59:59.999Z', dealBox: { countdownText: 'Offer ends in 2 days', mainText: 'M' } })} />)
+    expect(screen.getByTestId('deal-box').textContent).toContain('Offer ends 24 December 2026')
+    expect(screen.getByTestId('deal-box').textContent).not.toContain('2 days')
   })
   it('shows the optional link only with both text and URL', () => {
     const { rerender } = render(<DealBoxCard brand={brandPage({ dealBox: { mainText: 'M', linkText: 'Terms' } })} />)
@@ -76,8 +83,8 @@ describe('mobile deal bar (spec §2)', () => {
     expect(screen.queryByTestId('mobile-deal-bar')).toBeNull()
     rerender(<MobileDealBar brand={brandPage({ dealBox: { ctaUrl: 'https://p.example' } })} />)
     expect(screen.queryByTestId('mobile-deal-bar')).toBeNull()
-    rerender(<MobileDealBar brand={brandPage({ dealBox: { ctaLabel: 'Go', ctaUrl: 'https://p.example', countdownText: '2 days' } })} />)
-    expect(screen.getByTestId('mobile-deal-bar').textContent).toContain('2 days')
+    rerender(<MobileDealBar brand={brandPage({ validUntil: '2026-12-24', dealBox: { ctaLabel: 'Go', ctaUrl: 'https://p.example', countdownText: '2 days' } })} />)
+    expect(screen.getByTestId('mobile-deal-bar').textContent).toContain('Offer ends 24 December 2026')
   })
 })
 

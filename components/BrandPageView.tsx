@@ -3,6 +3,7 @@ import { navigate } from 'vike/client/router'
 import type { BrandOffer, BrandPage, DealBox } from '../lib/schemas.ts'
 import { isSafeHref } from '../lib/links.ts'
 import { truncate } from '../lib/text.ts'
+import { formatDay } from '../lib/format.ts'
 import { GeoUnavailable } from './GeoUnavailable.tsx'
 import type { MdTree } from '../lib/markdown-tree.ts'
 import { useGoHref } from './tracked-link.ts'
@@ -57,19 +58,31 @@ const TimerIcon = () => (
   </svg>
 )
 
+/**
+ * The deal box's countdown: computed from the offer's end date, never the free text alone (issue 34: "Offer
+ * ends in 2 days" showed on offers that end on no day). The spec's `countdownText` is still stored and
+ * answered; readers see a deadline only when `validUntil` gives one, as the day it ends (a day, not "in 2
+ * days", so a cached page is never wrong about it).
+ */
+export function countdownOf(brand: Pick<BrandPage, 'validUntil'>): string | null {
+  const day = formatDay(brand.validUntil)
+  return day ? `Offer ends ${day}` : null
+}
+
 /** The deal box shows only when it has a countdown, main text, sub text or a button label (spec §2). */
-export function hasDealBox(d: DealBox) {
-  return Boolean(d.countdownText || d.mainText || d.subText || d.ctaLabel)
+export function hasDealBox(d: DealBox, brand?: Pick<BrandPage, 'validUntil'>) {
+  return Boolean((brand && countdownOf(brand)) || d.mainText || d.subText || d.ctaLabel)
 }
 
 export function DealBoxCard({ brand }: { brand: BrandPage }) {
   const d = brand.dealBox
-  if (!hasDealBox(d)) return null
+  const countdown = countdownOf(brand)
+  if (!hasDealBox(d, brand)) return null
   return (
     <div className="deal-box card" data-testid="deal-box" data-slot="brand-cta">
-      {d.countdownText && (
+      {countdown && (
         <p className="countdown">
-          <TimerIcon /> {d.countdownText}
+          <TimerIcon /> {countdown}
         </p>
       )}
       {d.mainText && <p className="deal-main">{d.mainText}</p>}
@@ -89,12 +102,13 @@ export function DealBoxCard({ brand }: { brand: BrandPage }) {
 /** Fixed bottom bar on phones: needs both a button label and a URL; hidden from the small breakpoint up. */
 export function MobileDealBar({ brand }: { brand: BrandPage }) {
   const d = brand.dealBox
+  const countdown = countdownOf(brand)
   if (!d.ctaLabel || !d.ctaUrl) return null
   return (
     <div className="mobile-deal-bar" data-testid="mobile-deal-bar" data-slot="brand-mobile-bar">
-      {d.countdownText && (
+      {countdown && (
         <span className="countdown">
-          <TimerIcon /> {d.countdownText}
+          <TimerIcon /> {countdown}
         </span>
       )}
       <CtaButton brand={brand} className="btn btn-primary" slot="brand-mobile-bar" />
@@ -138,6 +152,8 @@ export function BrandPageView({ brand, disclosure, availability, sectionTrees }:
   const offer = availability?.offer ?? 'active'
   // an offer that is not running shows nowhere on its page: not in the deal box, the bar or the side card
   const notRunning = !unavailable && offer !== 'active' ? offer : null
+  // no offer of any kind where the visitor may not be shown it: the notice and alternatives only (issue 34)
+  const noOffer = unavailable || notRunning != null
   const score = brandScore(brand)
   return (
     <div className="brand-page">
@@ -193,7 +209,7 @@ export function BrandPageView({ brand, disclosure, availability, sectionTrees }:
               </div>
             </section>
           )}
-          {!notRunning && <OfferDetails brand={brand} />}
+          {!noOffer && <OfferDetails brand={brand} />}
           <RenderBlocks blocks={brand.sections.map((s, i) => sectionBlock(s, sectionTrees?.[i]))} />
         </div>
         <aside className="brand-side">
@@ -204,10 +220,11 @@ export function BrandPageView({ brand, disclosure, availability, sectionTrees }:
           ) : (
             <DealBoxCard brand={brand} />
           )}
-          {!notRunning && (
+          {/* never a titled card with nothing in it: where a market bars bonuses there is no bonus to list */}
+          {!noOffer && (brand.bonusOffer || brand.dealBox.mainText || brand.bonusCondition) && (
             <div className="card top-offers">
               <h2>{`Top ${brand.brandName} Offers`}</h2>
-              {brand.bonusOffer && <p className="deal-main">{brand.bonusOffer}</p>}
+              {(brand.bonusOffer || brand.dealBox.mainText) && <p className="deal-main">{brand.bonusOffer || brand.dealBox.mainText}</p>}
               {brand.bonusCondition && <p className="muted small">{brand.bonusCondition}</p>}
               <OfferTerms offer={brand} />
               {/* a plain in-page anchor: works before and without JavaScript */}
@@ -216,7 +233,7 @@ export function BrandPageView({ brand, disclosure, availability, sectionTrees }:
           )}
         </aside>
       </div>
-      {!unavailable && !notRunning && <MobileDealBar brand={brand} />}
+      {!noOffer && <MobileDealBar brand={brand} />}
     </div>
   )
 }

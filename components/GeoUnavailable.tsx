@@ -1,5 +1,6 @@
 import type { BrandOffer } from '../lib/schemas.ts'
 import './geo.css'
+import { OfferTerms } from './OfferTerms.tsx'
 import { useMarketPath } from './market-path.ts'
 
 /**
@@ -31,7 +32,13 @@ export function AlternativeOffers({ intro, alternatives }: { intro: string; alte
         {alternatives.map((o) => (
           <li key={o._id}>
             <a href={local(`/brands/${encodeURIComponent(o._id)}`)}>{o.brandName}</a>
-            {o.offerHighlight && <span className="muted small"> · {o.offerHighlight}</span>}
+            {o.offerHighlight && (
+              <>
+                <span className="muted small"> · {o.offerHighlight}</span>
+                {/* an offer anywhere carries its terms and age mark (issue 34) */}
+                <OfferTerms offer={o} compact />
+              </>
+            )}
           </li>
         ))}
       </ul>

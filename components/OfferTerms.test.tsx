@@ -132,7 +132,7 @@ describe("'See Offer Details'", () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }))
   })
   it('is a plain in-page link to the offer details, which every brand page has', () => {
-    const { container } = render(<BrandPageView brand={brandPage({ brandName: 'Nova', bonusOffer: '', termsSummary: '' })} />)
+    const { container } = render(<BrandPageView brand={brandPage({ brandName: 'Nova', bonusOffer: '', termsSummary: '', dealBox: { mainText: 'Visit the site for current offers' } })} />)
     const link = screen.getByRole('link', { name: 'See Offer Details' })
     expect(link.getAttribute('href')).toBe('#offer-details')
     const click = new MouseEvent('click', { bubbles: true, cancelable: true })
@@ -141,6 +141,25 @@ describe("'See Offer Details'", () => {
     const details = container.querySelector('#offer-details')
     expect(details).not.toBeNull()
     expect(within(details as HTMLElement).getByTestId('offer-terms').textContent).toBe('18+ | T&Cs apply')
+  })
+})
+
+describe("the 'Top … Offers' card", () => {
+  beforeEach(() => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }))
+  })
+  it('is never a titled card with nothing in it (issue 34: an Ontario page kept an empty “Top Nova Spins Offers”)', () => {
+    render(<BrandPageView brand={brandPage({ brandName: 'Nova', bonusOffer: '', bonusCondition: '', dealBox: {} })} />)
+    expect(screen.queryByRole('heading', { name: 'Top Nova Offers' })).toBeNull()
+  })
+  it('shows no offer at all where the brand may not be shown: the notice and alternatives with their own terms (issue 34)', () => {
+    const alternative = { ...brandPage({ _id: 'alt', brandName: 'Alt Casino', offerHighlight: '50 spins', termsSummary: '21+. New customers only.' }) }
+    render(<BrandPageView brand={brandPage({ brandName: 'Nova', bonusOffer: '100% up to 500', dealBox: { mainText: '100% up to 500', ctaLabel: 'Claim', ctaUrl: 'https://n.example' } })} availability={{ available: false, alternatives: [alternative] }} />)
+    expect(screen.queryByRole('heading', { name: 'Top Nova Offers' })).toBeNull()
+    expect(screen.queryByText(/100% up to 500/)).toBeNull()
+    expect(screen.queryByTestId('mobile-deal-bar')).toBeNull()
+    const notice = screen.getByTestId('geo-unavailable')
+    expect(within(notice).getByTestId('offer-terms').textContent).toBe('21+ New customers only.')
   })
 })
 

@@ -1,5 +1,6 @@
 import { AFFILIATE_DISCLOSURE_PATH, AGE_MARK, DEFAULT_AFFILIATE_DISCLOSURE, isAbsoluteHttpUrl, TERMS_FALLBACK } from '../lib/offer-terms.ts'
 import type { BrandOffer } from '../lib/schemas.ts'
+import { highestAgeMark } from '../lib/inducements.ts'
 
 /**
  * The significant terms of an offer, its age badge and a link to the operator's full terms: shown
@@ -46,7 +47,9 @@ export const COMPACT_TERMS_MAX = 90
 export function splitAgeMark(terms: string): { age: string; rest: string } {
   const text = terms.trim()
   const m = AGE_MARK.exec(text)
-  return m ? { age: `${m[1]}+`, rest: text.slice(m[0].length) } : { age: '18+', rest: text }
+  // the highest age the terms state ("18+. … (21+ where required)" shows 21+): never a mark under the brand's own
+  const age = `${Math.max(m ? Number(m[1]) : 18, highestAgeMark(text) ?? 0)}+`
+  return m ? { age, rest: text.slice(m[0].length) } : { age, rest: text }
 }
 
 /** The affiliate disclosure (paid placement is disclosed), as plain text: React escapes it, never HTML. */

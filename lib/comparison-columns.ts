@@ -29,5 +29,7 @@ export type ComparisonRow = {
   termsUrl: string
   cells: Partial<Record<CompareColumn, string>>
   bonusCode?: string
+  /** a cell's amount in the brand's own currency (the minimum deposit in GBP), labelled so on the page */
+  cellCurrency?: Partial<Record<CompareColumn, string>>
 }
 export type Comparison = { title?: string; columns: CompareColumn[]; rows: ComparisonRow[] }

@@ -88,9 +88,10 @@ describe('offer rules per market (issue 23: lib/markets.ts is the one place that
     expect(shown.termsSummary).toMatch(/^19\+\./)
   })
 
-  it('terms: the market’s age replaces the brand’s own mark, once; empty terms still carry the age and line', () => {
+  it('terms: the market’s age replaces a lower mark of the brand’s own, once; a higher one stays (issue 34); empty terms still carry the age and line', () => {
     const on = market('ca-on', 'CA-ON')
-    expect(termsForMarket('21+ | Play safe', on)).toBe('19+. Play safe. Please play responsibly · ConnexOntario 1-866-531-2600')
+    expect(termsForMarket('18+ | Play safe', on)).toBe('19+. Play safe. Please play responsibly · ConnexOntario 1-866-531-2600')
+    expect(termsForMarket('21+ | Play safe', on)).toBe('21+. Play safe. Please play responsibly · ConnexOntario 1-866-531-2600')
     expect(termsForMarket('', on)).toBe('19+. T&Cs apply. Please play responsibly · ConnexOntario 1-866-531-2600')
     expect(termsForMarket('New customers only', { minimumAge: 18, rules: { ...on.rules, saferGamblingLine: '' } })).toBe('18+. New customers only')
   })

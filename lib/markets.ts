@@ -10,6 +10,7 @@
 import type { BrandOffer, BrandPage } from './schemas.ts'
 import type { ComparisonRow } from './comparison.ts'
 import { AGE_MARK } from './offer-terms.ts'
+import { highestAgeMark, linesWithoutBonusTalk, speaksOfBonus, withoutBonusTalk } from './inducements.ts'
 
 /** What a market allows an offer to show (applied when a page renders, never stored into the brand). */
 export type OfferRules = {
@@ -154,7 +155,8 @@ export function termsForMarket(terms: string, market: Pick<Market, 'minimumAge' 
   const rest = terms.trim().replace(AGE_MARK, '').trim()
   const line = market.rules.saferGamblingLine.trim()
   const withLine = line ? (rest ? `${rest.replace(/[.\s]*$/, '.')} ${line}` : `T&Cs apply. ${line}`) : rest
-  return `${market.minimumAge}+. ${withLine}`.trim()
+  // the market's minimum, or the brand's own where it is higher ("(21+ where required)")
+  return `${Math.max(market.minimumAge, highestAgeMark(terms) ?? 0)}+. ${withLine}`.trim()
 }
 
 /** May a brand be listed in this market? Its licences (brand facts) must name a regulator the market requires, and terms when required. */
@@ -188,25 +190,68 @@ export function offerUnderRules(offer: BrandOffer, market: Market): BrandOffer {
   }
 }
 
-/** A brand page as this market allows it: its offer as offerUnderRules says, and no bonus code, bonus table or bonus conditions where inducements are barred. */
+/**
+ * A brand page with no offer in it: no bonus, condition, deal text, code, promo table, terms section,
+ * wagering fact or countdown, and no terms line (`terms`, '' by default, stands for it). What a page
+ * shows where no offer may be shown: a market barring inducements, a visitor whose country the brand does
+ * not serve, a brand the market does not license, an offer that has ended or not begun (issue 34: the
+ * notice and alternatives only, never the old offer's table or terms). The brand itself (review, facts,
+ * editorial sections) stays, without its sentences about a bonus.
+ */
+export function withoutOffer(page: BrandPage, opts: { terms?: string; replacement?: string; ctaLabel?: string } = {}): BrandPage {
+  const { bonusCode: _code, wagering: _wagering, ...facts } = page.facts ?? {}
+  const replacement = opts.replacement ?? ''
+  return {
+    ...page,
+    sections: sectionsWithoutBonusTalk(page.sections.filter((s) => s.type !== 'table' && s.type !== 'terms')),
+    termsSummary: opts.terms ?? '',
+    offerHighlight: replacement,
+    bonusOffer: '',
+    bonusCondition: '',
+    dealBox: { ...page.dealBox, mainText: replacement, subText: '', countdownText: '', ...(page.dealBox.ctaLabel && opts.ctaLabel ? { ctaLabel: opts.ctaLabel } : {}) },
+    promoTable: null,
+    promoTables: [],
+    timelines: (page.timelines ?? []).filter((t) => !speaksOfBonus(`${t.label} ${t.value}`)),
+    highlights: (page.highlights ?? []).filter((h) => !speaksOfBonus(`${h.title} ${h.value}`)),
+    facts,
+    review: page.review && {
+      ...page.review,
+      pros: linesWithoutBonusTalk(page.review.pros),
+      cons: linesWithoutBonusTalk(page.review.cons),
+      verdict: withoutBonusTalk(page.review.verdict),
+      // its score stays what it is (the overall weighs every criterion); the bonus criterion's own row is not shown
+      hidden: ['bonuses'],
+    },
+  }
+}
+
+/** Editorial sections without their lines, questions and sentences about a bonus; a section left empty goes. */
+function sectionsWithoutBonusTalk(sections: BrandPage['sections']): BrandPage['sections'] {
+  const out: BrandPage['sections'] = []
+  for (const s of sections) {
+    if (s.type === 'faq') {
+      const content = s.content.filter((qa) => !speaksOfBonus(qa.q) && !speaksOfBonus(qa.a))
+      if (content.length) out.push({ ...s, content })
+    } else if (s.type === 'list') {
+      const content = s.content.map((l) => ({ ...l, bullets: linesWithoutBonusTalk(l.bullets) })).filter((l) => l.bullets.length)
+      if (content.length) out.push({ ...s, content })
+    } else if (s.type === 'text') {
+      const content = s.content
+        .split(/\n{2,}/)
+        .filter((para) => !speaksOfBonus(para))
+        .join('\n\n')
+      if (content.trim()) out.push({ ...s, content })
+    } else out.push(s)
+  }
+  return out
+}
+
+/** A brand page as this market allows it: its offer as offerUnderRules says, and nothing that speaks of a bonus where inducements are barred. */
 export function brandUnderRules(page: BrandPage, market: Market): BrandPage {
   if (isDefault(market)) return page
   const offer = offerUnderRules(page as BrandOffer & BrandPage, market)
   if (market.rules.showBonuses) return { ...page, termsSummary: offer.termsSummary, sections: sectionsForMarket(page.sections, market) }
-  const { bonusCode: _code, wagering: _wagering, ...facts } = page.facts ?? {}
-  return {
-    ...page,
-    // bonus tables and the bonus's terms go with the bonus
-    sections: page.sections.filter((s) => s.type !== 'table' && s.type !== 'terms'),
-    termsSummary: offer.termsSummary,
-    offerHighlight: offer.offerHighlight,
-    bonusOffer: '',
-    bonusCondition: '',
-    dealBox: offer.dealBox,
-    promoTable: null,
-    promoTables: [],
-    facts,
-  }
+  return withoutOffer(page, { terms: offer.termsSummary, replacement: market.rules.noBonusText, ctaLabel: 'Visit site' })
 }
 
 /** A brand's terms sections with the market's age mark where a line begins with one ("18+ only." → "19+ only." in Ontario). */
@@ -218,14 +263,20 @@ function sectionsForMarket(sections: BrandPage['sections'], market: Pick<Market,
 export function rowUnderRules(row: ComparisonRow, market: Market): ComparisonRow {
   if (isDefault(market)) return row
   const termsSummary = termsForMarket(row.termsSummary, market)
-  if (market.rules.showBonuses) return { ...row, termsSummary }
+  // an amount in another currency than the market's says which (issue 34: "£20" in a CAD market)
+  const labelled = { ...row.cells }
+  for (const [column, currency] of Object.entries(row.cellCurrency ?? {}) as [keyof typeof labelled, string][]) {
+    if (currency !== market.currency && labelled[column]) labelled[column] = `${labelled[column]} (${currency})`
+  }
+  if (market.rules.showBonuses) return { ...row, termsSummary, cells: labelled }
   const { bonusCode: _code, ...rest } = row
   const noTerms = termsForMarket('', market)
-  const cells = { ...row.cells }
+  const cells = labelled
   if ('bonus' in cells) cells.bonus = market.rules.noBonusText
   if ('code' in cells) cells.code = ''
   if ('wagering' in cells) cells.wagering = ''
-  return { ...rest, termsSummary: noTerms, bonus: market.rules.noBonusText, cells }
+  // every call to action in the market uses its wording ("Claim Bonus" is an inducement too)
+  return { ...rest, termsSummary: noTerms, bonus: market.rules.noBonusText, cells, ...(rest.hasCta ? { ctaLabel: 'Visit site' } : {}) }
 }
 
 /** The country whose help set a market's pages show (null: the visitor's own, as in the default market). */

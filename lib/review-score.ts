@@ -23,6 +23,8 @@ export type BrandReview = {
   reviewer: string
   /** the day (YYYY-MM-DD) the reviewer tested it */
   testedAt: string
+  /** criteria a page does not show (never stored: a market barring inducements hides the bonus score, lib/markets.ts) */
+  hidden?: readonly ReviewCriterion[]
 }
 
 /** The weighted mean of the scores, to one decimal (4.35 → 4.4). Weights sum to 1. */

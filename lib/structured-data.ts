@@ -160,7 +160,7 @@ export function brandReview(brand: Pick<BrandPage, 'brandName' | 'rating'> & { r
       reviewRating: { '@type': 'Rating', ratingValue: overallScore(r.scores), bestRating: 5, worstRating: 1 },
       author: { '@type': 'Person', name: r.reviewer },
       datePublished: r.testedAt,
-      reviewBody: r.verdict,
+      ...(r.verdict ? { reviewBody: r.verdict } : {}),
       ...(r.pros.length ? { positiveNotes: notes(r.pros) } : {}),
       ...(r.cons.length ? { negativeNotes: notes(r.cons) } : {}),
       publisher: organization(siteUrl),

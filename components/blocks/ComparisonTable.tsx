@@ -27,7 +27,9 @@ function Cell({ row, column, position }: { row: ComparisonRow; column: keyof typ
         —<span className="sr-only">Not stated</span>
       </span>
     )
-  return <>{value}</>
+  // an amount in the brand's own currency, not the market's: marked as the offer's own (rowUnderRules labels it)
+  const currency = row.cellCurrency?.[column]
+  return currency ? <span data-offer-currency={currency}>{value}</span> : <>{value}</>
 }
 
 function BrandName({ row }: { row: ComparisonRow }) {

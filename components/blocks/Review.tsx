@@ -36,7 +36,7 @@ export function ReviewBlock({ brand }: { brand: BrandPage }) {
         </p>
       </div>
       <dl className="review-scores">
-        {REVIEW_CRITERIA.map((c) => (
+        {REVIEW_CRITERIA.filter((c) => !review.hidden?.includes(c.key)).map((c) => (
           <div key={c.key}>
             <dt>{c.label}</dt>
             <dd>
@@ -71,7 +71,7 @@ export function ReviewBlock({ brand }: { brand: BrandPage }) {
         </div>
       )}
       <h3>Verdict</h3>
-      <p className="verdict">{review.verdict}</p>
+      {review.verdict && <p className="verdict">{review.verdict}</p>}
     </section>
   )
 }

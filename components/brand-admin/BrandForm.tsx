@@ -185,7 +185,12 @@ export function BrandForm({ initial, onDone, onCancel, onReload, known = { type:
           ).map(([key, label]) => (
             <label key={key}>
               {label}
-              <input value={d.dealBox[key]} onChange={(e) => set({ dealBox: { ...d.dealBox, [key]: e.target.value } })} />
+              <input value={d.dealBox[key]} aria-describedby={key === 'countdownText' ? 'countdown-help' : undefined} onChange={(e) => set({ dealBox: { ...d.dealBox, [key]: e.target.value } })} />
+              {key === 'countdownText' && (
+                <small id="countdown-help" className="muted small">
+                  Readers see a deadline only from the offer's end date (Offer dates → Valid until), as “Offer ends” and that day; this text is kept but not shown, so no page promises a deadline the offer does not have.
+                </small>
+              )}
             </label>
           ))}
         </fieldset>

@@ -9,7 +9,7 @@ import { formatMoney } from '../../lib/format.ts'
 import type { CompareColumn, CompareSpec, Comparison, ComparisonRow } from '../../lib/comparison.ts'
 import { brandScore, formatScore } from '../../lib/review-score.ts'
 import { type OfferState, offerState } from '../../lib/offer-lifecycle.ts'
-import { DEFAULT_MARKET, type Market } from '../../lib/markets.ts'
+import { DEFAULT_MARKET, type Market, withoutOffer } from '../../lib/markets.ts'
 import { listedIn, listingQuery, restricts, shape, visibleTo } from './visibility.ts'
 
 export function toBrandPage(doc: BrandDoc): BrandPage {
@@ -79,6 +79,7 @@ function comparisonRow(page: BrandPage, columns: readonly CompareColumn[]): Comp
     termsUrl: page.termsUrl,
     cells: Object.fromEntries(columns.map((c) => [c, text[c]() ?? ''])),
     ...(f.bonusCode ? { bonusCode: f.bonusCode } : {}),
+    ...(f.minDeposit && columns.includes('minDeposit') ? { cellCurrency: { minDeposit: f.minDeposit.currency } } : {}),
   }
 }
 
@@ -179,7 +180,8 @@ export function createBrandsService(deps: { brands: BrandsRepository; now?: () =
       // its status is not asked: a preview shows a draft as it will be seen once published
       const { available, licensed, offer } = visibleTo(found, { country, market, now: now() })
       if (available && licensed && offer === 'active') return { brand, available, licensed, offer, alternatives: [] }
-      return { brand, available: available && licensed, licensed, offer, alternatives: await this.alternatives(found._id, country, market) }
+      // the notice and alternatives only: none of the offer it may not show travels in the page's data either
+      return { brand: withoutOffer(brand), available: available && licensed, licensed, offer, alternatives: await this.alternatives(found._id, country, market) }
     },
 
     /** Whether a brand's offer runs now (/go sends nobody to an offer that has ended or not begun). */
