@@ -153,7 +153,7 @@ describe("the 'Top … Offers' card", () => {
     expect(screen.queryByRole('heading', { name: 'Top Nova Offers' })).toBeNull()
   })
   it('shows no offer at all where the brand may not be shown: the notice and alternatives with their own terms (issue 34)', () => {
-    const alternative = { ...brandPage({ _id: 'alt', brandName: 'Alt Casino', offerHighlight: '50 spins', termsSummary: '21+. New customers only.' }) }
+    const alternative = { ...brandPage({ _id: 'alt', brandName: 'Alt Casino', offerHighlight: '50 spins', termsSummary: '21+. New customers only.' }), campaignTypeRaw: '' }
     render(<BrandPageView brand={brandPage({ brandName: 'Nova', bonusOffer: '100% up to 500', dealBox: { mainText: '100% up to 500', ctaLabel: 'Claim', ctaUrl: 'https://n.example' } })} availability={{ available: false, alternatives: [alternative] }} />)
     expect(screen.queryByRole('heading', { name: 'Top Nova Offers' })).toBeNull()
     expect(screen.queryByText(/100% up to 500/)).toBeNull()
