@@ -12,10 +12,10 @@ import { ResponsiveImage } from './ResponsiveImage.tsx'
 import { useMarketPath } from './market-path.ts'
 
 /** A profile's name linking its page (issue 22), else the byline's own text; null when neither. */
-function who(profile: AuthorRef | null, text: string, rel?: string) {
+function who(profile: AuthorRef | null, text: string, rel?: string, local: (path: string) => string = (p) => p) {
   if (profile)
     return (
-      <a href={authorPath(profile.slug)} rel={rel}>
+      <a href={local(authorPath(profile.slug))} rel={rel}>
         {profile.name}
       </a>
     )
@@ -29,8 +29,9 @@ function who(profile: AuthorRef | null, text: string, rel?: string) {
  */
 function Byline({ article, profiles }: { article: ArticleData; profiles: BylineProfiles }) {
   const { meta } = article
-  const author = who(profiles.author, meta.author, 'author')
-  const reviewer = who(profiles.reviewer, meta.reviewer)
+  const local = useMarketPath()
+  const author = who(profiles.author, meta.author, 'author', local)
+  const reviewer = who(profiles.reviewer, meta.reviewer, undefined, local)
   const published = formatDay(article.createdAt)
   const updated = formatDay(article.updatedAt)
   const parts = [

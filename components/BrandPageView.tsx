@@ -1,3 +1,4 @@
+import { useMarketPath } from './market-path.ts'
 import { useState } from 'react'
 import { navigate } from 'vike/client/router'
 import type { BrandOffer, BrandPage, DealBox } from '../lib/schemas.ts'
@@ -75,6 +76,7 @@ export function hasDealBox(d: DealBox, brand?: Pick<BrandPage, 'validUntil'>) {
 }
 
 export function DealBoxCard({ brand }: { brand: BrandPage }) {
+  const local = useMarketPath()
   const d = brand.dealBox
   const countdown = countdownOf(brand)
   if (!hasDealBox(d, brand)) return null
@@ -88,7 +90,7 @@ export function DealBoxCard({ brand }: { brand: BrandPage }) {
       {d.mainText && <p className="deal-main">{d.mainText}</p>}
       {d.subText && <p className="muted">{d.subText}</p>}
       {d.linkText && d.linkUrl && isSafeHref(d.linkUrl) && (
-        <a className="deal-link" href={d.linkUrl} data-testid="deal-link">
+        <a className="deal-link" href={local(d.linkUrl)} data-testid="deal-link">
           {d.linkText}
         </a>
       )}
@@ -135,8 +137,8 @@ export function leadBlocks(brand: BrandPage): Block[] {
     { kind: 'facts', brand },
     { kind: 'review', brand },
   ]
-  if (brand.promoTable && (brand.promoTable.heading || brand.promoTable.rows.length > 0)) blocks.push({ kind: 'table', table: brand.promoTable, level: 2 })
-  for (const table of brand.promoTables) blocks.push({ kind: 'table', table, level: 2 })
+  if (brand.promoTable && (brand.promoTable.heading || brand.promoTable.rows.length > 0)) blocks.push({ kind: 'table', table: brand.promoTable, level: 2, terms: brand })
+  for (const table of brand.promoTables) blocks.push({ kind: 'table', table, level: 2, terms: brand })
   return blocks
 }
 
@@ -210,7 +212,7 @@ export function BrandPageView({ brand, disclosure, availability, sectionTrees }:
             </section>
           )}
           {!noOffer && <OfferDetails brand={brand} />}
-          <RenderBlocks blocks={brand.sections.map((s, i) => sectionBlock(s, sectionTrees?.[i]))} />
+          <RenderBlocks blocks={brand.sections.map((s, i) => sectionBlock(s, sectionTrees?.[i], brand))} />
         </div>
         <aside className="brand-side">
           {unavailable ? (

@@ -1,3 +1,4 @@
+import { useMarketPath } from './market-path.ts'
 import { lazy, Suspense } from 'react'
 import { gaMeasurementId } from './analytics.ts'
 import { COOKIE_POLICY_PATH, ConsentButtons } from './ConsentButtons.tsx'
@@ -12,6 +13,7 @@ const ConsentSettings = lazy(() => import('./ConsentSettings.tsx'))
  */
 export function ConsentBanner() {
   const consent = useConsent()
+  const local = useMarketPath()
   if (useConsentSettingsOpen()) {
     return (
       <Suspense>
@@ -25,7 +27,7 @@ export function ConsentBanner() {
       <p>
         With your consent we {gaMeasurementId() && 'count visits with Google Analytics (cookies) and '}keep a device id that
         offer partners receive when you follow an offer. Nothing is stored until you choose.{' '}
-        <a href={COOKIE_POLICY_PATH}>Cookie policy</a>
+        <a href={local(COOKIE_POLICY_PATH)}>Cookie policy</a>
       </p>
       <ConsentButtons />
     </section>

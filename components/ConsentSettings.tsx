@@ -1,3 +1,4 @@
+import { useMarketPath } from './market-path.ts'
 import { useLayoutEffect, useRef } from 'react'
 import { gaMeasurementId } from './analytics.ts'
 import { COOKIE_POLICY_PATH, ConsentButtons } from './ConsentButtons.tsx'
@@ -13,6 +14,7 @@ const close = () => openConsentSettings(false)
  */
 export default function ConsentSettings() {
   const consent = useConsent()
+  const local = useMarketPath()
   const dialog = useRef<HTMLDialogElement>(null)
   useLayoutEffect(() => {
     const opener = document.activeElement as HTMLElement | null
@@ -51,7 +53,7 @@ export default function ConsentSettings() {
         </li>
       </ul>
       <p>
-        Rejecting later stops analytics and deletes the device id and Google Analytics cookies. <a href={COOKIE_POLICY_PATH}>Cookie policy</a>
+        Rejecting later stops analytics and deletes the device id and Google Analytics cookies. <a href={local(COOKIE_POLICY_PATH)}>Cookie policy</a>
       </p>
       <ConsentButtons />
       <button type="button" className="btn consent-close" onClick={close}>

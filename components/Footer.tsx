@@ -1,3 +1,4 @@
+import { useMarketPath } from './market-path.ts'
 import { useState } from 'react'
 import { infoPath } from '../lib/info-pages.ts'
 import { FooterHelpLinks } from './FooterHelpLinks.tsx'
@@ -29,6 +30,7 @@ export function comingSoonText(item: string, group?: string) {
 
 export function Footer() {
   const age = useMarketAge()
+  const local = useMarketPath()
   const [modal, setModal] = useState<{ item: string; group?: string } | null>(null)
   return (
     <footer className="footer">
@@ -54,7 +56,7 @@ export function Footer() {
                 {items.map((item) => (
                   <li key={item}>
                     {pageOf[item] ? (
-                      <a className="link-button" href={infoPath(pageOf[item])}>
+                      <a className="link-button" href={local(infoPath(pageOf[item]))}>
                         {item}
                       </a>
                     ) : (
@@ -81,7 +83,7 @@ export function Footer() {
           <div className="legal">
             {legal.map((item) =>
               pageOf[item] ? (
-                <a key={item} className="link-button" href={infoPath(pageOf[item])}>
+                <a key={item} className="link-button" href={local(infoPath(pageOf[item]))}>
                   {item}
                 </a>
               ) : (
@@ -91,7 +93,7 @@ export function Footer() {
               ),
             )}
             {compliance.map(([item, slug]) => (
-              <a key={slug} className="link-button" href={infoPath(slug)}>
+              <a key={slug} className="link-button" href={local(infoPath(slug))}>
                 {item}
               </a>
             ))}

@@ -1,6 +1,6 @@
 import type { HelpLink, HelpSet } from '../lib/gambling-help-international.ts'
 import { infoPath, RESPONSIBLE_GAMBLING_SLUG } from '../lib/info-pages.ts'
-import { useMarketAge } from './market-path.ts'
+import { useMarketAge, useMarketPath } from './market-path.ts'
 
 /** Gambling-help organisations (lib/responsible-gambling.ts) on brand pages and the help page; the footer's line is FooterHelpLinks.tsx. */
 
@@ -25,6 +25,7 @@ function HelpLinkWithPhone({ link }: { link: HelpLink }) {
 /** A brand page's help box: the visitor's country's organisations (rendered on the server). */
 export function BrandHelp({ set }: { set: HelpSet }) {
   const age = useMarketAge()
+  const local = useMarketPath()
   return (
     <aside className="help-box" aria-label="Gambling help">
       <strong>{`${age}+ · Gambling help${set.country ? ` in ${set.label}` : ''}:`}</strong>
@@ -35,7 +36,7 @@ export function BrandHelp({ set }: { set: HelpSet }) {
         </span>
       ))}
       {' · '}
-      <a href={infoPath(RESPONSIBLE_GAMBLING_SLUG)}>More help</a>
+      <a href={local(infoPath(RESPONSIBLE_GAMBLING_SLUG))}>More help</a>
     </aside>
   )
 }

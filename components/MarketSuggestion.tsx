@@ -37,7 +37,7 @@ export function MarketSuggestion() {
     setMarket(null)
   }
   return (
-    <aside className="market-suggestion" role="region" aria-label="Your market" data-testid="market-suggestion">
+    <aside className="market-suggestion" role="region" aria-label="Your market" data-testid="market-suggestion" data-market-switch="">
       <p>
         {`There is a GameWise edition for ${market.name}, with the offers and rules that apply there. `}
         <a href={market.prefix} hrefLang={market.language}>{`Go to GameWise ${market.name}`}</a>

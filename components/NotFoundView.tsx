@@ -1,3 +1,4 @@
+import { useMarketPath } from './market-path.ts'
 import type { ArticleCardData } from '../lib/cards.ts'
 import type { BrandOffer } from '../lib/schemas.ts'
 import type { Suggestion } from '../lib/search.ts'
@@ -19,6 +20,7 @@ const KIND = { brand: 'Brand', tag: 'Tag', article: 'Article' } as const
  * message and a way home.
  */
 export function NotFoundView({ message, help }: { message: string; help: NotFoundData | null }) {
+  const local = useMarketPath()
   return (
     <div className={help ? 'error-page not-found' : 'error-page'}>
       <h1 className="empty">{message}</h1>
@@ -58,7 +60,7 @@ export function NotFoundView({ message, help }: { message: string; help: NotFoun
         </>
       )}
       <p className="center">
-        <a className="btn" href="/">
+        <a className="btn" href={local('/')}>
           Go to the home page
         </a>
       </p>

@@ -1,3 +1,4 @@
+import { useMarketPath } from './market-path.ts'
 import { AFFILIATE_DISCLOSURE_PATH, AGE_MARK, DEFAULT_AFFILIATE_DISCLOSURE, isAbsoluteHttpUrl, TERMS_FALLBACK } from '../lib/offer-terms.ts'
 import type { BrandOffer } from '../lib/schemas.ts'
 import { highestAgeMark } from '../lib/inducements.ts'
@@ -54,9 +55,10 @@ export function splitAgeMark(terms: string): { age: string; rest: string } {
 
 /** The affiliate disclosure (paid placement is disclosed), as plain text: React escapes it, never HTML. */
 export function AffiliateDisclosure({ text }: { text?: string }) {
+  const local = useMarketPath()
   return (
     <p className="disclosure" data-testid="affiliate-disclosure">
-      {text || DEFAULT_AFFILIATE_DISCLOSURE} <a href={AFFILIATE_DISCLOSURE_PATH}>Read our affiliate disclosure.</a>
+      {text || DEFAULT_AFFILIATE_DISCLOSURE} <a href={local(AFFILIATE_DISCLOSURE_PATH)}>Read our affiliate disclosure.</a>
     </p>
   )
 }

@@ -52,7 +52,7 @@ export function SearchForm({ q = '', id, label, compact = false, suggest = false
   }
   const go = (s: Suggestion) => {
     close()
-    window.location.assign(s.href)
+    window.location.assign(local(s.href))
   }
   const onKeyDown = (e: { key: string; preventDefault(): void; currentTarget: HTMLInputElement }) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {

@@ -1,3 +1,4 @@
+import { useMarketPath } from './market-path.ts'
 import { Fragment } from 'react'
 import { formatNumber } from '../lib/format.ts'
 import { SearchForm } from './SearchForm.tsx'
@@ -25,11 +26,12 @@ export function pageWindow(page: number, pages: number): (number | null)[] {
 }
 
 function SearchPagination({ q, page, pages }: { q: string; page: number; pages: number }) {
+  const local = useMarketPath()
   if (pages <= 1) return null
   return (
     <nav className="pagination" aria-label="Search result pages">
       {page > 1 && (
-        <a className="btn" href={searchHref(q, page - 1)} rel="prev">
+        <a className="btn" href={local(searchHref(q, page - 1))} rel="prev">
           Previous
         </a>
       )}
@@ -39,13 +41,13 @@ function SearchPagination({ q, page, pages }: { q: string; page: number; pages: 
             …
           </span>
         ) : (
-          <a key={p} className={`btn${p === page ? ' active' : ''}`} href={searchHref(q, p)} aria-current={p === page ? 'page' : undefined} aria-label={`Page ${p}`}>
+          <a key={p} className={`btn${p === page ? ' active' : ''}`} href={local(searchHref(q, p))} aria-current={p === page ? 'page' : undefined} aria-label={`Page ${p}`}>
             {p}
           </a>
         ),
       )}
       {page < pages && (
-        <a className="btn" href={searchHref(q, page + 1)} rel="next">
+        <a className="btn" href={local(searchHref(q, page + 1))} rel="next">
           Next
         </a>
       )}
@@ -61,6 +63,7 @@ const quoted = (q: string) => `“${q}”`
  * an empty state, or a page past the last.
  */
 export function SearchView({ q, total, capped, page, pages, results, brands = [], tags = [], didYouMean = null, disclosure, error }: SearchAnswer & { error?: string; disclosure?: string }) {
+  const local = useMarketPath()
   return (
     <section className="search-page">
       <h1>Search</h1>
@@ -72,7 +75,7 @@ export function SearchView({ q, total, capped, page, pages, results, brands = []
       )}
       {didYouMean && (
         <p className="did-you-mean" data-testid="did-you-mean">
-          Did you mean <a href={didYouMean.href}>{didYouMean.q}</a>?
+          Did you mean <a href={local(didYouMean.href)}>{didYouMean.q}</a>?
         </p>
       )}
       {brands.length > 0 && (
@@ -88,7 +91,7 @@ export function SearchView({ q, total, capped, page, pages, results, brands = []
           <ul>
             {tags.map((t) => (
               <li key={t.href}>
-                <a className="tag" href={t.href}>
+                <a className="tag" href={local(t.href)}>
                   {t.name}
                 </a>
               </li>
@@ -102,7 +105,7 @@ export function SearchView({ q, total, capped, page, pages, results, brands = []
           <ul className="search-suggestions">
             <li>Check the spelling, or try fewer or more general words.</li>
             <li>
-              Browse <a href="/articles">all articles</a>, or start from the <a href="/">home page</a>.
+              Browse <a href={local('/articles')}>all articles</a>, or start from the <a href={local('/')}>home page</a>.
             </li>
           </ul>
         </div>
@@ -117,7 +120,7 @@ export function SearchView({ q, total, capped, page, pages, results, brands = []
         <div className="search-empty">
           <p className="empty">{`No results on page ${page}: there ${pages === 1 ? 'is 1 page' : `are ${pages} pages`} of results for ${quoted(q)}.`}</p>
           <p className="center">
-            <a className="btn" href={searchHref(q, 1)}>
+            <a className="btn" href={local(searchHref(q, 1))}>
               Back to the first page
             </a>
           </p>
@@ -131,7 +134,7 @@ export function SearchView({ q, total, capped, page, pages, results, brands = []
               <div>
                 {r.tag && <span className="tag">{r.tag}</span>}
                 <h2>
-                  <a href={r.href}>{r.title}</a>
+                  <a href={local(r.href)}>{r.title}</a>
                 </h2>
                 <p className="search-snippet">
                   <Snippet segments={r.snippet} />

@@ -16,7 +16,7 @@ export function TranslationLinks({ translations }: { translations: readonly Tran
   const others = translations.filter((t) => !t.current)
   if (!others.length) return null
   return (
-    <nav className="translation-links" aria-label="This article in other languages" data-testid="translation-links">
+    <nav className="translation-links" aria-label="This article in other languages" data-testid="translation-links" data-market-switch="">
       {/* a sentence: its links are sized by it (WCAG 2.5.8's inline exception) */}
       <p className="muted small">
         Also in:{' '}

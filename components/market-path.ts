@@ -13,7 +13,12 @@ export const MARKETS_META = 'gw-markets'
 export function useMarketPath(): (path: string) => string {
   // outside a page (component tests) there is no pageContext: the default market
   const prefix = (usePageContext() as { marketPrefix?: string } | undefined)?.marketPrefix ?? ''
-  return (path: string) => inMarket(prefix, path)
+  return (path: string) => {
+    // only the site's own pages: not another site, /go, the API, files, or a path already in the market
+    if (!prefix || !path.startsWith('/') || path.startsWith('//') || /^\/(?:go|api|media|uploads|assets)(?:\/|$)/.test(path)) return path
+    if (path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`)) return path
+    return inMarket(prefix, path)
+  }
 }
 
 /** `/uk=en-GB=18 /ca-on=en-CA=19`: what the markets <meta> says (prefix, language and minimum age of each market). */

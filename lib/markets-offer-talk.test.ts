@@ -123,3 +123,27 @@ describe('comparison rows in a market', () => {
     expect(rowUnderRules(row, market('uk', 'GB')).cells.minDeposit).toBe('£20')
   })
 })
+
+describe('JSON-LD in a market (lib/json-ld.ts jsonLdInMarket)', () => {
+  it('puts every same-site page address under the market, once; the publisher and files keep theirs', async () => {
+    const { jsonLdInMarket } = await import('./json-ld.ts')
+    const site = 'https://gw.example'
+    const local = (p: string) => (p.startsWith('/ca-on/') || p === '/ca-on' ? p : p === '/' ? '/ca-on' : `/ca-on${p}`)
+    const data = {
+      '@type': 'BreadcrumbList',
+      itemListElement: [{ '@type': 'ListItem', item: `${site}/` }, { '@type': 'ListItem', item: `${site}/brands/nova` }],
+      review: { url: `${site}/ca-on/brands/nova`, author: { '@id': `${site}/author/maya#person` } },
+      publisher: { '@id': `${site}/#organization`, logo: { url: `${site}/logo-512.png` } },
+      image: { url: `${site}/media/x.webp` },
+      potentialAction: { target: { urlTemplate: `${site}/search?q={search_term_string}` } },
+      sameAs: [`${site}/elsewhere`],
+      other: 'https://else.example/brands/x',
+    }
+    expect(jsonLdInMarket(data, site, local)).toEqual({
+      ...data,
+      itemListElement: [{ '@type': 'ListItem', item: `${site}/ca-on` }, { '@type': 'ListItem', item: `${site}/ca-on/brands/nova` }],
+      review: { url: `${site}/ca-on/brands/nova`, author: { '@id': `${site}/ca-on/author/maya#person` } },
+      potentialAction: { target: { urlTemplate: `${site}/ca-on/search?q={search_term_string}` } },
+    })
+  })
+})

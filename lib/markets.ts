@@ -184,6 +184,8 @@ export function offerUnderRules(offer: BrandOffer, market: Market): BrandOffer {
       : {
           offerHighlight: noBonusText,
           bonusOffer: '',
+          // a tagline is the offer's pitch too ("cash-back that carries no wagering")
+          tagline: withoutBonusTalk(offer.tagline),
           // a button that says "Claim bonus" is an inducement too
           dealBox: { ...offer.dealBox, mainText: noBonusText, subText: '', countdownText: '', ...(offer.dealBox.ctaLabel ? { ctaLabel: 'Visit site' } : {}) },
         }),

@@ -3,6 +3,7 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { GA_META } from '../components/analytics.ts'
 import { SeoHead } from '../components/SeoHead.tsx'
 import { SITE_URL_META } from '../components/site-url.ts'
+import { jsonLdInMarket } from '../lib/json-ld.ts'
 import { SiteFeedLink } from '../components/FeedLinks.tsx'
 import { absoluteUrl } from '../lib/social-image.ts'
 import { MARKETS_META, marketsMetaContent } from '../components/market-path.ts'
@@ -22,7 +23,8 @@ export default function Head() {
   const failed = pageContext.is404 === true || pageContext.abortStatusCode !== undefined
   const alternates = failed ? [] : (seo.alternates ?? pageContext.alternates ?? [])
   // the canonical path within the market, its prefix (if the path still carries it) put back once
-  const path = splitMarketPath(seo.path ?? pageContext.urlPathname, new Set(markets.map(marketPrefix))).rest
+  const prefixes = new Set(markets.map(marketPrefix))
+  const path = splitMarketPath(seo.path ?? pageContext.urlPathname, prefixes).rest
   return (
     <>
       <meta name={SITE_URL_META} content={siteUrl} />
@@ -31,7 +33,7 @@ export default function Head() {
       {pageContext.marketNav && <meta name={NAV_META} content={navMetaContent(pageContext.marketNav)} />}
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <meta name="theme-color" content="#7c3aed" />
-      <SeoHead canonical={absoluteUrl(inMarket(prefix, path), siteUrl)} seo={{ ...seo, alternates }} />
+      <SeoHead canonical={absoluteUrl(inMarket(prefix, path), siteUrl)} seo={{ ...seo, alternates, ...(prefix && seo.jsonLd ? { jsonLd: jsonLdInMarket(seo.jsonLd, siteUrl, (p) => (splitMarketPath(p, prefixes).prefix ? p : inMarket(prefix, p))) } : {}) }} />
       {/* feeds: the site's on every page (a tag archive adds its own, pages/tag/+Head.tsx) */}
       <SiteFeedLink />
     </>

@@ -77,7 +77,7 @@ export function RenderBlocks({ blocks }: { blocks: readonly Block[] }) {
 }
 
 /** A brand page section as a block: its type is its kind; a text section brings its Markdown tree, when the server built one. */
-export function sectionBlock(section: Section, tree?: MdTree | null): Block {
+export function sectionBlock(section: Section, tree?: MdTree | null, terms?: ComponentProps<typeof PromoTableSection>['terms']): Block {
   switch (section.type) {
     case 'text':
       return { kind: 'text', title: section.title, content: section.content, tree }
@@ -88,7 +88,7 @@ export function sectionBlock(section: Section, tree?: MdTree | null): Block {
     case 'faq':
       return { kind: 'faq', title: section.title, items: section.content }
     case 'table':
-      return { kind: 'table', title: section.title, table: section.content }
+      return { kind: 'table', title: section.title, table: section.content, terms }
   }
 }
 
