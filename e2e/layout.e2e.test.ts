@@ -268,14 +268,20 @@ describe('admin on a phone', () => {
 })
 
 describe('headings', () => {
-  it('every page type has one h1 and an outline that never skips a level going down', async () => {
+  it('every page type has one h1, drawn no smaller than any heading under it, and an outline that never skips a level going down', async () => {
     const failures: string[] = []
     for (const [who, path] of [...publicPages().map((p) => ['visitor', p] as const), ...adminPages.map((p) => ['admin', p] as const)]) {
       const page = await open(who, path, 1280)
-      const levels = await page.evaluate(() =>
-        [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].filter((h) => (h as HTMLElement).offsetParent !== null || getComputedStyle(h).position === 'fixed').map((h) => Number(h.tagName[1])),
+      const headings = await page.evaluate(() =>
+        [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+          .filter((h) => (h as HTMLElement).offsetParent !== null || getComputedStyle(h).position === 'fixed')
+          .map((h) => ({ level: Number(h.tagName[1]), size: parseFloat(getComputedStyle(h).fontSize), text: (h.textContent ?? '').trim().slice(0, 30) })),
       )
+      const levels = headings.map((h) => h.level)
       if (levels.filter((l) => l === 1).length !== 1) failures.push(`${path}: ${levels.filter((l) => l === 1).length} h1`)
+      // the page's heading reads as its heading: no heading under it is drawn larger
+      const h1 = headings.find((h) => h.level === 1)
+      for (const h of headings) if (h1 && h.size > h1.size) failures.push(`${path}: h1 "${h1.text}" is ${h1.size} px, smaller than h${h.level} "${h.text}" (${h.size} px)`)
       for (let i = 1; i < levels.length; i++) if (levels[i] > levels[i - 1] + 1) failures.push(`${path}: h${levels[i - 1]} then h${levels[i]}`)
       await done(page)
     }
