@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { BASE_URL, PERSON_UA, useBrowser } from './browser.ts'
+import { BASE_URL, logIn, PERSON_UA, useBrowser } from './browser.ts'
 import { axe, checkState, uneven } from './state-checks.ts'
 
 /**
@@ -27,6 +27,8 @@ type State = {
   /** the consent banner left unanswered (every other state has it answered, as a returning visitor) */
   unanswered?: boolean
   country?: string
+  /** opened by the signed-in admin */
+  admin?: boolean
   /** further checks of this state */
   extra?: (page: Page, width: number) => Promise<string[]>
 }
@@ -118,6 +120,16 @@ const STATES: State[] = [
     },
     extra: (page) => uneven(page, '.comparison', '.compare-card'),
   },
+  {
+    // the report's table is cards on a phone, with a select for its sort: nothing of either cut by the card's edge
+    name: "the brand admin's report, its totals and sort",
+    path: '/adminmarket',
+    root: '[data-testid="report-brands"]',
+    admin: true,
+    open: async (page) => {
+      await page.getByTestId('report-brands').getByTestId('earnings-total').waitFor()
+    },
+  },
 ]
 
 async function opened(state: State, width: number): Promise<Page> {
@@ -125,6 +137,10 @@ async function opened(state: State, width: number): Promise<Page> {
   // a returning visitor who said no: analytics stays off and the banner away
   if (!state.unanswered) await context.addInitScript(() => localStorage.setItem('consent', 'denied'))
   const page = b.watch(await context.newPage())
+  if (state.admin) {
+    await logIn(page)
+    await page.waitForURL(/\/admin/)
+  }
   await page.goto(BASE_URL + state.path)
   await page.waitForLoadState('networkidle')
   await state.open(page)
