@@ -76,6 +76,17 @@ const STATES: State[] = [
     },
   },
   {
+    // two notes fixed to the foot of a phone's screen: both whole, and neither over the other's controls
+    name: "the consent banner shown on a brand page, beside the phone's deal bar",
+    path: '/brands/nova-spins',
+    root: '.consent-banner, .mobile-deal-bar',
+    unanswered: true,
+    below: 640,
+    open: async (page) => {
+      await page.locator('.consent-banner').waitFor()
+    },
+  },
+  {
     name: 'the market suggestion shown',
     path: '/',
     root: '.market-suggestion',
