@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 
 /**
@@ -127,21 +125,4 @@ export async function uneven(page: Page, frame: string, item: string): Promise<s
       }),
     [frame, item] as const,
   )
-}
-
-const require = createRequire(import.meta.url)
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
-
-type AxeResult = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }
-/** axe-core's WCAG 2.2 AA violations in the page, or inside `include` (selectors) only. */
-export async function axe(page: Page, include?: string): Promise<string[]> {
-  await page.evaluate(AXE) // through the DevTools protocol: the page's CSP (rightly) refuses inline scripts
-  const result = (await page.evaluate(
-    (include) =>
-      (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<unknown> } }).axe.run(include ? { include: [...document.querySelectorAll(include)] } : document, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-      }),
-    include,
-  )) as AxeResult
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)
 }

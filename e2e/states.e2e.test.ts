@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { BASE_URL, logIn, PERSON_UA, useBrowser } from './browser.ts'
-import { axe, checkState, uneven } from './state-checks.ts'
+import { axe } from './page-checks.ts'
+import { checkState, uneven } from './state-checks.ts'
 
 /**
  * The width sweep (e2e/layout.e2e.test.ts) holds every page at rest; phones break in the states a visitor
