@@ -42,7 +42,8 @@ export function MarketSuggestion() {
         {`There is a GameWise edition for ${market.name}, with the offers and rules that apply there. `}
         <a href={market.prefix} hrefLang={market.language}>{`Go to GameWise ${market.name}`}</a>
       </p>
-      <button type="button" className="btn" onClick={dismiss} aria-label="Dismiss the market suggestion">
+      {/* the name begins with the words on the button (WCAG 2.5.3): a voice user says what they see */}
+      <button type="button" className="btn" onClick={dismiss} aria-label="Stay here: dismiss the market suggestion">
         Stay here
       </button>
     </aside>

@@ -23,7 +23,7 @@ export function NotFoundView({ message, help }: { message: string; help: NotFoun
   const local = useMarketPath()
   return (
     <div className={help ? 'error-page not-found' : 'error-page'}>
-      <h1 className="empty">{message}</h1>
+      <h1 className="error-title">{message}</h1>
       {help && (
         <>
           <p className="muted">The address may be mistyped, or the page moved. Search for it, or start from one of these.</p>

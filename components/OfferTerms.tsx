@@ -20,7 +20,7 @@ export function OfferTerms({ offer, compact = false, detailsHref }: { offer: Pic
       <span className="age-badge">{age}</span>{' '}
       {linked ? (
         <a className="terms-text" href={detailsHref}>
-          Significant terms apply: read them
+          Significant terms apply
         </a>
       ) : (
         <span className="terms-text">{summary || `| ${TERMS_FALLBACK}`}</span>
@@ -37,8 +37,11 @@ export function OfferTerms({ offer, compact = false, detailsHref }: { offer: Pic
   )
 }
 
-/** The longest terms line the phone's deal bar shows in full (two short lines); longer ones are a link to them. */
-export const COMPACT_TERMS_MAX = 90
+/**
+ * The longest terms line the phone's deal bar shows in full: one line with its badge and 'Full T&Cs' on a 320 px
+ * screen. Longer ones are a link to them (at 90 the bar grew to 105 px on a 320 px screen, all the time).
+ */
+export const COMPACT_TERMS_MAX = 40
 
 
 /**

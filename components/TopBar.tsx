@@ -1,13 +1,25 @@
 import { useState } from 'react'
+import { infoPath } from '../lib/info-pages.ts'
 import { useMarketPath, useNavLinks } from './market-path.ts'
 import { SearchForm } from './SearchForm.tsx'
 
-/** The top bar (spec §2): the logo home, the two links to the site's own articles (in the page's market), search, and the mobile menu. */
+/**
+ * The top bar (spec §2): the logo home, the two links to the site's own articles (in the page's market), search, and
+ * the mobile menu. On a wide screen the bar shows the two links; below 900 px they are in the menu, in named groups
+ * beside the lists and help a phone has no other quick way to (reading, offers, help), and the menu's button is a
+ * cross while it is open.
+ */
 export function TopBar({ siteUrl }: { siteUrl: string }) {
   const [open, setOpen] = useState(false)
   const local = useMarketPath()
   // spec §2 says these point at the site's own public article pages: absolute links to them
   const links = useNavLinks().map((l) => ({ ...l, href: `${siteUrl}${l.href}` }))
+  const close = () => setOpen(false)
+  const groups = [
+    { id: 'menu-read', title: 'Read', links: [...links, { key: 'articles', label: 'All articles', href: local('/articles'), more: true }] },
+    { id: 'menu-offers', title: 'Offers', links: [{ key: 'brands', label: 'All brands and offers', href: local('/brands'), more: true }] },
+    { id: 'menu-help', title: 'Help', links: [{ key: 'help', label: 'Responsible gambling', href: local(infoPath('responsible-gambling')), more: true }] },
+  ]
   return (
     <header className="topbar">
       <div className="container topbar-inner">
@@ -18,15 +30,22 @@ export function TopBar({ siteUrl }: { siteUrl: string }) {
             <img src="/logo.svg" alt="GameWise" width={180} height={40} />
           </picture>
         </a>
-        <nav className={`topbar-nav${open ? ' open' : ''}`} aria-label="Main">
-          {links.map((l) => (
-            <a key={l.key} href={l.href} onClick={() => setOpen(false)}>
-              {l.label}
-            </a>
+        <nav id="main-menu" className={`topbar-nav${open ? ' open' : ''}`} aria-label="Main">
+          {groups.map((g) => (
+            <div key={g.id} className={g.links.every((l) => 'more' in l) ? 'menu-group menu-only' : 'menu-group'} role="group" aria-labelledby={g.id}>
+              <p id={g.id} className="menu-group-title">
+                {g.title}
+              </p>
+              {g.links.map((l) => (
+                <a key={l.key} href={l.href} className={'more' in l ? 'menu-only' : undefined} onClick={close}>
+                  {l.label}
+                </a>
+              ))}
+            </div>
           ))}
         </nav>
         <SearchForm id="topbar-q" label="Search the site" compact suggest />
-        <button type="button" className="menu-toggle" aria-label="Toggle menu" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+        <button type="button" className={`menu-toggle${open ? ' open' : ''}`} aria-label="Toggle menu" aria-controls="main-menu" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
           <span />
           <span />
           <span />

@@ -20,7 +20,7 @@ describe('the 404 page, server-rendered (raw HTML)', () => {
     expect(res.status).toBe(404)
     expect(res.headers.get('cache-control')).toBe('no-store')
     const html = await res.text()
-    expect(html).toContain(`<h1 class="empty">${message}</h1>`)
+    expect(html).toContain(`<h1 class="error-title">${message}</h1>`)
     expect(html).toContain('<meta name="robots" content="noindex"/>')
     expect(html).toMatch(new RegExp(`<input id="not-found-q" [^>]*name="q" value="${words}"/>`))
     expect(html).toContain('<header') // the site's layout: its top bar and footer
