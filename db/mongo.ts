@@ -2,6 +2,7 @@ import { MongoClient, MongoServerError, type Db } from 'mongodb'
 import {
   type BatchOp,
   type Collection,
+  type CommonTerms,
   type CounterKey,
   type CounterQuery,
   type CountersSpec,
@@ -17,6 +18,7 @@ import {
   type TextSearchOptions,
   type Update,
 } from './port.ts'
+import { CommonTermCounts, textSearchString } from './mongo-common-terms.ts'
 
 /**
  * A unique index (or `_id`) already taken: MongoDB's code 11000. FerretDB 1.x answers 11000 for inserts
@@ -31,6 +33,8 @@ class MongoCollection<T extends Doc> implements Collection<T> {
     private name: string,
     /** why this collection cannot be searched (FerretDB 1.x has no text index), asked at each search */
     private noTextSearch: () => string | undefined = () => undefined,
+    /** the store's counts of common terms (kept a minute), shared by its collections */
+    private termCounts = new CommonTermCounts(),
   ) {}
   private get c() {
     return this.db.collection<Doc>(this.name)
@@ -87,16 +91,20 @@ class MongoCollection<T extends Doc> implements Collection<T> {
     // upsert is index 0 wherever it stood in the batch), MongoDB by their place in the batch
     return Object.values(r.upsertedIds) as string[]
   }
-  /** `$text` with every term quoted: Mongo then requires each one, as SQLite's FTS5 does. */
-  private textFilter(terms: readonly string[], filter: Filter) {
+  /**
+   * `$text` with every term quoted: Mongo then requires each one, as SQLite's FTS5 does; under a common-terms
+   * cut-off the common terms go unquoted beside rarer ones, and only add to the text score (./mongo-common-terms.ts).
+   */
+  private async textFilter(terms: readonly string[], filter: Filter, commonCutoff?: number) {
     const why = this.noTextSearch()
     if (why) throw new Error(why)
-    return { ...filter, $text: { $search: terms.map((t) => `"${t.replaceAll('"', ' ')}"`).join(' ') } }
+    const common = commonCutoff === undefined ? undefined : await this.termCounts.common(this.c, terms, commonCutoff)
+    return { ...filter, $text: { $search: textSearchString(terms, common) } }
   }
-  async textSearch(terms: readonly string[], options: TextSearchOptions = {}) {
+  async textSearch(terms: readonly string[], options: TextSearchOptions & CommonTerms = {}) {
     if (!terms.length) return []
     let cursor = this.c
-      .find(this.textFilter(terms, options.filter ?? {}), { projection: { __score: { $meta: 'textScore' } } })
+      .find(await this.textFilter(terms, options.filter ?? {}, options.commonCutoff), { projection: { __score: { $meta: 'textScore' } } })
       .sort({ __score: { $meta: 'textScore' }, _id: 1 })
     if (options.skip) cursor = cursor.skip(options.skip)
     if (options.limit) cursor = cursor.limit(options.limit)
@@ -110,15 +118,17 @@ class MongoCollection<T extends Doc> implements Collection<T> {
    *   common words is ranked as any other;
    * - `typedLastWord`: MongoDB matches no word starts, so a last word matches only itself and the longer
    *   words it starts are not matched at all.
+   * `commonCutoff` is honoured: the common terms go into `$text` as optional words.
    */
   async textPage(terms: readonly string[], options: TextPageOptions) {
     if (!terms.length) return { hits: [], matched: 0 }
-    const matched = await this.textCount(terms, options.filter ?? {}, { limit: options.window + 1 })
-    const hits = await this.textSearch(terms, { filter: options.filter, limit: options.limit, skip: options.skip })
+    const { commonCutoff } = options
+    const matched = await this.textCount(terms, options.filter ?? {}, { limit: options.window + 1, commonCutoff })
+    const hits = await this.textSearch(terms, { filter: options.filter, limit: options.limit, skip: options.skip, commonCutoff })
     return { hits, matched }
   }
-  async textCount(terms: readonly string[], filter: Filter = {}, options: { limit?: number } = {}) {
-    return terms.length ? this.c.countDocuments(this.textFilter(terms, filter), options.limit ? { limit: options.limit } : {}) : 0
+  async textCount(terms: readonly string[], filter: Filter = {}, options: { limit?: number } & CommonTerms = {}) {
+    return terms.length ? this.c.countDocuments(await this.textFilter(terms, filter, options.commonCutoff), options.limit ? { limit: options.limit } : {}) : 0
   }
   async distinct(field: string, filter: Filter = {}) {
     return (await this.c.distinct(field, filter)).sort()
@@ -167,8 +177,9 @@ export class MongoStore implements Store {
   collection<T extends Doc = Doc>(name: string): Collection<T> {
     // asked at search time: repositories take their collections before they declare the text index
     const noText = () => (this.withoutTextIndex.has(name) ? `text search needs MongoDB: FerretDB ${this.ferretDb} has no text indexes or $text (collection ${name})` : undefined)
-    return new MongoCollection<T>(this.db, name, noText)
+    return new MongoCollection<T>(this.db, name, noText, this.termCounts)
   }
+  private termCounts = new CommonTermCounts()
 
   async ensureIndex(collection: string, spec: IndexSpec) {
     // only the options given: the driver sends an undefined option as null, and the server refuses
