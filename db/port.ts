@@ -33,9 +33,11 @@ export type TextPageOptions = { filter?: Filter; window: number; limit: number; 
  * rarer terms decide what matches, and the common ones only raise the matches holding them — as Lucene's
  * CommonTermsQuery and Elasticsearch's `cutoff_frequency` do; a search of common terms alone requires every one.
  * Absent: every term is required. It changes what matches, so `textCount` takes it too; SQLite applies it with
- * its word counts (common terms raise the best 100 matches holding them in the title, and a search of common
+ * its word counts (common terms raise the best 50 matches holding them in the title or description, and a search of common
  * terms alone is ordered by its titles), MongoDB by counting each term's documents up to the cut-off (common
- * terms are then its optional words, which add to the text score).
+ * terms are then its optional words, which add to the text score). Under a cut-off, `TextRanking.commonWords` has
+ * nothing left to decide (common terms never weigh in bm25), `onlyCommonWords` orders a search of common terms
+ * alone, and `typedLastWord` applies among the rarer terms.
  */
 export type CommonTerms = { commonCutoff?: number }
 

@@ -7,10 +7,10 @@ import type { TextIndex, TextPart, TextTarget } from './text-match.ts'
  * pass), as Lucene's CommonTermsQuery and Elasticsearch's `cutoff_frequency` have it: a term held by more than
  * `cutoff` of the indexed documents is *common*. Beside rarer terms it is not required: the rarer terms alone are
  * walked and ranked by bm25, and the common ones then raise the best of those matches that hold them in a short
- * field (title, description). A search of common terms alone requires every one, and its window is ranked by
- * which of them those fields hold and by document length. Either way no common term's list is read in full:
- * FTS5's bm25 reads the whole list of every term it weighs, for its document frequency, and those are the
- * index's longest lists (`the`: 7 ms at 100,000 articles). Their document frequencies come from the word list.
+ * field (title, description). (A search of common terms alone requires every one, and text-ranking.ts orders its
+ * window title first.) So no common term's list is walked or weighed: FTS5's bm25 reads the whole list of every
+ * term it weighs, for its document frequency, and those are the index's longest lists (`the`: 7 ms at 100,000
+ * articles). Their document frequencies come from the word list.
  */
 
 /** How many of the best matches by the rarer terms the common terms may reorder: their short fields are read. */
