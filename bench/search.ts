@@ -17,7 +17,7 @@
  * `SEARCH_BENCH_PRAGMA='PRAGMA …'` runs on both connections first (a cache size, `mmap_size`), and
  * `SEARCH_BENCH_SLOWEST=n` lists the n slowest searches with their match counts.
  *
- * Issue 37 (decision 009's fifth pass, the common-terms cut-off; target search p99 ≤ 15 ms, suggestions ≤ 5 ms):
+ * The common-terms cut-off (decision 009's fifth pass; target search p99 ≤ 15 ms, suggestions ≤ 5 ms):
  * `SEARCH_BENCH_BEFORE=1` times each search also as it ran before the cut-off (every word required), through
  * the second connection with the same brands, alternating which goes first, so the two compare in one run;
  * `SEARCH_COMMON_CUTOFF=share` tries another cut-off.
