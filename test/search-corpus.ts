@@ -126,7 +126,7 @@ export function searchCorpus(filler = 2_400): Post[] {
   const paragraph = () => Array.from({ length: 3 + Math.floor(random() * 4) }, sentence).join(' ')
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!
   const named: Post[] = [
-    ...demoPosts.map((p) => ({ ...p }) as Post),
+    ...demoPosts.map((p) => ({ ...p, createdAt: '', updatedAt: '' }) as Post),
     ...TARGETS.map(([id, title, tag, description, line]) => post(id, 0, title, tag, description, [line, paragraph(), `${paragraph()} ${line}`, paragraph()])),
   ]
   const total = filler + named.length
