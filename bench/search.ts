@@ -16,6 +16,11 @@
  * turns the kept ranked windows off, `SEARCH_MAX_RESULTS=n` ranks another number of matches,
  * `SEARCH_BENCH_PRAGMA='PRAGMA …'` runs on both connections first (a cache size, `mmap_size`), and
  * `SEARCH_BENCH_SLOWEST=n` lists the n slowest searches with their match counts.
+ *
+ * The common-terms cut-off (decision 009's fifth pass; target search p99 ≤ 15 ms, suggestions ≤ 5 ms):
+ * `SEARCH_BENCH_BEFORE=1` times each search also as it ran before the cut-off (every word required), through
+ * the second connection with the same brands, alternating which goes first, so the two compare in one run;
+ * `SEARCH_COMMON_CUTOFF=share` tries another cut-off.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -157,7 +162,9 @@ try {
   }
 
   // SEARCH_MAX_RESULTS=n tries another bound on counted and ranked matches (lib/search.ts)
-  const search = createSearchService({ posts, brands, generation: () => 0, maxResults: process.env.SEARCH_MAX_RESULTS ? Number(process.env.SEARCH_MAX_RESULTS) : undefined })
+  // SEARCH_COMMON_CUTOFF=share tries another common-terms cut-off (lib/search.ts)
+  const cutoff = process.env.SEARCH_COMMON_CUTOFF ? Number(process.env.SEARCH_COMMON_CUTOFF) : undefined
+  const search = createSearchService({ posts, brands, generation: () => 0, maxResults: process.env.SEARCH_MAX_RESULTS ? Number(process.env.SEARCH_MAX_RESULTS) : undefined, commonCutoff: cutoff })
   // the same without brands, timed beside it: what brands add, whatever else the machine is doing. Through
   // a second connection to the file, so it does not answer from the ranked windows the first one kept
   const bareStore = new SqliteStore(file)
@@ -165,7 +172,16 @@ try {
   if (process.env.SEARCH_BENCH_KEPT) bareStore.textPagesKept = Number(process.env.SEARCH_BENCH_KEPT)
   const barePosts = createPostsRepository(bareStore, createRegistry(bareStore))
   await barePosts.init()
-  const withoutBrands = createSearchService({ posts: barePosts, brands: { list: async () => [] } as unknown as typeof brands, generation: () => 0, maxResults: process.env.SEARCH_MAX_RESULTS ? Number(process.env.SEARCH_MAX_RESULTS) : undefined })
+  // SEARCH_BENCH_BEFORE=1: the second service is the search before the common-terms cut-off (every word
+  // required; decision 009's fifth pass) with the same brands, instead of the same search without brands
+  const before = process.env.SEARCH_BENCH_BEFORE === '1'
+  const withoutBrands = createSearchService({
+    posts: barePosts,
+    brands: before ? createBrandsRepository(bareStore, createRegistry(bareStore)) : ({ list: async () => [] } as unknown as typeof brands),
+    generation: () => 0,
+    maxResults: process.env.SEARCH_MAX_RESULTS ? Number(process.env.SEARCH_MAX_RESULTS) : undefined,
+    commonCutoff: before ? null : cutoff,
+  })
   seed = 7 // the same queries every run, whether the posts were generated now or before
   const titles = (await Promise.all(Array.from({ length: 40 }, (_, i) => posts.findById(`p${Math.floor((i * POSTS) / 40)}`)))).map((p) => p!.title)
   Bun.gc(true) // generating posts leaves garbage the collector would otherwise clear during the timings
@@ -199,22 +215,30 @@ try {
   const slowest: { q: string; kind: string; ms: number; total: number }[] = []
   let hits = 0
 
+  const other = async (q: string, page: number, kind: string) => {
+    const cpuBare = process.cpuUsage()
+    await withoutBrands.search({ q, page })
+    const usedBare = process.cpuUsage(cpuBare)
+    bare.push((usedBare.user + usedBare.system) / 1000)
+    bareTimes[kind]!.push((usedBare.user + usedBare.system) / 1000)
+  }
+  const bareTimes: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]))
   for (let i = 0; i < SEARCHES; i++) {
     const kind = names[i % names.length]
     const q = kinds[kind]()
+    const page = kind.startsWith('page 3') ? 3 : 1
+    // comparing two versions, each goes first every other search (the first meets colder pages)
+    if (before && i % 2) await other(q, page, kind)
     started = performance.now()
     const cpu = process.cpuUsage()
-    const answer = await search.search({ q, page: kind.startsWith('page 3') ? 3 : 1 })
+    const answer = await search.search({ q, page })
     const used = process.cpuUsage(cpu)
     const ms = performance.now() - started
     hits += answer.total
     times[kind].push((used.user + used.system) / 1000)
     slowest.push({ q, kind, ms: (used.user + used.system) / 1000, total: answer.total })
     all.push(ms)
-    const cpuBare = process.cpuUsage()
-    await withoutBrands.search({ q, page: kind.startsWith('page 3') ? 3 : 1 })
-    const usedBare = process.cpuUsage(cpuBare)
-    bare.push((usedBare.user + usedBare.system) / 1000)
+    if (!(before && i % 2)) await other(q, page, kind)
   }
   const stats = (list: number[]) => {
     const s = [...list].sort((a, b) => a - b)
@@ -227,7 +251,11 @@ try {
   for (const n of names) console.log(`  ${n.padEnd(30)} ${stats(times[n])}`)
   console.log(`  ${'all (CPU)'.padEnd(30)} ${stats(Object.values(times).flat())}`)
   console.log(`  ${'all (wall clock)'.padEnd(30)} ${stats(all)}`)
-  console.log(`  ${'all, no brands (CPU)'.padEnd(30)} ${stats(bare)}  (the same searches without the ${BRANDS.toLocaleString('en')} brands, just after each)`)
+  if (before) {
+    console.log(`the same searches before the common-terms cut-off (every word required), alternating with the above; CPU time per search:`)
+    for (const n of names) console.log(`  ${n.padEnd(30)} ${stats(bareTimes[n]!)}`)
+    console.log(`  ${'all, before (CPU)'.padEnd(30)} ${stats(bare)}`)
+  } else console.log(`  ${'all, no brands (CPU)'.padEnd(30)} ${stats(bare)}  (the same searches without the ${BRANDS.toLocaleString('en')} brands, just after each)`)
   // SEARCH_BENCH_SLOWEST=n: the n slowest searches, to see what the tail is made of
   const showSlowest = Number(process.env.SEARCH_BENCH_SLOWEST ?? 0)
   for (const s of slowest.sort((a, b) => b.ms - a.ms).slice(0, showSlowest)) console.log(`    ${s.ms.toFixed(1).padStart(6)} ms  ${s.kind.padEnd(30)} ${JSON.stringify(s.q)} (${s.total} matches)`)

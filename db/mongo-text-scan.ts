@@ -52,7 +52,7 @@ const COMPLETIONS_MAX = 32
  * many documents of the whole collection (`corpus`, which holds `docs`) hold it, and each document's
  * length against their mean.
  */
-export function rankText<T extends Doc>(docs: T[], spec: TextIndexSpec, query: readonly string[], corpus: T[] = docs): TextHit<T>[] {
+export function rankText<T extends Doc>(docs: T[], spec: TextIndexSpec, query: readonly string[], corpus: T[] = docs, commonCutoff?: number): TextHit<T>[] {
   const terms = query.map(fold).filter(Boolean)
   if (!terms.length) return []
   const paths = Object.keys(spec.fields)
@@ -78,7 +78,12 @@ export function rankText<T extends Doc>(docs: T[], spec: TextIndexSpec, query: r
     else phrases.push({ test: (w) => w.startsWith(typed), group: last })
   }
   const holdsPhrase = (d: Indexed<T>, p: (typeof phrases)[number]) => d.fields.some((f) => f.some(p.test))
-  const holdsAll = (d: Indexed<T>) => terms.every((_, i) => phrases.some((p) => p.group === i && holdsPhrase(d, p)))
+  const holds = (d: Indexed<T>, i: number) => phrases.some((p) => p.group === i && holdsPhrase(d, p))
+  // the common-terms cut-off (decision 009): a term more of the collection holds than the cut-off is not
+  // required beside rarer ones, only ranked; common terms alone are all required
+  const common = commonCutoff === undefined ? [] : terms.map((_, i) => all.filter((d) => holds(d, i)).length / Math.max(all.length, 1) > commonCutoff)
+  const required = terms.map((_, i) => i).filter((i) => !common[i])
+  const holdsAll = (d: Indexed<T>) => (required.length ? required : terms.map((_, i) => i)).every((i) => holds(d, i))
   const hits = all.filter((d) => wanted.has(d.doc._id) && holdsAll(d))
   // FTS5's bm25: k1 1.2, b 0.75, a term's idf from the documents holding it, floored at 1e-6
   const k1 = 1.2
@@ -97,20 +102,23 @@ export function rankText<T extends Doc>(docs: T[], spec: TextIndexSpec, query: r
   const top = Math.max(...weights)
   const topOnly = weights.map((w) => (w === top ? 1 : 0))
   const score = (d: Indexed<T>) => bm25(d, weights) + bm25(d, topOnly)
+  // a common term only ranks: the matches holding more of them come first (bm25 gives such a word almost no weight)
+  const commonHeld = (d: Indexed<T>) => common.reduce((n, c, i) => n + (c && holds(d, i) ? 1 : 0), 0)
   return hits
-    .map((d) => ({ doc: d.doc, score: score(d) }))
-    .sort((x, y) => y.score - x.score || (x.doc._id < y.doc._id ? -1 : x.doc._id > y.doc._id ? 1 : 0))
+    .map((d) => ({ doc: d.doc, score: score(d), held: commonHeld(d) }))
+    .sort((x, y) => y.held - x.held || y.score - x.score || (x.doc._id < y.doc._id ? -1 : x.doc._id > y.doc._id ? 1 : 0))
+    .map(({ doc, score }) => ({ doc, score }))
 }
 
 /** What a scan needs of its collection: the documents a filter leaves. */
 export type ScanSource<T> = { find: (filter: Filter) => Promise<T[]> }
 
 /** A text search by scan (`rankText`): every match, ranked. */
-export async function scanText<T extends Doc>(source: ScanSource<T>, spec: TextIndexSpec, terms: readonly string[], filter: Filter = {}) {
+export async function scanText<T extends Doc>(source: ScanSource<T>, spec: TextIndexSpec, terms: readonly string[], filter: Filter = {}, commonCutoff?: number) {
   if (!terms.map(fold).some(Boolean)) return []
   // one read of the collection: a filtered search still weighs words against all of it, as an index does,
   // and the filter (index fields and _id only) is applied here
   const all = await source.find({})
   const query = new Query(filter)
-  return rankText(Object.keys(filter).length ? all.filter((d) => query.test(d)) : all, spec, terms, all)
+  return rankText(Object.keys(filter).length ? all.filter((d) => query.test(d)) : all, spec, terms, all, commonCutoff)
 }

@@ -2,6 +2,7 @@ import { type AnyBulkWriteOperation, type ClientSession, MongoBulkWriteError, Mo
 import {
   type BatchOp,
   type Collection,
+  type CommonTerms,
   type CounterKey,
   type CounterQuery,
   type CountersSpec,
@@ -19,6 +20,7 @@ import {
 } from './port.ts'
 import { createDocumentLocks, type DocumentLocks, LOCKS_COLLECTION } from './ferretdb.ts'
 import { scanText } from './mongo-text-scan.ts'
+import { CommonTermCounts, textSearchString } from './mongo-common-terms.ts'
 
 /**
  * A unique index (or `_id`) already taken: MongoDB's code 11000. FerretDB 1.x answers 11000 for inserts
@@ -38,6 +40,8 @@ class MongoCollection<T extends Doc> implements Collection<T> {
     private scannedText: () => TextIndexSpec | undefined = () => undefined,
     /** FerretDB 1.x: a document's writers take turns (./ferretdb.ts); MongoDB updates one document atomically itself */
     private locks?: DocumentLocks,
+    /** the store's counts of common terms (kept a minute), shared by its collections */
+    private termCounts = new CommonTermCounts(),
   ) {}
   /** `write` holding the document's lock where the server needs one (FerretDB) and the filter names one document. */
   private locked<R>(filter: Filter, write: () => Promise<R>): Promise<R> {
@@ -119,53 +123,53 @@ class MongoCollection<T extends Doc> implements Collection<T> {
       return docs.filter((_, i) => !taken.has(i)).map((d) => d._id)
     }
   }
-  /** `$text` with every term quoted: Mongo then requires each one, as SQLite's FTS5 does. */
-  private textFilter(terms: readonly string[], filter: Filter) {
-    return { ...filter, $text: { $search: terms.map((t) => `"${t.replaceAll('"', ' ')}"`).join(' ') } }
+  /**
+   * `$text` with every term quoted: Mongo then requires each one, as SQLite's FTS5 does; under a common-terms
+   * cut-off the common terms go unquoted beside rarer ones, and only add to the text score (./mongo-common-terms.ts).
+   */
+  private async textFilter(terms: readonly string[], filter: Filter, commonCutoff?: number) {
+    const common = commonCutoff === undefined ? undefined : await this.termCounts.common(this.c, terms, commonCutoff)
+    return { ...filter, $text: { $search: textSearchString(terms, common) } }
   }
   /** Every match by scan, ranked (FerretDB: no text index). */
-  private scan(spec: TextIndexSpec, terms: readonly string[], filter: Filter = {}) {
-    return scanText<T>({ find: (f) => this.find(f) }, spec, terms, filter)
+  private scan(spec: TextIndexSpec, terms: readonly string[], filter: Filter = {}, commonCutoff?: number) {
+    return scanText<T>({ find: (f) => this.find(f) }, spec, terms, filter, commonCutoff)
   }
-  async textSearch(terms: readonly string[], options: TextSearchOptions = {}) {
+  async textSearch(terms: readonly string[], options: TextSearchOptions & CommonTerms = {}) {
     if (!terms.length) return []
     const scanned = this.scannedText()
     if (scanned) {
-      const hits = await this.scan(scanned, terms, options.filter)
+      const hits = await this.scan(scanned, terms, options.filter, options.commonCutoff)
       return hits.slice(options.skip ?? 0, options.limit ? (options.skip ?? 0) + options.limit : undefined)
     }
     let cursor = this.c
-      .find(this.textFilter(terms, options.filter ?? {}), { projection: { __score: { $meta: 'textScore' } } })
+      .find(await this.textFilter(terms, options.filter ?? {}, options.commonCutoff), { projection: { __score: { $meta: 'textScore' } } })
       .sort({ __score: { $meta: 'textScore' }, _id: 1 })
     if (options.skip) cursor = cursor.skip(options.skip)
     if (options.limit) cursor = cursor.limit(options.limit)
     return (await cursor.toArray()).map(({ __score, ...doc }) => ({ doc: doc as T, score: Number(__score) }))
   }
   /**
-   * MongoDB ranks every match (its text index has no rowid order to walk): a bounded count, then the page.
-   * `options.ranking` is not honoured, and the page is ranked as `textSearch` ranks it, by text score:
-   * - `commonWords`, `onlyCommonWords`: the text score has no document frequency (a word weighs by how
-   *   often a document holds it, times its field's weight), so no word is common here; a query of very
-   *   common words is ranked as any other;
-   * - `typedLastWord`: MongoDB matches no word starts, so a last word matches only itself and the longer
-   *   words it starts are not matched at all.
+   * MongoDB ranks every match by text score (no rowid order to walk): a bounded count, then the page. Not
+   * honoured: `options.ranking` (no document frequency; no word starts). `commonCutoff` is (optional words).
    */
   async textPage(terms: readonly string[], options: TextPageOptions) {
     if (!terms.length) return { hits: [], matched: 0 }
     const scanned = this.scannedText()
     if (scanned) {
-      const all = await this.scan(scanned, terms, options.filter)
+      const all = await this.scan(scanned, terms, options.filter, options.commonCutoff)
       const from = options.skip ?? 0
       return { hits: all.slice(from, from + options.limit), matched: Math.min(all.length, options.window + 1) }
     }
-    const matched = await this.textCount(terms, options.filter ?? {}, { limit: options.window + 1 })
-    const hits = await this.textSearch(terms, { filter: options.filter, limit: options.limit, skip: options.skip })
+    const { commonCutoff } = options
+    const matched = await this.textCount(terms, options.filter ?? {}, { limit: options.window + 1, commonCutoff })
+    const hits = await this.textSearch(terms, { filter: options.filter, limit: options.limit, skip: options.skip, commonCutoff })
     return { hits, matched }
   }
-  async textCount(terms: readonly string[], filter: Filter = {}, options: { limit?: number } = {}) {
+  async textCount(terms: readonly string[], filter: Filter = {}, options: { limit?: number } & CommonTerms = {}) {
     const scanned = this.scannedText()
-    if (scanned && terms.length) return Math.min((await this.scan(scanned, terms, filter)).length, options.limit ?? Infinity)
-    return terms.length ? this.c.countDocuments(this.textFilter(terms, filter), options.limit ? { limit: options.limit } : {}) : 0
+    if (scanned && terms.length) return Math.min((await this.scan(scanned, terms, filter, options.commonCutoff)).length, options.limit ?? Infinity)
+    return terms.length ? this.c.countDocuments(await this.textFilter(terms, filter, options.commonCutoff), options.limit ? { limit: options.limit } : {}) : 0
   }
   async distinct(field: string, filter: Filter = {}) {
     return (await this.c.distinct(field, filter)).sort()
@@ -218,8 +222,9 @@ export class MongoStore implements Store {
 
   collection<T extends Doc = Doc>(name: string): Collection<T> {
     // asked at search time: repositories take their collections before they declare the text index
-    return new MongoCollection<T>(this.db, name, () => this.scannedText.get(name), this.locks)
+    return new MongoCollection<T>(this.db, name, () => this.scannedText.get(name), this.locks, this.termCounts)
   }
+  private termCounts = new CommonTermCounts()
 
   async ensureIndex(collection: string, spec: IndexSpec) {
     // only the options given: the driver sends an undefined option as null, and the server refuses

@@ -26,7 +26,20 @@ export type TextHit<T> = { doc: T; score: number }
  * index). To rank only the newest matches of a large collection, read a page with `textPage`.
  */
 export type TextSearchOptions = { filter?: Filter; limit?: number; skip?: number }
-export type TextPageOptions = { filter?: Filter; window: number; limit: number; skip?: number; ranking?: Partial<TextRanking> }
+export type TextPageOptions = { filter?: Filter; window: number; limit: number; skip?: number; ranking?: Partial<TextRanking>; commonCutoff?: number }
+/**
+ * `commonCutoff`, a share of the collection's documents (0–1; docs/decisions/009-site-search.md, fifth pass): a
+ * term held by more of them than that is *common*. Beside a rarer term, common terms are not required — the
+ * rarer terms decide what matches, and the common ones only raise the matches holding them — as Lucene's
+ * CommonTermsQuery and Elasticsearch's `cutoff_frequency` do; a search of common terms alone requires every one.
+ * Absent: every term is required. It changes what matches, so `textCount` takes it too; SQLite applies it with
+ * its word counts (common terms raise the best 50 matches holding them in the title or description, and a search of common
+ * terms alone is ordered by its titles), MongoDB by counting each term's documents up to the cut-off (common
+ * terms are then its optional words, which add to the text score). Under a cut-off, `TextRanking.commonWords` has
+ * nothing left to decide (common terms never weigh in bm25), `onlyCommonWords` orders a search of common terms
+ * alone, and `typedLastWord` applies among the rarer terms.
+ */
+export type CommonTerms = { commonCutoff?: number }
 
 /**
  * How `textPage` ranks its window of matches, for the query shapes where bm25 costs the most and decides
@@ -139,7 +152,7 @@ export interface Collection<T extends Doc = Doc> {
    */
   textPage(terms: readonly string[], options: TextPageOptions): Promise<{ hits: TextHit<T>[]; matched: number }>
   /** How many documents hold every term; with `limit`, counting stops there. */
-  textCount(terms: readonly string[], filter?: Filter, options?: { limit?: number }): Promise<number>
+  textCount(terms: readonly string[], filter?: Filter, options?: { limit?: number } & CommonTerms): Promise<number>
   /** The distinct values of a field among the matching documents, sorted; a list field's values count one by one (from its list index when it has one). */
   distinct(field: string, filter?: Filter): Promise<unknown[]>
   deleteOne(filter: Filter): Promise<number>

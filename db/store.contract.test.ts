@@ -484,6 +484,24 @@ for (const backend of backends) {
         else expect(byDefault).toEqual(['h1', 'a1', 'k2', 'k1', 'a3', 'a2']) // onlyCommonWords 'title-first': title matches, then the rest, each newest first
       })
 
+      it('commonCutoff: a term in more of the documents than the cut-off is optional beside rarer terms and raises the matches holding it; common terms alone are all required', async () => {
+        // bankroll is in 4 of 7 documents (two fillers and g1 added), budget in 2, each in the body
+        for (let i = 0; i < 2; i++) await c.insertOne({ _id: `f${i}`, type: 'filler', title: 'Filler', body: [] })
+        await c.insertOne({ _id: 'g1', type: 'article', title: 'Planning', body: [{ text: 'Set a budget.', parts: [] }] })
+        const cut = { commonCutoff: 0.5 }
+        // every term required without it: only a1 holds budget and bankroll
+        expect(ids((await c.textPage(['budget', 'bankroll'], { window: 10, limit: 10 })).hits)).toEqual(['a1'])
+        // with it, bankroll (4 of 7) is common: budget decides, and a1, holding bankroll too (in its title), comes first
+        const page = await c.textPage(['budget', 'bankroll'], { window: 10, limit: 10, ...cut })
+        expect(ids(page.hits)).toEqual(['a1', 'g1'])
+        expect(page.matched).toBe(2)
+        expect(await c.textCount(['budget', 'bankroll'], {}, { limit: 10, ...cut })).toBe(2)
+        expect(await c.textCount(['budget', 'bankroll'], {}, { limit: 10 })).toBe(1)
+        // common terms alone: every one required
+        expect(await c.textCount(['bankroll', 'management'], {}, cut)).toBe(await c.textCount(['bankroll', 'management']))
+        expect((await c.textPage(['bankroll'], { window: 10, limit: 10, ...cut })).matched).toBe(4)
+      })
+
       it.skipIf(backend.name === 'mongodb')('textPage ranks only the newest `window` matches (SQLite; MongoDB ranks every match)', async () => {
         // the newest two bankroll documents in insertion order are a3 and h1
         expect(ids((await c.textPage(['bankroll'], { window: 2, limit: 10 })).hits).sort()).toEqual(['a3', 'h1'])

@@ -18,6 +18,12 @@ export const SEARCH_TERMS_MAX = 8
  * articles within ~30 ms p99 on a 2-core machine (bench/search.ts; docs/decisions/009-site-search.md).
  */
 export const SEARCH_MAX_RESULTS = 2_000
+/**
+ * Words in more than this share of the listed articles are *common*: beside rarer words they are not required,
+ * and only raise the matches holding them; a query of common words alone requires them all (docs/decisions/
+ * 009-site-search.md, fifth pass: Lucene's CommonTermsQuery, Elasticsearch's `cutoff_frequency`).
+ */
+export const SEARCH_COMMON_CUTOFF = 0.1
 /** The highest page number accepted: past it a `page` is malformed, below it past the end is just empty. */
 export const SEARCH_PAGE_MAX = 99_999
 

@@ -229,15 +229,15 @@ export function createPostsRepository(store: Store, registry: Registry) {
     latest(q: { tagSlug?: string; authorId?: string; marketKeys?: readonly string[] }, limit: number) {
       return posts.find(where({ listed: true, tagSlug: q.tagSlug, authorId: q.authorId, marketKeys: q.marketKeys }), { sort: NEWEST_FIRST, limit, projection: ['title', 'description', 'tag', 'createdAt', 'updatedAt'] }) as Promise<FeedEntry[]>
     },
-    /** A results page in one pass: the newest `window` listed posts holding every term, ranked as `ranking` chooses; `matched` counts up to window + 1. */
-    async searchPage(terms: readonly string[], opts: { window: number; limit: number; skip?: number; marketKeys?: readonly string[]; ranking?: Partial<TextRanking> }) {
+    /** A results page in one pass: the newest `window` listed posts holding every term (but common ones, with `commonCutoff`), ranked as `ranking` chooses; `matched` counts up to window + 1. */
+    async searchPage(terms: readonly string[], opts: { window: number; limit: number; skip?: number; marketKeys?: readonly string[]; ranking?: Partial<TextRanking>; commonCutoff?: number }) {
       const { marketKeys, ...page } = opts
       const { hits, matched } = await posts.textPage(terms, { filter: where({ listed: true, marketKeys }), ...page })
       return { hits: hits.map((h) => ({ post: fromDoc(h.doc)!, score: h.score })), matched }
     },
     /** How many listed posts hold every term, counting no further than `limit` ("Did you mean": does a spelling find anything?). */
-    searchCount(terms: readonly string[], limit: number, marketKeys?: readonly string[]) {
-      return posts.textCount(terms, where({ listed: true, marketKeys }), { limit })
+    searchCount(terms: readonly string[], limit: number, marketKeys?: readonly string[], commonCutoff?: number) {
+      return posts.textCount(terms, where({ listed: true, marketKeys }), { limit, commonCutoff })
     },
     /** The tags of listed posts, one spelling per archive (search's lexicon). */
     async listedTags(): Promise<string[]> {

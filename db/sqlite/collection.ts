@@ -1,7 +1,7 @@
 import type { Database } from 'bun:sqlite'
 import { find as mingoFind, Query } from 'mingo'
 import { parse as decode, stringify as encode } from '../extended-json.ts'
-import { type Collection, type Doc, DuplicateKeyError, equalityFields, type Filter, type FindOptions, type TextPageOptions, type TextSearchOptions, type Update } from '../port.ts'
+import { type Collection, type CommonTerms, type Doc, DuplicateKeyError, equalityFields, type Filter, type FindOptions, type TextPageOptions, type TextSearchOptions, type Update } from '../port.ts'
 import { FIELD, type FilterContext, fieldColumn, orderBy, type Param, type Sql, toSql, whereClause } from './filter.ts'
 import { sideTable } from './list-index.ts'
 import type { TextIndex } from './text-match.ts'
@@ -120,7 +120,7 @@ export class SqliteCollection<T extends Doc> implements Collection<T> {
     return textPage<T>(this, terms, options)
   }
 
-  async textCount(terms: readonly string[], filter: Filter = {}, options: { limit?: number } = {}) {
+  async textCount(terms: readonly string[], filter: Filter = {}, options: { limit?: number } & CommonTerms = {}) {
     return textCount(this, terms, filter, options)
   }
 

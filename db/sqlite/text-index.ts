@@ -7,7 +7,7 @@ const TEXT_PATH = /^[A-Za-z_][A-Za-z0-9_.]*(\[\](\.[A-Za-z_][A-Za-z0-9_.]*)?)*$/
  * SQL for the text at a path of a JSON document, crossing arrays marked `[]` with json_each:
  * `content.body[].subsections[].content` → every subsection's content of every body section.
  */
-function textExpression(path: string, doc: string): string {
+export function textExpression(path: string, doc: string): string {
   const parts = path.split('[]')
   if (parts.length === 1) return `coalesce(json_extract(${doc}, '$.${path}'), '')`
   const joins = parts.slice(0, -1).map((seg, i) => {

@@ -1,5 +1,6 @@
 import type { Database } from 'bun:sqlite'
 import type { Filter, TextIndexSpec } from '../port.ts'
+import { foldWord } from '../../lib/search.ts'
 import { fieldColumn, type Param, type Sql } from './filter.ts'
 
 /** A last search term this long or longer is matched as the whole words it starts (`textParts`)… */
@@ -26,7 +27,16 @@ export interface TextTarget {
  * last word typed in full also starts other words (TextRanking `typedLastWord`): bm25 reads the whole list
  * of every word it ranks, and 15-30 completions made those searches the slowest.
  */
-export type TextPart = { match: string; common: boolean; rank?: string }
+export type TextPart = {
+  match: string
+  common: boolean
+  rank?: string
+  /** the largest share of the indexed documents holding one of the words the part stands for (0–1): a lower bound of its own */
+  share: number
+  /** the words it stands for, as typed or found in the word list; a word start read from the prefix index has `start` instead */
+  words: string[]
+  start?: string
+}
 
 /**
  * The parts of a search's FTS5 MATCH text, one per term, all required: each term quoted (no query
@@ -44,9 +54,14 @@ export function textParts(db: Database, collection: string, terms: readonly stri
   const words = `"${collection}__textwords"`
   const rows = db.query<{ rows: number }, [string]>(`SELECT rows FROM "__text_versions" WHERE name = ?`).get(collection)?.rows ?? 0
   const common = (n: number | undefined) => n !== undefined && n * 2 >= rows
-  const count = (word: string) => db.query<{ n: number }, [string]>(`SELECT n FROM ${words} WHERE word = ?`).get(word)?.n
+  const share = (n: number | undefined) => (rows > 0 && n ? n / rows : 0)
+  // the word as FTS5 folds it (unicode61, diacritics removed), to find it in the word list
+  const count = (word: string) => db.query<{ n: number }, [string]>(`SELECT n FROM ${words} WHERE word = ?`).get(foldWord(word))?.n
   const quote = (t: string) => `"${t.replaceAll('"', '""')}"`
-  const parts: TextPart[] = terms.map((t) => ({ match: quote(t), common: common(count(t)) }))
+  const parts: TextPart[] = terms.map((t) => {
+    const n = count(t)
+    return { match: quote(t), common: common(n), share: share(n), words: [t] }
+  })
   const last = terms[terms.length - 1]
   if (!parts.length || [...last].length < 2) return parts
   // every string starting with an ASCII `last` sorts in [last, last with its final letter's successor)
@@ -57,14 +72,16 @@ export function textParts(db: Database, collection: string, terms: readonly stri
     if (found.length && found.length <= COMPLETIONS_MAX) {
       const match = found.length === 1 ? quote(found[0].word) : `(${found.map((w) => quote(w.word)).join(' OR ')})`
       const typed = found.length > 1 ? found.find((w) => w.word === last) : undefined
-      parts[parts.length - 1] = typed ? { match, common: common(typed.n), rank: quote(last) } : { match, common: found.every((w) => common(w.n)) }
+      const most = share(Math.max(...found.map((w) => w.n)))
+      const words = found.map((w) => w.word)
+      parts[parts.length - 1] = typed ? { match, common: common(typed.n), rank: quote(last), share: most, words } : { match, common: found.every((w) => common(w.n)), share: most, words }
       return parts
     }
     // none: the prefix below finds nothing either, at once
   }
   // a prefix is in at least as many documents as any word it starts
-  const commonStart = ascii && db.query<{ x: number }, [string, string, number]>(`SELECT 1 AS x FROM ${words} WHERE word >= ? AND word < ? AND n * 2 >= ? LIMIT 1`).get(last, end, rows) !== null
-  parts[parts.length - 1] = { match: `${quote(last)}*`, common: commonStart }
+  const most = ascii ? (db.query<{ n: number | null }, [string, string]>(`SELECT max(n) AS n FROM ${words} WHERE word >= ? AND word < ?`).get(last, end)?.n ?? 0) : 0
+  parts[parts.length - 1] = { match: `${quote(last)}*`, common: common(most || undefined), share: share(most), words: [], start: last }
   return parts
 }
 

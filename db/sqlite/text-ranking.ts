@@ -1,6 +1,7 @@
 import type { Database } from 'bun:sqlite'
 import { parse as decode } from '../extended-json.ts'
-import { DEFAULT_TEXT_RANKING, type Filter, type TextHit, type TextPageOptions, type TextRanking, type TextSearchOptions } from '../port.ts'
+import { type CommonTerms, DEFAULT_TEXT_RANKING, type Filter, type TextHit, type TextPageOptions, type TextRanking, type TextSearchOptions } from '../port.ts'
+import { raiseByCommonTerms, splitCommon } from './common-terms.ts'
 import type { Param } from './filter.ts'
 import { type TextIndex, type TextPart, type TextTarget, textSql } from './text-match.ts'
 
@@ -73,20 +74,31 @@ export function textSearch<T>(t: TextSearcher, terms: readonly string[], options
   return rows.map((r) => ({ doc: decode<T>(r.doc), score: -r.rank })) // bm25: lower is better
 }
 
-export function textCount(t: TextTarget, terms: readonly string[], filter: Filter = {}, options: { limit?: number } = {}): number {
+export function textCount(t: TextTarget, terms: readonly string[], filter: Filter = {}, options: { limit?: number } & CommonTerms = {}): number {
   if (!terms.length) return 0
-  const { from, params } = textSql(t, terms, filter)
+  const { from, parts, params } = textSql(t, terms, filter)
   const rows = options.limit ? `(SELECT 1 FROM ${from} LIMIT ${Math.floor(options.limit)})` : from
-  return t.db.query<{ n: number }, Param[]>(`SELECT count(*) AS n FROM ${rows}`).get(...params)!.n
+  const required = options.commonCutoff === undefined ? parts : requiredParts(parts, options.commonCutoff)
+  return t.db.query<{ n: number }, Param[]>(`SELECT count(*) AS n FROM ${rows}`).get(...matching(required, params))!.n
 }
+
+/** The parts a match must hold under a common-terms cut-off: the rarer ones, or every one when all are common. */
+function requiredParts(parts: TextPart[], cutoff: number): TextPart[] {
+  const { rare } = splitCommon(parts, cutoff)
+  return rare.length ? rare : parts
+}
+/** `params` (the MATCH text first, then the filter's) matching only `parts`. */
+const matching = (parts: readonly TextPart[], params: Param[]): Param[] => [parts.map((p) => p.match).join(' AND '), ...params.slice(1)]
 
 export function textPage<T>(t: TextSearcher, terms: readonly string[], options: TextPageOptions): { hits: TextHit<T>[]; matched: number } {
   if (!terms.length) return { hits: [], matched: 0 }
   const { spec, fts, from, parts, params } = textSql(t, terms, options.filter ?? {})
   const window = Math.max(1, Math.floor(options.window))
   const ranking: TextRanking = { ...DEFAULT_TEXT_RANKING, ...options.ranking }
-  const key = `${from}\u0000${JSON.stringify(params)}\u0000${window}\u0000${JSON.stringify(ranking)}`
-  const { rows, matched } = t.windows.get(t.name, key, () => rankWindow(t, { spec, fts, from, parts, params }, window, ranking))
+  const cutoff = options.commonCutoff
+  const key = `${from}\u0000${JSON.stringify(params)}\u0000${window}\u0000${JSON.stringify(ranking)}\u0000${cutoff ?? ''}`
+  const q = { spec, fts, from, parts, params }
+  const { rows, matched } = t.windows.get(t.name, key, () => (cutoff === undefined ? rankWindow(t, q, window, ranking) : rankWithCutoff(t, q, window, ranking, cutoff)))
   const skip = Math.max(0, Math.floor(options.skip ?? 0))
   const page = rows.slice(skip, skip + Math.max(0, Math.floor(options.limit)))
   if (!page.length) return { hits: [], matched }
@@ -101,8 +113,25 @@ export function textPage<T>(t: TextSearcher, terms: readonly string[], options: 
   return { hits, matched }
 }
 
+type WindowQuery = { spec: TextIndex; fts: string; from: string; parts: TextPart[]; params: Param[] }
+
+/**
+ * The newest `window` matches under a common-terms cut-off (./common-terms.ts): the rarer parts matched and
+ * ranked as `ranking` chooses, the common ones raising the best of them; or, all parts common, all required and
+ * the window ordered by the titles.
+ */
+function rankWithCutoff(t: TextTarget, q: WindowQuery, window: number, ranking: TextRanking, cutoff: number): RankedWindow {
+  const { rare, common } = splitCommon(q.parts, cutoff)
+  if (!common.length) return rankWindow(t, q, window, ranking)
+  // common terms alone: every one required, and the window ordered as a search of words that weigh nothing is
+  // (`onlyCommonWords`: by default the matches holding them all in the title first, each group newest first)
+  if (!rare.length) return rankWindow(t, { ...q, parts: q.parts.map((p) => ({ ...p, common: true })) }, window, { ...ranking, commonWords: 'narrow' })
+  const ranked = rankWindow(t, { ...q, parts: rare, params: matching(rare, q.params) }, window, ranking)
+  return { rows: raiseByCommonTerms(t, q, ranked.rows, common), matched: ranked.matched }
+}
+
 /** The newest `window` matches, counted and ordered as `ranking` chooses. */
-function rankWindow(t: TextTarget, q: { spec: TextIndex; fts: string; from: string; parts: TextPart[]; params: Param[] }, window: number, ranking: TextRanking): RankedWindow {
+function rankWindow(t: TextTarget, q: WindowQuery, window: number, ranking: TextRanking): RankedWindow {
   const { spec, fts, from, parts, params } = q
   const rank = rankSql(spec, fts)
   const byRank = (a: Ranked, b: Ranked) => a.rank - b.rank || a.id - b.id

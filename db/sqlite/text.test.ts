@@ -227,3 +227,58 @@ describe('SQLite text index: each TextRanking alternative ranks as textSearch do
     await store.close()
   })
 })
+
+describe('SQLite text index: a common-terms cut-off (commonCutoff)', () => {
+  const ids = (hits: { doc: { _id: string } }[]) => hits.map((h) => h.doc._id)
+  type Post = Note & { body: string }
+
+  it('walks and ranks the rarer terms only; the common ones raise the best matches holding them in the title, and count nothing', async () => {
+    const store = new SqliteStore(':memory:')
+    await store.ensureTextIndex('notes', { fields: { title: 10, body: 1 } })
+    const c = store.collection<Post>('notes')
+    // casino in 8 of 10 documents; wheel in 3, one of them without casino at all
+    for (let i = 0; i < 6; i++) await c.insertOne({ _id: `f${i}`, title: 'Casino notes', body: 'filler' })
+    await c.insertOne({ _id: 'w1', title: 'Wheel physics', body: 'wheel wheel casino' })
+    await c.insertOne({ _id: 'w2', title: 'Casino wheel guide', body: 'a wheel' })
+    await c.insertOne({ _id: 'w3', title: 'Wheel myths', body: 'a wheel, no word of the house' })
+    await c.insertOne({ _id: 'f9', title: 'Casino again', body: 'filler' })
+    const cut = { window: 10, limit: 10, commonCutoff: 0.5 }
+    const page = await c.textPage(['casino', 'wheel'], cut)
+    expect(page.matched).toBe(3) // w3 too: casino is not required beside wheel
+    expect(ids(page.hits)[0]).toBe('w2') // casino in its title raises it
+    expect(ids(page.hits).sort()).toEqual(['w1', 'w2', 'w3'])
+    expect(await c.textCount(['casino', 'wheel'], {}, { commonCutoff: 0.5 })).toBe(3)
+    // without the cut-off every term is required
+    expect((await c.textPage(['casino', 'wheel'], { window: 10, limit: 10 })).matched).toBe(2)
+    // a cut-off above every term's share changes nothing
+    expect(ids((await c.textPage(['casino', 'wheel'], { ...cut, commonCutoff: 0.9 })).hits)).toEqual(ids((await c.textPage(['casino', 'wheel'], { window: 10, limit: 10 })).hits))
+    await store.close()
+  })
+
+  it('common terms alone are all required, the matches holding them all in the title first, then the rest, each newest first', async () => {
+    const store = new SqliteStore(':memory:')
+    await store.ensureTextIndex('notes', { fields: { title: 10, body: 1 } })
+    const c = store.collection<Post>('notes')
+    for (const [id, title, body] of [['o1', 'Roulette odds', 'roulette odds'], ['o2', 'Roulette', 'odds odds odds'], ['o3', 'Odds', 'roulette'], ['o4', 'Roulette odds again', 'x'], ['o5', 'Poker', 'odds']])
+      await c.insertOne({ _id: id, title, body })
+    const page = await c.textPage(['roulette', 'odds'], { window: 10, limit: 10, commonCutoff: 0.1 })
+    expect(page.matched).toBe(4)
+    expect(ids(page.hits)).toEqual(['o4', 'o1', 'o3', 'o2'])
+    await store.close()
+  })
+
+  it('a word start counts as common by the commonest word it starts, and is optional beside a rarer word', async () => {
+    const store = new SqliteStore(':memory:')
+    await store.ensureTextIndex('notes', spec)
+    const c = store.collection<Note>('notes')
+    // bet* stands for betting, in 5 of 10 titles; esports is in 2
+    for (let i = 0; i < 4; i++) await c.insertOne({ _id: `b${i}`, title: `Betting tips ${i}` })
+    for (let i = 0; i < 4; i++) await c.insertOne({ _id: `p${i}`, title: `Poker notes ${i}` })
+    await c.insertOne({ _id: 'e1', title: 'Esports betting basics' })
+    await c.insertOne({ _id: 'e2', title: 'Esports schedule' })
+    const page = await c.textPage(['esports', 'bet'], { window: 10, limit: 10, commonCutoff: 0.3 })
+    expect(page.matched).toBe(2)
+    expect(ids(page.hits)).toEqual(['e1', 'e2'])
+    await store.close()
+  })
+})

@@ -9,6 +9,7 @@ import type { BrandOffer, Post } from '../../lib/schemas.ts'
 import {
   foldWord,
   SEARCH_BRANDS_MAX,
+  SEARCH_COMMON_CUTOFF,
   SEARCH_MAX_RESULTS,
   SEARCH_PAGE_MAX,
   SEARCH_PAGE_SIZE,
@@ -106,6 +107,8 @@ export function createSearchService(deps: {
   /** the render cache's generation: it moves with every content write, and the lexicon is rebuilt */
   generation: () => number
   maxResults?: number
+  /** the common-terms cut-off (`SEARCH_COMMON_CUTOFF`); null: every word required (the bench's code before it) */
+  commonCutoff?: number | null
   /** told what each first page of results found (search statistics: ./queries.ts) */
   onSearch?: (q: string, found: boolean) => void
   /** the clock offers' dates are read against (issue 22) */
@@ -126,6 +129,7 @@ export function createSearchService(deps: {
   /** Whether a post or tag of these market keys is listed in the market (`keys` undefined: every market lists everything). */
   const listedIn = (keys: readonly string[] | undefined) => (marketKey: string | undefined) => !keys || keys.includes(marketKey ?? '*')
   const max = deps.maxResults ?? SEARCH_MAX_RESULTS
+  const commonCutoff = deps.commonCutoff === null ? undefined : (deps.commonCutoff ?? SEARCH_COMMON_CUTOFF)
   const lexicons = createLexiconSource(deps)
 
   /**
@@ -176,7 +180,7 @@ export function createSearchService(deps: {
       if (!terms.length) return { q, total: 0, capped: false, page, pages: 0, results: [], ...none }
       const folded = terms.map(foldWord)
       // one pass over the index: the newest `max` matches counted and ranked, this page's read
-      const [{ hits, matched }, lex] = await Promise.all([posts.searchPage(terms, { window: max, limit: SEARCH_PAGE_SIZE, skip: (page - 1) * SEARCH_PAGE_SIZE, marketKeys, ranking: RESULTS_RANKING }), lexicons.current()])
+      const [{ hits, matched }, lex] = await Promise.all([posts.searchPage(terms, { window: max, limit: SEARCH_PAGE_SIZE, skip: (page - 1) * SEARCH_PAGE_SIZE, marketKeys, ranking: RESULTS_RANKING, commonCutoff }), lexicons.current()])
       const capped = matched > max
       const total = Math.min(matched, max)
       const pages = Math.ceil(total / SEARCH_PAGE_SIZE)
@@ -188,7 +192,7 @@ export function createSearchService(deps: {
         const corrected = correctTerms(folded, lex)
         if (corrected && corrected.join(' ') !== folded.join(' ')) {
           // offered only when it finds something: an article, or a brand or tag the visitor would see
-          const finds = brandsFor(lex, corrected, country, 1, market).length > 0 || tagsFor(lex, corrected, 1, marketKeys).length > 0 || (await posts.searchCount(corrected, 1, marketKeys)) > 0
+          const finds = brandsFor(lex, corrected, country, 1, market).length > 0 || tagsFor(lex, corrected, 1, marketKeys).length > 0 || (await posts.searchCount(corrected, 1, marketKeys, commonCutoff)) > 0
           if (finds) didYouMean = { q: corrected.join(' '), href: searchHref(corrected.join(' ')) }
         }
       }
