@@ -1,4 +1,3 @@
-import MagicString from 'magic-string'
 import type { Plugin } from 'vite'
 
 /** Vike's runtime checks whose second argument is a message for the developer. */
@@ -34,21 +33,23 @@ export function shortVikeMessages(): Plugin {
       if (this.environment.name !== 'client' || !VIKE_DIST.test(id)) return
       if (!/assert(Usage|Warning|Info)\(/.test(code)) return
       const ast = this.parse(code)
-      const out = new MagicString(code)
+      const edits: [start: number, end: number, text: string][] = []
       const file = id.replace(/^.*[\\/]/, '').replace(/\.js$/, '')
       let n = 0
-      let replacedUpTo = -1
       for (const call of calls(ast)) {
         const callee = call.callee as Node & { name?: string }
         const args = call.arguments as Node[]
         if (callee.type !== 'Identifier' || !CHECKS.has(callee.name!) || args.length < 2) continue
         const message = args[1]!
-        if (call.start < replacedUpTo) continue // inside a message already replaced
+        if (edits.some(([start, end]) => call.start >= start && call.start < end)) continue // inside a message already replaced
         if (message.type === 'Literal' && String((message as Node & { value?: unknown }).value).length < 24) continue
-        out.overwrite(message.start, message.end, JSON.stringify(`vike:${file}#${++n}`))
-        replacedUpTo = message.end
+        edits.push([message.start, message.end, JSON.stringify(`vike:${file}#${++n}`)])
       }
-      return n ? { code: out.toString(), map: out.generateMap({ hires: true }) } : undefined
+      if (!n) return
+      let out = code
+      for (const [start, end, text] of edits.sort((a, b) => b[0] - a[0])) out = out.slice(0, start) + text + out.slice(end)
+      // no source map: production browser builds ship none
+      return { code: out, map: null }
     },
   }
 }
