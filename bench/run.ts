@@ -12,6 +12,7 @@
  */
 import { join } from 'node:path'
 import { startProductionServer } from '../scripts/production-server.ts'
+import { JS_BUDGET, JS_GOAL } from '../scripts/js-budget.ts'
 import { startBunCeiling } from './ceilings.ts'
 import { benchHits } from './hits.ts'
 import { CONNECTIONS, hasWrk, load, loadAverage, loadWithBun, measured as measuredOn, pad, type Result, SECONDS } from './load.ts'
@@ -142,7 +143,7 @@ try {
   console.log(
     `memory probe: ${searches.length.toLocaleString('en')} unique searches, ${suggestions.length.toLocaleString('en')} unique suggestion queries, ${unknown.length.toLocaleString('en')} unknown addresses, then ${junk.length.toLocaleString('en')} junk query strings (a third on re-spelled paths); server RSS ${start.toFixed(0)} → ${end.toFixed(0)} MB at the end (goal ≤ 300 MB: ${end <= 300 ? 'met' : 'NOT met'}), highest sample on the way ${peak.toFixed(0)} MB, ${rest.toFixed(0)} MB after 5 s at rest`,
   )
-  console.log(`home page JavaScript: ${scripts.length} files, ${jsGzip} bytes gzipped = ${(jsGzip / 1024).toFixed(1)} KiB (goal ≤ 100 KB)`)
+  console.log(`home page JavaScript: ${scripts.length} files, ${jsGzip} bytes gzipped = ${(jsGzip / 1024).toFixed(1)} KiB (goal ≤ ${JS_GOAL.toLocaleString('en')} bytes, budget ${JS_BUDGET['/']!.toLocaleString('en')}: bun run home-js)`)
 } finally {
   await stop()
   await baseline?.stop()
