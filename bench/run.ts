@@ -1,83 +1,25 @@
 /**
- * `bun run bench`: requests/s and p50/p99 latency at 50 connections for 10 s per target, against the
- * production server on a freshly seeded store, each printed as a ratio to a bare Bun.serve answering
- * the same home HTML as a static string (this machine's ceiling, measured in the same run, in a process
- * of its own: bench/ceiling.ts).
- * Also prints the gzipped JavaScript the home page loads. Loopback only; bounded in time.
+ * `bun run bench`: cached pages at 50 connections for 10 s per target against the production server on a
+ * freshly seeded store: home, an article and a brand page, identity and gzip, beside nginx serving the
+ * same bytes as static files and a bare Bun.serve answering them from memory, measured in the same run
+ * (bench/hits.ts); then other cached answers, tracking, the memory probes and the home page's gzipped
+ * JavaScript. Loopback only; bounded in time. BENCH_BASELINE=/path/to/other/checkout measures that
+ * checkout's server beside this one's in the cached-pages table (before and after in one run).
  *
- * Load comes from wrk when installed (apt-get install wrk), else from a built-in Bun client, which is
- * slower and so flatters nothing: both sides of every ratio are measured with the same client. Each
- * server target also prints the server's CPU time per request, which other load on the machine does not
- * move as it moves requests/s.
+ * Load comes from wrk when installed (apt-get install wrk), else from a built-in Bun client (bench/load.ts).
+ * Each server target also prints the server's CPU time per request, which other load on the machine does
+ * not move as it moves requests/s.
  *
  * MONGODB_URI set: the server's store is a fresh database on that server instead of SQLite (bench/
  * compare-stores.ts runs both, one after the other, and prints MongoDB's figures as ratios to SQLite's).
  * BENCH_JSON=<file>: the headline figures also as JSON.
  */
+import { join } from 'node:path'
 import { startProductionServer } from '../scripts/production-server.ts'
-
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
-const hasWrk = Bun.spawnSync(['sh', '-c', 'command -v wrk']).exitCode === 0
-
-type Result = { rps: number; p50: number; p99: number; errors: number; requests: number }
-
-async function loadWithWrk(url: string, headers: Record<string, string> = {}): Promise<Result> {
-  const asked = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`])
-  const proc = Bun.spawn(['wrk', '-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', ...asked, url], { stdout: 'pipe', stderr: 'pipe' })
-  const out = await new Response(proc.stdout).text()
-  await proc.exited
-  const ms = (s: string) => (s.endsWith('us') ? Number.parseFloat(s) / 1000 : s.endsWith('ms') ? Number.parseFloat(s) : Number.parseFloat(s) * 1000)
-  const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0)
-  const p50 = ms(out.match(/\s50%\s+(\S+)/)?.[1] ?? '0')
-  const p99 = ms(out.match(/\s99%\s+(\S+)/)?.[1] ?? '0')
-  const errors = Number(out.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0) + Number(out.match(/Socket errors:.*?timeout (\d+)/)?.[1] ?? 0)
-  const requests = Number(out.match(/(\d+) requests in/)?.[1] ?? 0)
-  return { rps, p50, p99, errors, requests }
-}
-
-/** A client that counts every answer exactly (wrk cannot vary bodies or tell what the server acknowledged). */
-async function loadWithBun(url: string | (() => string), opts: { init?: () => RequestInit; okStatus?: number; headers?: Record<string, string> } = {}): Promise<Result & { ok: number }> {
-  const latencies: number[] = []
-  let errors = 0
-  let ok = 0
-  const okStatus = opts.okStatus ?? 200
-  const end = performance.now() + SECONDS * 1000
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < end) {
-        const t = performance.now()
-        // bodies as sent: a gzipped answer is not inflated by the client (it would be measured, not the server)
-        const res = await fetch(typeof url === 'string' ? url : url(), { redirect: 'manual', decompress: false, headers: opts.headers, ...opts.init?.() } as RequestInit)
-        await res.arrayBuffer()
-        if (res.status === okStatus) ok++
-        else errors++
-        latencies.push(performance.now() - t)
-      }
-    }),
-  )
-  latencies.sort((a, b) => a - b)
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
-  return { rps: latencies.length / SECONDS, p50: at(0.5), p99: at(0.99), errors, ok, requests: latencies.length }
-}
-
-const load = (url: string, headers?: Record<string, string>) => (hasWrk ? loadWithWrk(url, headers) : loadWithBun(url, { headers }))
-
-/** bench/ceiling.ts serving `html` in its own process: its URL, and how to stop it. */
-async function startCeiling(html: string, dir: string) {
-  const file = `${dir}/ceiling.html`
-  await Bun.write(file, html)
-  const proc = Bun.spawn([process.execPath, `${import.meta.dir}/ceiling.ts`, file], { stdout: 'pipe', stderr: 'inherit' })
-  const reader = proc.stdout.getReader()
-  let out = ''
-  while (!out.includes('\n')) {
-    const { value, done } = await reader.read()
-    if (done) throw new Error('the ceiling server did not start')
-    out += new TextDecoder().decode(value)
-  }
-  reader.releaseLock()
-  return { url: `http://127.0.0.1:${out.trim()}/`, stop: async () => (proc.kill(), await proc.exited) }
-}
+import { JS_BUDGET, JS_GOAL } from '../scripts/js-budget.ts'
+import { startBunCeiling } from './ceilings.ts'
+import { benchHits } from './hits.ts'
+import { CONNECTIONS, hasWrk, load, loadAverage, loadWithBun, measured as measuredOn, pad, type Result, SECONDS } from './load.ts'
 
 // one proxy hop believed, so a tracking target can send each click from another network (X-Forwarded-For);
 // the other targets send no such header and are answered as before
@@ -108,26 +50,13 @@ async function storedClicks(source: string, position: number): Promise<number> {
 const headline: Record<string, number> = {}
 /** The server process's resident memory, in MB (Linux). */
 const rssMb = async () => Number((await Bun.file(`/proc/${pid}/status`).text()).match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024
-/**
- * The server process's CPU time so far (user + system), in µs. Per request, it says what an answer costs
- * the server whatever else the machine runs, where requests/s falls with any other load.
- */
-const CLOCK_TICK_US = 1_000_000 / Number(Bun.spawnSync(['getconf', 'CLK_TCK']).stdout.toString().trim() || 100)
-const cpuUs = async () => {
-  const fields = (await Bun.file(`/proc/${pid}/stat`).text()).split(') ')[1]!.split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_US
-}
 /** `run`'s load, and the server CPU it cost per request. */
-async function measured<R extends Result>(run: () => Promise<R>): Promise<R & { cpuPerRequest: number }> {
-  const before = await cpuUs()
-  const r = await run()
-  return { ...r, cpuPerRequest: r.requests ? ((await cpuUs()) - before) / r.requests : 0 }
-}
+const measured = <R extends Result>(run: () => Promise<R>) => measuredOn(pid, run)
+const baselineDir = process.env.BENCH_BASELINE
+const baseline = baselineDir ? await startProductionServer({ label: 'bench-baseline', portBase: 3900, root: baselineDir }) : undefined
 
 try {
   const homeHtml = await (await fetch(`${base}/`)).text()
-  const ceiling = await startCeiling(homeHtml, dataDir)
-
   // the gzipped JavaScript the home page loads: its scripts and module preloads
   const scripts = [...new Set([...homeHtml.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))]
   // bytes as served to a client that accepts only gzip (the server precompresses at level 9)
@@ -140,40 +69,30 @@ try {
 
   const { pages } = await (await fetch(`${base}/api/brands/static-offers`)).json()
   const { articles } = await (await fetch(`${base}/api/posts/blog-content`)).json()
-  const gzip = { 'accept-encoding': 'gzip' }
-  const targets: [string, string, Record<string, string>?][] = [
-    ['ceiling: Bun.serve static home HTML', ceiling.url],
-    ['/', `${base}/`],
-    ['/ (gzip)', `${base}/`, gzip],
-    [`/article/${articles[0]._id}`, `${base}/article/${articles[0]._id}`],
+  // cached pages against nginx and a bare Bun.serve, each page with its own bytes (bench/hits.ts)
+  const servers = [{ name: 'GameWise', base, pid }, ...(baseline ? [{ name: 'baseline', base: baseline.baseUrl, pid: baseline.pid }] : [])]
+  const hits = await benchHits(servers, ['/', `/article/${articles[0]._id}`, `/brands/${pages[0]._id}`], dataDir)
+
+  // issue 23: the same brand page under a market's prefix (the demo's Ontario): one map lookup more
+  const others: [string, string][] = [
     [`/brands/${pages[0]._id}`, `${base}/brands/${pages[0]._id}`],
-    // issue 23: the same brand page under a market's prefix (the demo's Ontario): one map lookup more
     [`/ca-on/brands/${pages[0]._id} (market)`, `${base}/ca-on/brands/${pages[0]._id}`],
     ['GET /api/posts/blog-content', `${base}/api/posts/blog-content`],
   ]
-  for (const [, url, headers] of targets) await fetch(url, { headers }) // warm the render cache
-
-  console.log(`load: ${hasWrk ? 'wrk' : 'built-in Bun client (install wrk for a lighter client)'}, ${CONNECTIONS} connections, ${SECONDS} s per target, uncompressed answers unless marked (gzip)`)
-  const results: (Result & { name: string; cpuPerRequest?: number })[] = []
-  for (const [i, [name, url, headers]] of targets.entries()) results.push({ name, ...(i ? await measured(() => load(url, headers)) : await load(url, headers)) })
-  await ceiling.stop()
-
-  const top = results[0].rps
-  const pad = (s: string, n: number) => s.padEnd(n)
+  for (const [, url] of others) await fetch(url) // warm the render cache
+  console.log(`\nother cached answers (${hasWrk ? 'wrk' : 'Bun client'}, ${CONNECTIONS} connections, ${SECONDS} s each, load average ${await loadAverage()})`)
+  console.log(`${pad('target', 40)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('errors', 8)}server CPU µs/req`)
+  const results: (Result & { name: string; cpuPerRequest: number })[] = []
+  for (const [name, url] of others) results.push({ name, ...(await measured(() => load(url))) })
+  for (const r of results) console.log(`${pad(r.name, 40)}${pad(r.rps.toFixed(0), 10)}${pad(r.p50.toFixed(2), 9)}${pad(r.p99.toFixed(2), 9)}${pad(String(r.errors), 8)}${r.cpuPerRequest.toFixed(0)}`)
+  const [plain, inMarket] = results
+  console.log(`market page: ${(inMarket!.rps / plain!.rps).toFixed(2)}× the same page unprefixed, measured beside it (goal: within 0.1×); cached pages measured ${hits.length} ways above`)
   const cpu = (r: { cpuPerRequest?: number }) => (r.cpuPerRequest ? r.cpuPerRequest.toFixed(0) : '-')
-  console.log(`\n${pad('target', 40)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('errors', 8)}${pad('× ceiling', 11)}server CPU µs/req`)
-  for (const r of results)
-    console.log(`${pad(r.name, 40)}${pad(r.rps.toFixed(0), 10)}${pad(r.p50.toFixed(2), 9)}${pad(r.p99.toFixed(2), 9)}${pad(String(r.errors), 8)}${pad((r.rps / top).toFixed(2), 11)}${cpu(r)}`)
-  const worst = Math.min(...results.slice(1).map((r) => r.rps / top))
-  console.log(`\nslowest public target: ${worst.toFixed(2)}× ceiling (goal ≥ 0.30)`)
-  const plain = results.find((r) => r.name === `/brands/${pages[0]._id}`)
-  const inMarket = results.find((r) => r.name.endsWith('(market)'))
-  if (plain && inMarket) console.log(`market page: ${(inMarket.rps / top).toFixed(2)}× ceiling vs ${(plain.rps / top).toFixed(2)}× for the same page unprefixed (goal: within 0.1×)`)
 
   // Tracking: every acknowledged click (302 from /go, 201 from POST /api/clicks) must leave exactly one record.
-  const ceiling2 = await startCeiling(homeHtml, dataDir)
+  const ceiling2 = await startBunCeiling(join(dataDir, 'ceiling-pages'))
   const ua = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 bench'
-  const bunCeiling = await loadWithBun(ceiling2.url)
+  const bunCeiling = await loadWithBun(`${ceiling2.url}/`)
   await ceiling2.stop()
   // attribution on (issue 21): every click says its page, slot and position, and where the visit arrived from
   const placement = 'from=article%3Artp-explained&slot=article-offers&pos=1&ref=news.example.com&utm_source=bench'
@@ -258,8 +177,9 @@ try {
     `memory probe: ${searches.length.toLocaleString('en')} unique searches, ${suggestions.length.toLocaleString('en')} unique suggestion queries, ${unknown.length.toLocaleString('en')} unknown addresses, then ${junk.length.toLocaleString('en')} junk query strings (a third on re-spelled paths); server RSS ${start.toFixed(0)} → ${end.toFixed(0)} MB at the end (goal ≤ 300 MB: ${end <= 300 ? 'met' : 'NOT met'}), highest sample on the way ${peak.toFixed(0)} MB, ${rest.toFixed(0)} MB after 5 s at rest`,
   )
   }
-  console.log(`home page JavaScript: ${scripts.length} files, ${jsGzip} bytes gzipped = ${(jsGzip / 1024).toFixed(1)} KiB (goal ≤ 100 KB)`)
+  console.log(`home page JavaScript: ${scripts.length} files, ${jsGzip} bytes gzipped = ${(jsGzip / 1024).toFixed(1)} KiB (goal ≤ ${JS_GOAL.toLocaleString('en')} bytes, budget ${JS_BUDGET['/']!.toLocaleString('en')}: bun run home-js)`)
   if (process.env.BENCH_JSON) await Bun.write(process.env.BENCH_JSON, JSON.stringify({ store: mongodbUri ? 'mongodb' : 'sqlite', ...headline }, null, 2))
 } finally {
   await stop()
+  await baseline?.stop()
 }

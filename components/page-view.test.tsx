@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
 import { cleanup, render } from '@testing-library/react'
+import { useEffect } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { usePageViewBeacon } from './page-view.ts'
+import { watchPageView } from './page-view-watch.ts'
 
+/** The watcher as the layout's hook runs it once loaded, synchronously, so timers can be played. */
 function Page({ path, notFound = false }: { path: string; notFound?: boolean }) {
-  usePageViewBeacon(path, notFound)
+  useEffect(() => watchPageView(path, notFound), [path, notFound])
   return (
     <div>
       <div data-slot="brand-cta" />
@@ -146,5 +149,27 @@ describe('the page-view beacon (issues 21 and 35)', () => {
     vi.stubGlobal('IntersectionObserver', undefined)
     render(<Page path="/brands/nova-spins" />)
     expect(beacons(fetchSpy)).toEqual([{ page: 'brand:nova-spins', slots: [] }])
+  })
+})
+
+describe('the layout hook (components/page-view.ts)', () => {
+  function Layout({ path }: { path: string }) {
+    usePageViewBeacon(path, false)
+    return <div data-slot="brand-cta" />
+  }
+
+  it('loads the watcher after the page shows and reports through it; a page left before it arrived still counts', async () => {
+    render(<Layout path="/brands/nova-spins" />)
+    await vi.dynamicImportSettled()
+    expect(observers).toHaveLength(1)
+    vi.advanceTimersByTime(1_200)
+    expect(beacons(fetchSpy)).toEqual([{ page: 'brand:nova-spins', slots: [] }])
+
+    cleanup()
+    fetchSpy.mockClear()
+    const { unmount } = render(<Layout path="/article/rtp-explained" />)
+    unmount() // left at once
+    await vi.dynamicImportSettled()
+    expect(beacons(fetchSpy)).toEqual([{ page: 'article:rtp-explained', slots: [] }])
   })
 })

@@ -1,5 +1,5 @@
-import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
+import { JS_BUDGET, pageScripts } from '../scripts/js-budget.ts'
 import { BASE_URL } from './browser.ts'
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(BASE_URL + path, { headers })
@@ -66,13 +66,10 @@ describe('server-rendered HTML (raw, before any JavaScript)', () => {
     expect(compressed).toBeGreaterThan(0)
   })
 
-  it('the home page loads at most 100 KB of gzipped JavaScript (issue 12; Preact in the browser, decision 016)', async () => {
-    const html = await (await get('/')).text()
-    const scripts = [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))]
-    let gzipped = 0
-    for (const src of scripts) gzipped += gzipSync(new Uint8Array(await (await get(src)).arrayBuffer()), { level: 9 }).byteLength
-    expect(gzipped).toBeGreaterThan(10_000) // the renderer and the router are in there
-    expect(gzipped).toBeLessThanOrEqual(100_000) // React DOM alone would take it past 100 KB
+  it.each(Object.keys(JS_BUDGET))('%s loads no more gzipped JavaScript than its budget (scripts/js-budget.ts; the goal is 40 KB)', async (path) => {
+    const page = await pageScripts(BASE_URL, path)
+    expect(page.total).toBeGreaterThan(10_000) // the renderer and the router are in there
+    expect(page.total).toBeLessThanOrEqual(page.budget)
   })
 
   it('serves the demo images itself', async () => {

@@ -66,6 +66,8 @@ export const envSchema = z.object({
   // how many reverse proxies stand in front: only their X-Forwarded-For entries can be believed
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.coerce.number().int('must be a whole number of proxy hops').min(0).max(10).default(0)),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).optional()),
+  // one request line per N answers served from memory (cache hits, assets): 1 every one, 0 none
+  REQUEST_LOG_HIT_SAMPLE: z.preprocess(emptyToUndefined, z.coerce.number().int('must be a whole number').min(0).max(1_000_000).optional()),
   // a bearer secret on a public route: long enough not to be guessed
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   // geo-targeting: the CDN's country header is believed only when named here (any client can send one)
@@ -102,6 +104,12 @@ export type Config = {
   linkCheckAllowPrivate: boolean
   /** `info` unless set; tests default to `error`, so they stay quiet but still show (and fail on) errors */
   logLevel: LogLevel
+  /**
+   * Answers served from memory (render-cache hits, built assets) get one request line in this many, each
+   * marked `"sample":N`; 0 none, 1 every one. Every other request always has its line. 100 in production
+   * (a line a hit was half a hit's CPU and hundreds of MB of log an hour under load), 1 elsewhere.
+   */
+  hitLogSample: number
   /** The trusted header carrying the visitor's country (lower-case), or none: then only the IP database decides. */
   geoHeader?: string
   /** The IP-to-country database: 'packaged', a directory, or null (off). */
@@ -134,6 +142,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     linkCheckAllowPrivate: env.LINK_CHECK_ALLOW_PRIVATE === '1',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'error' : 'info'),
+    hitLogSample: env.REQUEST_LOG_HIT_SAMPLE ?? (env.NODE_ENV === 'production' ? 100 : 1),
     geoHeader: env.GEO_HEADER?.toLowerCase(),
     geoDb: env.GEO_DB === '0' ? null : env.GEO_DB === '1' ? 'packaged' : { dir: env.GEO_DB },
     gaMeasurementId: env.GA_MEASUREMENT_ID,

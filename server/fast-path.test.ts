@@ -102,6 +102,39 @@ describe('a render-cache hit, answered before routing', () => {
   })
 })
 
+describe('request lines of hits, sampled (REQUEST_LOG_HIT_SAMPLE)', () => {
+  it('writes one line in N hits, marked with N, counts every hit in the metrics, and gives an id only to a logged hit or one the caller sent', async () => {
+    const sampled: string[] = []
+    const app3 = createApp({
+      log: createLogger(t.ctx.config, { destination: { write: (line: string) => void sampled.push(line) } }),
+      config: { ...t.ctx.config, hitLogSample: 3 },
+      services: t.ctx.services,
+      store: t.ctx.store,
+      renderCache: t.ctx.renderCache,
+      renderPage: async () => new Response(PAGE, { headers: { 'content-type': 'text/html;charset=utf-8' } }),
+    })
+    t.ctx.renderCache.clear()
+    const path = '/api/brands/nova-spins'
+    const routed = await app3.request(path)
+    const hits = []
+    for (let i = 0; i < 7; i++) hits.push(await app3.request(path, i === 2 ? { headers: { 'x-request-id': 'caller-2' } } : {}))
+    const requestLines = sampled.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request')
+    expect(requestLines.map((l) => l.sample)).toEqual([undefined, 3, 3, 3]) // the routed answer always, then hits 1, 4 and 7
+    expect(requestLines.map((l) => l.reqId)).toEqual([routed.headers.get('x-request-id'), hits[0]!.headers.get('x-request-id'), hits[3]!.headers.get('x-request-id'), hits[6]!.headers.get('x-request-id')])
+    expect(hits.map((h) => h.headers.get('x-request-id') !== null)).toEqual([true, false, true, true, false, false, true])
+    expect(hits[2]!.headers.get('x-request-id')).toBe('caller-2') // echoed, though not logged
+    for (const h of hits) expect(headersOf(h)).toEqual(headersOf(routed))
+    const count = async () => {
+      const text = await (await app3.request('/metrics', { headers: { authorization: 'Bearer metrics-token-0123456789abcdef' } })).text()
+      return Number(text.match(/_count\{method="GET",route="\/api\/brands\/:brandId",status="2xx"\} (\d+)/)?.[1])
+    }
+    const before = await count()
+    await app3.request(path)
+    await app3.request(path)
+    expect(await count()).toBe(before + 2) // every hit, logged or not
+  })
+})
+
 describe('what the hit path leaves to routing', () => {
   it('a token on a route it may enrich (blog-content): the editor still gets their own view', async () => {
     t.ctx.renderCache.clear()

@@ -2,28 +2,31 @@ import { requestClientIp } from './client-ip.ts'
 import type { Config } from './config.ts'
 import { decideCountry } from './geo/visitor-country.ts'
 import type { IpCountryDb } from './geo/ip-country-db.ts'
-import { type RequestLineWriter, requestIdFrom } from './logger.ts'
+import { type RequestLineWriter, requestIdFrom, safeRequestId } from './logger.ts'
 import type { Metrics } from './metrics.ts'
 import { answerFrom, cacheKey, normalisePath, type RenderCache } from './render-cache.ts'
 import type { CountryProfiles } from './brands/country-profiles.ts'
 import { type StaticFile, serveStatic } from './static-files.ts'
 
 export type FastPathDeps = {
-  config: Pick<Config, 'trustProxy' | 'geoHeader'>
+  config: Pick<Config, 'trustProxy' | 'geoHeader' | 'hitLogSample'>
   renderCache: RenderCache
   staticFiles?: ReadonlyMap<string, StaticFile>
   ipCountry: IpCountryDb
   countryProfiles: Pick<CountryProfiles, 'knownKey'>
-  metrics: Pick<Metrics, 'observeRequest'>
+  metrics: Pick<Metrics, 'observeRequest' | 'enabled'>
   writeLine: RequestLineWriter
 }
 
 /**
  * Answers that need none of the app's middleware, given before routing: static files and render-cache
  * hits. Both are made whole in advance (bodies, headers, the site's base headers: server/static-files.ts,
- * server/render-cache.ts), so a hit costs a map lookup, a Response over a prepared Blob and header set,
- * its request id, its metrics and its log line (issue 24: the Hono chain, a context, routing and
- * pino's object path cost a cached home page about half its speed).
+ * server/render-cache.ts), so a hit costs a map lookup and a Response over a prepared Blob and header set
+ * (issue 24: the Hono chain, a context, routing and pino's object path cost a cached home page about half
+ * its speed). Its metrics are observed when metrics are on; its request line is written for one answer in
+ * `hitLogSample` (marked `"sample":N`), since writing one per hit was about a third of a hit's time under
+ * load and hundreds of MB of log; only a logged answer gets a new request id (an id naming no line
+ * identifies nothing), while a caller's own safe `X-Request-Id` is always echoed.
  *
  * Anything else answers `undefined` and goes through the app: a method other than GET/HEAD, a path
  * the cache has not seen answered, a miss, a token on a route it may enrich (`richerFor`), a country
@@ -34,11 +37,16 @@ export function createFastPath(deps: FastPathDeps) {
   const { renderCache, staticFiles, metrics, writeLine } = deps
   const country = { header: deps.config.geoHeader, db: deps.ipCountry }
   const hops = deps.config.trustProxy
+  const sample = deps.config.hitLogSample
+  const timed = metrics.enabled
+  // answers left until the next one whose line is written
+  let untilLogged = 1
 
   return function answerBeforeRouting(req: Request, server?: unknown): Response | undefined {
     const method = req.method
     if (method !== 'GET' && method !== 'HEAD') return undefined
-    const start = performance.now()
+    const logged = sample > 0 && untilLogged === 1
+    const start = logged || timed ? performance.now() : 0
     const url = req.url
     const pathStart = url.indexOf('/', url.indexOf('//') + 2)
     const queryStart = url.indexOf('?', pathStart)
@@ -68,11 +76,19 @@ export function createFastPath(deps: FastPathDeps) {
       res = answerFrom(entry, req)
       route = hit.route
     }
-    const reqId = requestIdFrom(req.headers.get('x-request-id') ?? undefined)
+    const sent = req.headers.get('x-request-id') ?? undefined
+    if (!logged) {
+      if (sample > 0) untilLogged--
+      if (sent !== undefined && safeRequestId(sent)) res.headers.set('X-Request-Id', sent)
+      if (timed) metrics.observeRequest(method, route, res.status, (performance.now() - start) / 1000)
+      return res
+    }
+    untilLogged = sample
+    const reqId = requestIdFrom(sent)
     res.headers.set('X-Request-Id', reqId)
     const ms = performance.now() - start
-    metrics.observeRequest(method, route, res.status, ms / 1000)
-    writeLine(reqId, method, route, res.status, Math.round(ms * 100) / 100)
+    if (timed) metrics.observeRequest(method, route, res.status, ms / 1000)
+    writeLine(reqId, method, route, res.status, Math.round(ms * 100) / 100, undefined, sample > 1 ? sample : undefined)
     return res
   }
 }

@@ -5,7 +5,7 @@ import pino from 'pino'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { batchedDestination, createLogger, flushLogs, requestIdFrom, requestLineWriter } from './logger.ts'
 
-type RequestLine = { reqId: string; method: string; route: string; status: number; ms: number; user?: string }
+type RequestLine = { reqId: string; method: string; route: string; status: number; ms: number; user?: string; sample?: number }
 
 const dir = mkdtempSync(join(tmpdir(), 'gamewise-log-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -49,6 +49,7 @@ describe('request lines (issue 24: built as one string)', () => {
     { reqId: '0b1c2d3e-0000-4000-8000-000000000000', method: 'POST', route: '/api/posts/:id', status: 201, ms: 12, user: 'user-1' },
     { reqId: 'x', method: 'GET', route: '/api/brands/:brandId', status: 503, ms: 1.5 },
     { reqId: 'y', method: 'M"\\\u2028', route: 'unmatched', status: 404, ms: 0, user: 'odd "sub" \\ ✓' },
+    { reqId: 'z', method: 'GET', route: 'static', status: 200, ms: 0.01, sample: 100 },
   ]
   const capture = () => {
     const raw: string[] = []
@@ -63,12 +64,13 @@ describe('request lines (issue 24: built as one string)', () => {
       const write = requestLineWriter(createLogger({ env: 'production', logLevel: 'info' }, { destination: built.destination }))
       const log = createLogger({ env: 'production', logLevel: 'info' }, { destination: viaPino.destination })
       for (const line of lines) {
-        const { reqId, method, route, status, ms, user } = line
-        write(reqId, method, route, status, ms, user)
-        log[status >= 500 ? 'warn' : 'info']({ reqId, method, route, status, ms, user }, 'request')
+        const { reqId, method, route, status, ms, user, sample } = line
+        write(reqId, method, route, status, ms, user, sample)
+        log[status >= 500 ? 'warn' : 'info']({ reqId, method, route, status, ms, user, sample }, 'request')
       }
       expect(built.raw).toEqual(viaPino.raw)
       expect(JSON.parse(built.raw[3]!)).toMatchObject({ method: lines[3]!.method, user: lines[3]!.user })
+      expect(JSON.parse(built.raw[4]!)).toMatchObject({ route: 'static', sample: 100 })
     } finally {
       vi.useRealTimers()
     }
@@ -87,8 +89,9 @@ describe('request lines (issue 24: built as one string)', () => {
       { level: 'error', stream: errors.destination },
     ])
     const viaMulti = requestLineWriter(createLogger({ env: 'production', logLevel: 'info' }, { destination: multi }))
-    for (const l of lines) viaMulti(l.reqId, l.method, l.route, l.status, l.ms, l.user)
-    expect(all.raw).toHaveLength(4)
+    for (const l of lines) viaMulti(l.reqId, l.method, l.route, l.status, l.ms, l.user, l.sample)
+    expect(all.raw).toHaveLength(5)
+    expect(JSON.parse(all.raw[4]!)).toMatchObject({ sample: 100 })
     expect(errors.raw).toEqual([]) // routed by level, which pino tells a multistream
   })
 })

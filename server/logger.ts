@@ -107,8 +107,11 @@ export function createLogger(config: Pick<Config, 'env' | 'logLevel'>, opts: { d
   )
 }
 
-/** Writes a request's line (server/request-log.ts); `user` only once a route verified a token. */
-export type RequestLineWriter = (reqId: string, method: string, route: string, status: number, ms: number, user?: string) => void
+/**
+ * Writes a request's line (server/request-log.ts); `user` only once a route verified a token; `sample` when
+ * the line stands for that many answers of which only it was logged (server/fast-path.ts).
+ */
+export type RequestLineWriter = (reqId: string, method: string, route: string, status: number, ms: number, user?: string, sample?: number) => void
 
 /**
  * Writes request lines exactly as `log.info({ reqId, method, route, status, ms, user }, 'request')` would
@@ -120,14 +123,15 @@ export type RequestLineWriter = (reqId: string, method: string, route: string, s
 export function requestLineWriter(log: Logger): RequestLineWriter {
   const stream = (log as unknown as Record<symbol, (LogDestination & Record<symbol, unknown>) | undefined>)[pino.symbols.streamSym]
   if (!stream || stream[pino.symbols.needsMetadataGsym]) {
-    return (reqId, method, route, status, ms, user) => log[status >= 500 ? 'warn' : 'info']({ reqId, method, route, status, ms, user }, 'request')
+    return (reqId, method, route, status, ms, user, sample) => log[status >= 500 ? 'warn' : 'info']({ reqId, method, route, status, ms, user, sample }, 'request')
   }
-  return (reqId, method, route, status, ms, user) => {
+  return (reqId, method, route, status, ms, user, sample) => {
     const level = status >= 500 ? 40 : 30
     if (log.levelVal > level) return
     const who = user === undefined ? '' : `,"user":${JSON.stringify(user)}`
+    const sampled = sample === undefined ? '' : `,"sample":${sample}`
     stream.write(
-      `{"level":${level},"time":${Date.now()},"reqId":"${reqId}","method":${JSON.stringify(method)},"route":${JSON.stringify(route)},"status":${status},"ms":${ms}${who},"msg":"request"}\n`,
+      `{"level":${level},"time":${Date.now()},"reqId":"${reqId}","method":${JSON.stringify(method)},"route":${JSON.stringify(route)},"status":${status},"ms":${ms}${who}${sampled},"msg":"request"}\n`,
     )
   }
 }
@@ -141,8 +145,10 @@ export function flushLogs(log: Logger): Promise<void> {
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
 
 export function requestIdFrom(header: string | undefined): string {
-  return header && SAFE_REQUEST_ID.test(header) ? header : crypto.randomUUID()
+  return header && safeRequestId(header) ? header : crypto.randomUUID()
 }
+
+export const safeRequestId = (header: string) => SAFE_REQUEST_ID.test(header)
 
 /** What a handler logs through (`c.var.log`): lines carry the request's id. */
 export type RequestLog = Pick<Logger, 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'>

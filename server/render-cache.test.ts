@@ -119,10 +119,12 @@ describe('render cache across processes (content version)', () => {
 })
 
 describe('a cache of size 0 (the dev server)', () => {
-  it('keeps nothing', () => {
+  it('keeps nothing, and remembers no route for the fast path (it could only ever miss, after a country lookup)', () => {
     const cache = createRenderCache({ maxBytes: 0 })
     cache.set('/', entry('page'), cache.generation)
     expect(cache.get('/')).toBeUndefined()
+    cache.rememberRoute('/', { route: 'page', query: [], byCountry: true, richer: false, cacheControl: 'public', routed: false })
+    expect(cache.routeFor('/')).toBeUndefined()
   })
 })
 

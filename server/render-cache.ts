@@ -291,7 +291,9 @@ export function createRenderCache(opts: RenderCacheOptions = {}) {
     },
     /** Notes which route answers a (normalised) path, once it has an entry. */
     rememberRoute(path: string, route: HitRoute) {
-      if (routes.get(path) === route) return
+      // a cache that keeps nothing (RENDER_CACHE_MB=0) can never answer early: the fast path would only
+      // work out the visitor's country for a miss, and routing would do it again
+      if (maxBytes === 0 || routes.get(path) === route) return
       if (routes.size >= MAX_ROUTES) routes.clear()
       routes.set(path, route)
     },

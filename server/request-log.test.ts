@@ -177,6 +177,17 @@ describe('LOG_LEVEL', () => {
   })
 })
 
+describe('REQUEST_LOG_HIT_SAMPLE', () => {
+  it('samples hits one in 100 in production and logs every one elsewhere, unless set; refuses a fraction or a negative', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).hitLogSample).toBe(100)
+    expect(loadConfig({}).hitLogSample).toBe(1)
+    expect(loadConfig({ NODE_ENV: 'test' }).hitLogSample).toBe(1)
+    expect(loadConfig({ NODE_ENV: 'production', REQUEST_LOG_HIT_SAMPLE: '1' }).hitLogSample).toBe(1)
+    expect(loadConfig({ NODE_ENV: 'production', REQUEST_LOG_HIT_SAMPLE: '0' }).hitLogSample).toBe(0)
+    for (const bad of ['0.5', '-1', 'lots']) expect(() => loadConfig({ REQUEST_LOG_HIT_SAMPLE: bad })).toThrow(/REQUEST_LOG_HIT_SAMPLE/)
+  })
+})
+
 afterAll(async () => {
   await t.ctx.close()
 })

@@ -15,7 +15,7 @@ import { createBrandsService } from './service.ts'
 export function createBrands(w: Wiring, deps: { media: Media; editorial: Editorial }) {
   const { repos, audit, now, onChange } = w
   return {
-    brands: createBrandsService({ brands: repos.brands, now }),
+    brands: createBrandsService({ brands: repos.brands, now, generation: w.generation }),
     brandAdmin: createBrandAdminService({ brands: repos.brands, posts: repos.posts, media: deps.media.media, usedBy: deps.media.mediaLibrary.usedBy, audit, revisions: deps.editorial.revisions, now, onChange }),
     links: createLinkChecker({ brands: repos.brands, linkChecks: repos.linkChecks, audit, now, allowPrivate: w.config.linkCheckAllowPrivate }),
     countryProfiles: createCountryProfiles({ brands: repos.brands, generation: w.generation }),

@@ -90,9 +90,17 @@ export const ALTERNATIVES = 5
  * Offers are lists of brands a visitor may be shown: `country` is the visitor's (c.var.country,
  * pageContext.visitorCountry); null (unknown) sees only brands available everywhere.
  */
-export function createBrandsService(deps: { brands: BrandsRepository; now?: () => Date }) {
+/**
+ * `generation`: the render cache's (server/wiring.ts), which every content write and every offer's start
+ * or end moves: the offers a country sees in a market are then read once per generation, not once per
+ * page render (reading and parsing every brand was about 5 % of an uncached home page's CPU). Without it
+ * (the CLI, tests) every call reads.
+ */
+export function createBrandsService(deps: { brands: BrandsRepository; now?: () => Date; generation?: () => number }) {
   const { brands } = deps
   const now = deps.now ?? (() => new Date())
+  let offersGeneration: number | undefined
+  const offersKept = new Map<string, Promise<BrandOffer[]>>()
   /** Published brands available in `country` whose offer runs now (./visibility.ts). */
   const listed = (country: VisitorCountry | undefined) => listingQuery({ country, now: now() })
   /**
@@ -112,7 +120,23 @@ export function createBrandsService(deps: { brands: BrandsRepository; now?: () =
   const service = {
     /** GET /api/brands/static-offers: what the offers list shows, nothing more. */
     async listOffers(country: VisitorCountry = null, market: Market = DEFAULT_MARKET): Promise<BrandOffer[]> {
-      return (await inMarket(country, market)).map((p) => shape.offer(toOffer(p), market))
+      const read = async () => (await inMarket(country, market)).map((p) => shape.offer(toOffer(p), market))
+      const generation = deps.generation?.()
+      if (generation === undefined) return read()
+      if (generation !== offersGeneration) {
+        offersKept.clear()
+        offersGeneration = generation
+      }
+      // at most one per country (250) and market per generation
+      const key = `${country ?? ''} ${market.key}`
+      let kept = offersKept.get(key)
+      if (!kept) {
+        kept = read()
+        offersKept.set(key, kept)
+        kept.catch(() => offersKept.delete(key)) // a failed read is retried by the next call
+      }
+      // a copy of the list: callers may filter and slice, never change what the next render reads
+      return [...(await kept)]
     },
 
     /**

@@ -1,0 +1,96 @@
+/**
+ * The two ceilings cached pages are measured against, each serving every page's own bytes (the server's
+ * identity HTML and its own gzip bytes), never the home page's for all:
+ * - a bare Bun.serve holding them in memory (bench/ceiling.ts): what this runtime can answer at most;
+ * - nginx serving them as static files (`gzip_static`), one worker process like the one-threaded server
+ *   under test, no access log: what a web server in front of files does on this machine.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { freePort } from '../scripts/production-server.ts'
+
+export type PageBytes = { path: string; body: Uint8Array; gzip: Uint8Array | null }
+
+/** A page's bytes as the server sends them: identity, and gzip to a client that accepts only gzip. */
+export async function pageBytes(base: string, path: string): Promise<PageBytes> {
+  const body = new Uint8Array(await (await fetch(base + path, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer())
+  const res = await fetch(base + path, { headers: { 'accept-encoding': 'gzip' }, decompress: false } as RequestInit)
+  const gzip = res.headers.get('content-encoding') === 'gzip' ? new Uint8Array(await res.arrayBuffer()) : null
+  return { path, body, gzip }
+}
+
+/** Writes the pages as files under `root` (`/` as index.html), each with its `.gz` twin. */
+export function writePages(root: string, pages: PageBytes[]) {
+  for (const p of pages) {
+    const file = join(root, p.path === '/' ? 'index.html' : p.path.slice(1))
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(file, p.body)
+    if (p.gzip) writeFileSync(`${file}.gz`, p.gzip)
+  }
+}
+
+type Ceiling = { url: string; stop: () => Promise<void> }
+
+/** bench/ceiling.ts over `root`: its base URL (no trailing slash), and how to stop it. */
+export async function startBunCeiling(root: string): Promise<Ceiling> {
+  const proc = Bun.spawn([process.execPath, join(import.meta.dir, 'ceiling.ts'), root], { stdout: 'pipe', stderr: 'inherit' })
+  const reader = proc.stdout.getReader()
+  let out = ''
+  while (!out.includes('\n')) {
+    const { value, done } = await reader.read()
+    if (done) throw new Error('the Bun.serve ceiling did not start')
+    out += new TextDecoder().decode(value)
+  }
+  reader.releaseLock()
+  return { url: `http://127.0.0.1:${out.trim()}`, stop: async () => (proc.kill(), void (await proc.exited)) }
+}
+
+export const hasNginx = Bun.spawnSync(['sh', '-c', 'command -v nginx || test -x /usr/sbin/nginx']).exitCode === 0
+
+/** nginx over `root` (files written by `writePages`), its own prefix under `dir`; undefined when not installed. */
+export async function startNginx(root: string, dir: string): Promise<Ceiling | undefined> {
+  if (!hasNginx) return undefined
+  const port = await freePort(3900)
+  const prefix = join(dir, 'nginx')
+  mkdirSync(join(prefix, 'tmp'), { recursive: true })
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${prefix}/tmp/${t};`).join(' ')
+  writeFileSync(
+    join(prefix, 'nginx.conf'),
+    `${process.getuid?.() === 0 ? 'user root;' : ''}
+worker_processes 1;
+error_log ${prefix}/error.log warn;
+pid ${prefix}/nginx.pid;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  default_type text/html;
+  charset utf-8;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  open_file_cache max=100 inactive=60s;
+  ${temp}
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+    gzip_static on;
+    location / { }
+  }
+}
+`,
+  )
+  const nginx = Bun.spawnSync(['sh', '-c', 'command -v nginx || echo /usr/sbin/nginx']).stdout.toString().trim()
+  const proc = Bun.spawn([nginx, '-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], { stdout: 'ignore', stderr: 'inherit' })
+  const url = `http://127.0.0.1:${port}`
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${url}/`)).ok) break
+    } catch {}
+    if (i > 50 || proc.exitCode !== null) {
+      proc.kill()
+      return undefined
+    }
+    await Bun.sleep(100)
+  }
+  return { url, stop: async () => (proc.kill('SIGQUIT'), void (await proc.exited)) }
+}
