@@ -1,12 +1,15 @@
 import { type ReactNode, useEffect } from 'react'
 import { navigate } from 'vike/client/router'
+import { loginHref } from '../../lib/next-path.ts'
 import { logout, useSession } from './session.ts'
 
-const toLogin = () => navigate('/login', { overwriteLastHistoryEntry: true })
+// the login comes back here: the post, report or screen this address names
+const toLogin = () => navigate(loginHref(window.location.pathname + window.location.search), { overwriteLastHistoryEntry: true })
 
 /**
  * Spec §2: 'Loading...' while the session loads; with no access token, off to /login replacing the
- * history entry. An account without editor rights gets a clear page, not a broken panel.
+ * history entry, with `?next=` naming this address. An account without editor rights gets a clear page,
+ * not a broken panel.
  */
 export function Protected({ children, redirect = toLogin }: { children: ReactNode; redirect?: () => unknown }) {
   const { loading, accessToken, user } = useSession()
