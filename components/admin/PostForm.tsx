@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { isLive, type PublishStatus, statusAt } from '../../lib/publishing.ts'
 import type { Post, PostType } from '../../lib/schemas.ts'
-import { slugify } from '../../lib/slug.ts'
+import { slugAsTyped, slugify } from '../../lib/slug.ts'
 import { saveFailure } from '../api-client.ts'
 import { FormError, type FormFailure, issueAt } from '../FormError.tsx'
 import { AiWritingBox } from './AiWritingBox.tsx'
@@ -246,7 +246,8 @@ export function PostForm({ type, saved, onSaved, onCancel, onReload, focusTitle 
                   pattern="[a-z0-9]+(-[a-z0-9]+)*"
                   title="Lower-case letters, digits and single hyphens"
                   aria-describedby={`${fieldId}-slug-hint`}
-                  onChange={(e) => set({ slug: e.target.value.toLowerCase() })}
+                  onChange={(e) => set({ slug: slugAsTyped(e.target.value) })}
+                  onBlur={(e) => e.target.value !== slugify(e.target.value) && set({ slug: slugify(e.target.value) })}
                 />
               </span>
               <span className="field-hint" id={`${fieldId}-slug-hint`}>
