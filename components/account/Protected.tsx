@@ -1,10 +1,10 @@
 import { type ReactNode, useEffect } from 'react'
 import { navigate } from 'vike/client/router'
 import { loginHref } from '../../lib/next-path.ts'
-import { logout, useSession } from './session.ts'
+import { endedByLogout, logout, useSession } from './session.ts'
 
-// the login comes back here: the post, report or screen this address names
-const toLogin = () => navigate(loginHref(window.location.pathname + window.location.search), { overwriteLastHistoryEntry: true })
+// the login comes back here, to the post, report or screen this address names (unless the editor just logged out)
+const toLogin = () => navigate(endedByLogout() ? '/login' : loginHref(window.location.pathname + window.location.search), { overwriteLastHistoryEntry: true })
 
 /**
  * Spec §2: 'Loading...' while the session loads; with no access token, off to /login replacing the
@@ -26,7 +26,7 @@ export function Protected({ children, redirect = toLogin }: { children: ReactNod
           You are logged in as <strong>{user?.username}</strong>, but this account has no editor access. Ask an admin to give
           it the editor role.
         </p>
-        <button type="button" className="btn" onClick={() => void logout()}>
+        <button type="button" className="btn" onClick={() => void logout({ byUser: true })}>
           Logout
         </button>
       </div>

@@ -120,6 +120,7 @@ export async function login(username: string, password: string): Promise<string 
     if (!res.ok) return 'Invalid credentials' // spec §8
     // the refresh token stays where the server put it, in the session cookie: the body's copy is for API clients
     const { accessToken } = await res.json()
+    leftOnPurpose = false
     setAccessToken(accessToken)
     forgetOldStorage()
     set({ loading: false })
@@ -130,9 +131,18 @@ export async function login(username: string, password: string): Promise<string 
   }
 }
 
-/** Clears both tokens: the access token here, the session (and its cookie, in every tab) on the server. */
-export async function logout() {
+let leftOnPurpose = false
+
+/** Whether the session ended by the editor's own Logout (the login then starts afresh), not by expiring under them. */
+export const endedByLogout = () => leftOnPurpose
+
+/**
+ * Clears both tokens: the access token here, the session (and its cookie, in every tab) on the server.
+ * `byUser`: the editor pressed Logout (not a session that died under a request).
+ */
+export async function logout(opts: { byUser?: boolean } = {}) {
   const hadSession = signedInHint() || state.accessToken !== null
+  leftOnPurpose = opts.byUser === true
   clear()
   if (hadSession) await cookiePost('/api/auth/logout').catch(() => {})
 }
@@ -176,5 +186,6 @@ export function useSession(): SessionState {
 export function resetSessionForTests() {
   state = initial
   started = false
+  leftOnPurpose = false
   for (const l of listeners) l()
 }
