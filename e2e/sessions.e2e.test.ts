@@ -199,17 +199,27 @@ describe('the post editor', () => {
 
 describe('the brand form', () => {
   it('Ctrl+S saves the open brand wherever focus is', async () => {
-    const context = await newContext()
-    const page = await signedIn(context)
-    const brands = (await (await api('GET', '/api/brands/static-offers-admin')).json()).pages as { _id: string; brandName: string }[]
-    await page.goto(`${BASE_URL}/adminmarket`)
-    const row = page.getByRole('row').filter({ hasText: brands[0]!.brandName }).first()
-    await row.getByRole('button', { name: 'Edit' }).click()
-    const f = page.getByRole('form', { name: 'Edit Brand Page' })
-    await f.getByLabel('Bonus Condition').fill(`Wagering 30x (${run})`)
-    await page.getByRole('heading', { name: 'Admin Panel', exact: true }).click()
-    await page.keyboard.press('Control+s')
-    await expect.poll(async () => (await (await api('GET', `/api/brands/${brands[0]!._id}/edit`)).json()).bonusCondition).toBe(`Wagering 30x (${run})`)
-    await context.close()
+    // a brand of its own, a draft: the demo brands stay as other files expect them
+    const brandName = `Session Brand ${run}`
+    const fields = { brandName, campaignType: 'App - Install', status: 'draft', bonusCondition: '35x' }
+    const body = new FormData()
+    for (const [k, v] of Object.entries(fields)) body.append(k, v)
+    const created = await fetch(`${BASE_URL}/api/brands`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body })
+    expect(created.status).toBe(201)
+    const brandId = (await created.json())._id as string
+    try {
+      const context = await newContext()
+      const page = await signedIn(context)
+      await page.goto(`${BASE_URL}/adminmarket`)
+      await page.getByRole('row').filter({ hasText: brandName }).first().getByRole('button', { name: 'Edit' }).click()
+      const f = page.getByRole('form', { name: 'Edit Brand Page' })
+      await f.getByLabel('Bonus Condition').fill(`Wagering 30x (${run})`)
+      await page.getByRole('heading', { name: 'Admin Panel', exact: true }).click()
+      await page.keyboard.press('Control+s')
+      await expect.poll(async () => (await (await api('GET', `/api/brands/${brandId}/edit`)).json()).bonusCondition).toBe(`Wagering 30x (${run})`)
+      await context.close()
+    } finally {
+      await api('DELETE', `/api/brands/${brandId}`)
+    }
   })
 })
