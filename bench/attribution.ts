@@ -15,6 +15,8 @@
  *    must add nothing.
  *
  * Loopback only; bounded in count. BENCH_ATTR_CLICKS=200000 bun bench/attribution.ts for a quick run.
+ * MONGODB_URI set: a fresh database on that server is the store instead of SQLite. BENCH_JSON=<file>: the
+ * headline figures also as JSON (bench/compare-stores.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -30,7 +32,8 @@ const CSV_ROWS = Number(process.env.BENCH_ATTR_CSV_ROWS ?? 100_000)
 const SAMPLES = 300
 
 const dir = mkdtempSync(join(tmpdir(), 'gamewise-bench-attr-'))
-const env = { DATA_DIR: dir, MONGODB_URI: '', SEED_DEMO: '0', LOG_LEVEL: 'warn', AUTH_SECRET: 'bench-attribution-secret-0123456789abcdef', ADMIN_USERNAME: 'bench_admin', ADMIN_PASSWORD: 'bench-admin-password' }
+const mongodbUri = process.env.MONGODB_URI ? Object.assign(new URL(process.env.MONGODB_URI), { pathname: `/bench_attr_${Date.now().toString(36)}` }).toString() : ''
+const env = { DATA_DIR: dir, MONGODB_URI: mongodbUri, SEED_DEMO: '0', LOG_LEVEL: 'warn', AUTH_SECRET: 'bench-attribution-secret-0123456789abcdef', ADMIN_USERNAME: 'bench_admin', ADMIN_PASSWORD: 'bench-admin-password' }
 for (const [k, v] of Object.entries(env)) process.env[k] = v
 
 const { loadConfig } = await import('../server/config.ts')
@@ -74,7 +77,7 @@ const where = (): Where => {
   return { page: 'brand', pageId: b, slot: 'brand-cta', position: 1 }
 }
 
-console.log(`attribution bench: ${CLICKS.toLocaleString('en-GB')} clicks, ${VIEWS.toLocaleString('en-GB')} views, ${CONVERSIONS.toLocaleString('en-GB')} conversions over ${DAYS} days on ${ARTICLES.toLocaleString('en-GB')} article pages`)
+console.log(`attribution bench on ${mongodbUri ? `MongoDB ${mongodbUri}` : 'SQLite'}: ${CLICKS.toLocaleString('en-GB')} clicks, ${VIEWS.toLocaleString('en-GB')} views, ${CONVERSIONS.toLocaleString('en-GB')} conversions over ${DAYS} days on ${ARTICLES.toLocaleString('en-GB')} article pages`)
 const config = loadConfig(env)
 let ctx = await createAppContext(config)
 const started = performance.now()
@@ -177,6 +180,7 @@ try {
   const targets = [`/api/reports/pages?${range}`, `/api/reports/pages?${range}&sort=clicks&offset=50`, `/api/reports/placements?${range}&by=position`, `/api/reports/breakdown?${range}&by=country`, `/api/reports/daily?${range}`]
   const pad = (s: string, n: number) => s.padEnd(n)
   console.log(`\n${pad('report (90 days, through HTTP)', 62)}${pad('cold ms', 10)}${pad('p50 ms', 9)}p99 ms`)
+  const headline: Record<string, number> = {}
   for (const path of targets) {
     const cold = await get(path)
     const ms: number[] = []
@@ -184,6 +188,7 @@ try {
     ms.sort((a, b) => a - b)
     const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]!
     console.log(`${pad(path.replace(range, 'from&to'), 62)}${pad(cold.toFixed(0), 10)}${pad(at(0.5).toFixed(1), 9)}${at(0.99).toFixed(1)}`)
+    if (path === targets[0]) Object.assign(headline, { 'report cold ms': cold, 'report p50 ms': at(0.5), 'report p99 ms': at(0.99) })
   }
   // fresh under writes: a reader's view is written before every request (each on an article page, from an
   // address of its own), so every answer is a read right after a write, which it must include
@@ -209,6 +214,8 @@ try {
   const site = await (await fetch(`${base}/api/reports/daily?${range}`, { headers: { authorization: `Bearer ${accessToken}` } })).json()
   console.log(`${written.toLocaleString('en-GB')} views written during the run; the daily report's views: ${site.totals.views.toLocaleString('en-GB')} (${(VIEWS + written).toLocaleString('en-GB')} expected)`)
 
+  Object.assign(headline, { 'CSV import s': first.seconds, 'counter rows': counterRows })
+  if (process.env.BENCH_JSON) await Bun.write(process.env.BENCH_JSON, JSON.stringify({ store: mongodbUri ? 'mongodb' : 'sqlite', ...headline }, null, 2))
   console.log(`\nprogramme CSV of ${CSV_ROWS.toLocaleString('en-GB')} rows (CLI, process start included): first import ${first.seconds.toFixed(1)} s (goal ≤ 30 s) — ${first.out}`)
   console.log(`second import of the same file ${second.seconds.toFixed(1)} s — ${second.out}`)
 } finally {

@@ -9,6 +9,10 @@
  * slower and so flatters nothing: both sides of every ratio are measured with the same client. Each
  * server target also prints the server's CPU time per request, which other load on the machine does not
  * move as it moves requests/s.
+ *
+ * MONGODB_URI set: the server's store is a fresh database on that server instead of SQLite (bench/
+ * compare-stores.ts runs both, one after the other, and prints MongoDB's figures as ratios to SQLite's).
+ * BENCH_JSON=<file>: the headline figures also as JSON.
  */
 import { startProductionServer } from '../scripts/production-server.ts'
 
@@ -33,7 +37,7 @@ async function loadWithWrk(url: string, headers: Record<string, string> = {}): P
 }
 
 /** A client that counts every answer exactly (wrk cannot vary bodies or tell what the server acknowledged). */
-async function loadWithBun(url: string, opts: { init?: () => RequestInit; okStatus?: number; headers?: Record<string, string> } = {}): Promise<Result & { ok: number }> {
+async function loadWithBun(url: string | (() => string), opts: { init?: () => RequestInit; okStatus?: number; headers?: Record<string, string> } = {}): Promise<Result & { ok: number }> {
   const latencies: number[] = []
   let errors = 0
   let ok = 0
@@ -44,7 +48,7 @@ async function loadWithBun(url: string, opts: { init?: () => RequestInit; okStat
       while (performance.now() < end) {
         const t = performance.now()
         // bodies as sent: a gzipped answer is not inflated by the client (it would be measured, not the server)
-        const res = await fetch(url, { redirect: 'manual', decompress: false, headers: opts.headers, ...opts.init?.() } as RequestInit)
+        const res = await fetch(typeof url === 'string' ? url : url(), { redirect: 'manual', decompress: false, headers: opts.headers, ...opts.init?.() } as RequestInit)
         await res.arrayBuffer()
         if (res.status === okStatus) ok++
         else errors++
@@ -78,7 +82,30 @@ async function startCeiling(html: string, dir: string) {
 // one proxy hop believed, so a tracking target can send each click from another network (X-Forwarded-For);
 // the other targets send no such header and are answered as before
 process.env.TRUST_PROXY = '1'
-const { baseUrl: base, dataDir, stop, pid } = await startProductionServer({ label: 'bench', portBase: 3900 })
+/** MONGODB_URI: a database of this run's own on that server */
+const mongodbUri = process.env.MONGODB_URI ? Object.assign(new URL(process.env.MONGODB_URI), { pathname: `/bench_${Date.now().toString(36)}` }).toString() : undefined
+const { baseUrl: base, dataDir, stop, pid } = await startProductionServer({ label: 'bench', portBase: 3900, mongodbUri })
+console.log(`store: ${mongodbUri ? `MongoDB ${mongodbUri}` : 'SQLite'}`)
+/** How many clicks of `source` with `position` the store holds (each acknowledged click must be one). */
+async function storedClicks(source: string, position: number): Promise<number> {
+  if (mongodbUri) {
+    const { MongoClient } = await import('mongodb')
+    const client = new MongoClient(mongodbUri)
+    try {
+      return await client.db().collection('clicks').countDocuments({ source, 'placement.position': position })
+    } finally {
+      await client.close()
+    }
+  }
+  const { Database } = await import('bun:sqlite')
+  const db = new Database(`${dataDir}/gamewise.db`, { readonly: true })
+  try {
+    return db.query<{ n: number }, [string, number]>("SELECT count(*) AS n FROM clicks WHERE json_extract(doc, '$.source') = ? AND json_extract(doc, '$.placement.position') = ?").get(source, position)!.n
+  } finally {
+    db.close()
+  }
+}
+const headline: Record<string, number> = {}
 /** The server process's resident memory, in MB (Linux). */
 const rssMb = async () => Number((await Bun.file(`/proc/${pid}/status`).text()).match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024
 /**
@@ -174,12 +201,7 @@ try {
     }),
   )
   await Bun.sleep(500) // the redirect queue commits every few milliseconds
-  const { Database } = await import('bun:sqlite')
-  const db = new Database(`${dataDir}/gamewise.db`, { readonly: true })
-  const count = (source: string, position: number) =>
-    db.query<{ n: number }, [string, number]>("SELECT count(*) AS n FROM clicks WHERE json_extract(doc, '$.source') = ? AND json_extract(doc, '$.placement.position') = ?").get(source, position)!.n
-  const [redirects, spreadRedirects, browser] = [count('redirect', 1), count('redirect', 2), count('browser', 1)]
-  db.close()
+  const [redirects, spreadRedirects, browser] = [await storedClicks('redirect', 1), await storedClicks('redirect', 2), await storedClicks('browser', 1)]
   console.log(`\ntracking (same exact-counting client for all three; ceiling re-measured with it)`)
   console.log(`${pad('target', 40)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('acked', 9)}${pad('stored', 9)}${pad('× ceiling', 11)}server CPU µs/req`)
   console.log(`${pad('ceiling (this client)', 40)}${pad(bunCeiling.rps.toFixed(0), 10)}${pad(bunCeiling.p50.toFixed(2), 9)}${pad(bunCeiling.p99.toFixed(2), 9)}${pad('-', 9)}${pad('-', 9)}${pad('1.00', 11)}-`)
@@ -187,6 +209,17 @@ try {
     console.log(`${pad(name, 40)}${pad(r.rps.toFixed(0), 10)}${pad(r.p50.toFixed(2), 9)}${pad(r.p99.toFixed(2), 9)}${pad(String(r.ok), 9)}${pad(String(stored), 9)}${pad((r.rps / bunCeiling.rps).toFixed(2), 11)}${cpu(r)}`)
   const lost = go.ok - redirects + (spread.ok - spreadRedirects) + (posted.ok - browser)
   console.log(`clicks acknowledged but not stored: ${lost} (goal 0); slowest tracking target ${Math.min(go.rps, posted.rps) / bunCeiling.rps >= 0.2 ? '≥' : '<'} 0.2× ceiling`)
+
+  // site search: a query no visitor asked before on every request, so each is the store's search, never the cache's
+  const words0 = ['casino', 'bonus', 'slots', 'poker', 'odds', 'esports', 'jackpot', 'crypto', 'wallet', 'bankroll']
+  let asked = 0
+  const search = await measured(() => loadWithBun(() => `${base}/api/search?q=${words0[asked % words0.length]}+${(asked++).toString(36)}`))
+  console.log(`\nsearch, a new query every request (GET /api/search): ${search.rps.toFixed(0)} req/s, p50 ${search.p50.toFixed(2)} ms, p99 ${search.p99.toFixed(2)} ms, ${search.errors} errors, server CPU ${cpu(search)} µs/req`)
+  for (const r of results.slice(1)) headline[`cached ${r.name}`] = r.rps
+  Object.assign(headline, { 'GET /go': go.rps, 'GET /go, a new network every click': spread.rps, 'POST /api/clicks': posted.rps, 'search (uncached)': search.rps, 'search p99 ms': search.p99, 'clicks lost': lost })
+  // BENCH_MEMORY_PROBE=0 leaves the memory probes out (bench/compare-stores.ts: they measure the cache, not the store)
+  if (process.env.BENCH_MEMORY_PROBE !== '0') await memoryProbes()
+  async function memoryProbes() {
   // Issue 14's probe: cache-busting query strings and many variants of every article must not grow the heap
   const before = await rssMb()
   const get = async (url: string) => (await fetch(url)).arrayBuffer()
@@ -224,7 +257,9 @@ try {
   console.log(
     `memory probe: ${searches.length.toLocaleString('en')} unique searches, ${suggestions.length.toLocaleString('en')} unique suggestion queries, ${unknown.length.toLocaleString('en')} unknown addresses, then ${junk.length.toLocaleString('en')} junk query strings (a third on re-spelled paths); server RSS ${start.toFixed(0)} → ${end.toFixed(0)} MB at the end (goal ≤ 300 MB: ${end <= 300 ? 'met' : 'NOT met'}), highest sample on the way ${peak.toFixed(0)} MB, ${rest.toFixed(0)} MB after 5 s at rest`,
   )
+  }
   console.log(`home page JavaScript: ${scripts.length} files, ${jsGzip} bytes gzipped = ${(jsGzip / 1024).toFixed(1)} KiB (goal ≤ 100 KB)`)
+  if (process.env.BENCH_JSON) await Bun.write(process.env.BENCH_JSON, JSON.stringify({ store: mongodbUri ? 'mongodb' : 'sqlite', ...headline }, null, 2))
 } finally {
   await stop()
 }

@@ -42,7 +42,12 @@ describe('rates, programme CSVs and earnings from the CLI (issue 21)', () => {
     writeFileSync(bad, 'date,currency,rate\n2026-11-21,USD,1.1\n2026-11-22,EURO,1\n')
     const refused = runCli(data, ['rates', 'import', bad])
     expect(refused.code).toBe(1)
-    expect(refused.err).toMatch(/line 3, column currency: "EURO" is not an ISO 4217 code/)
+    expect(refused.err).toMatch(/line 3, Currency: "EURO" is not a currency code: use three letters, such as EUR, GBP or USD/)
+    // the same file again: read, and nothing changed
+    expect(runCli(data, ['rates', 'import', file]).out).toBe('Nothing changed: every rate in the file was already imported (4 rates, 2026-11-19 to 2026-11-20).\n')
+    const headerOnly = join(data, 'header-only.csv')
+    writeFileSync(headerOnly, 'date,currency,rate\n')
+    expect(runCli(data, ['rates', 'import', headerOnly])).toMatchObject({ code: 1, err: 'error: Nothing to import: the file has a header and no rows\n' })
   })
 
   it('previews a programme CSV, then records it; a second import adds nothing', () => {
@@ -51,12 +56,45 @@ describe('rates, programme CSVs and earnings from the CLI (issue 21)', () => {
     const map = 'click_id=subid,goal=event,payout=amount,txn_id=transaction'
     const dry = runCli(data, ['conversions', 'import', file, '--map', map, '--brand', 'nova-spins', '--dry-run'])
     expect(dry.code, dry.err).toBe(0)
-    expect(dry.out).toBe("2 rows: 1 matched a click, 1 kept as the brand's unattributed revenue, 0 already counted, 0 changed status, 0 rejected as fraud, 0 invalid.\nNothing was written (a dry run).\n")
-    expect(runCli(data, ['conversions', 'import', file, '--map', map, '--brand', 'nova-spins']).out).toMatch(/1 matched a click.*\nWritten\.\n$/)
-    expect(runCli(data, ['conversions', 'import', file, '--map', map, '--brand', 'nova-spins']).out).toMatch(/^2 rows: 0 matched a click, 0 kept as the brand's unattributed revenue, 2 already counted/)
+    expect(dry.out).toBe("2 rows: 1 matched a click, 1 kept as the brand's unattributed revenue, 0 already counted, 0 changed status, 0 rejected as fraud, 0 invalid.\nNothing has been written yet (a preview): importing would write 2 rows, totalling €150.00.\n")
+    expect(runCli(data, ['conversions', 'import', file, '--map', map, '--brand', 'nova-spins']).out).toMatch(/1 matched a click.*\nImported: 2 rows written, totalling €150\.00\.\n$/)
+    const again = runCli(data, ['conversions', 'import', file, '--map', map, '--brand', 'nova-spins']).out
+    expect(again).toMatch(/^2 rows: 0 matched a click, 0 kept as the brand's unattributed revenue, 2 already counted/)
+    expect(again).toMatch(/\nNothing changed: every row was already counted\.\n$/)
+    expect(again).not.toMatch(/Written/)
     const unknownField = runCli(data, ['conversions', 'import', file, '--map', 'clickid=subid'])
     expect(unknownField.code).toBe(1)
-    expect(unknownField.err).toMatch(/Unknown field "clickid" in the map/)
+    expect(unknownField.err).toMatch(/Unknown field "clickid" in the column map/)
+  })
+
+  it('a file with a bad row is refused whole, each row named by line and field, never by validator text', () => {
+    const file = join(data, 'bad-programme.csv')
+    writeFileSync(file, `subid,event,amount,transaction\n${clickId},FTD,12,ok-9\n${clickId},FTD,twelve,bad-1\n${clickId},Bonus,1,bad-2\n`)
+    const r = runCli(data, ['conversions', 'import', file, '--map', 'click_id=subid,goal=event,payout=amount,txn_id=transaction'])
+    expect(r.code).toBe(1)
+    expect(r.err).toContain('line 3, Payout (column "amount"): "twelve" is not a number: write the amount alone, such as 25 or 25.50\n')
+    expect(r.err).toContain('line 4, Goal (column "event"): "Bonus" is not a goal we know')
+    expect(r.err).toMatch(/Nothing was imported: fix the rows above and import the file again\.\n$/)
+    expect(r.err).not.toMatch(/expected|received|--map|--brand/i)
+    const headerOnly = join(data, 'header-only-programme.csv')
+    writeFileSync(headerOnly, 'click_id,goal,payout,txn_id\n')
+    expect(runCli(data, ['conversions', 'import', headerOnly])).toMatchObject({ code: 1, err: 'error: Nothing to import: the file has a header and no rows\n' })
+  })
+
+  it('every import from the command line is on the audit trail: who, the file, rows and totals (a dry run is not)', () => {
+    const trail = (action: string) => JSON.parse(runCli(data, ['audit', '--action', action, '--json']).out) as { actor: string; via: string; changes: { field: string; to?: unknown }[] }[]
+    const fields = (e: { changes: { field: string; to?: unknown }[] }) => Object.fromEntries(e.changes.map((c) => [c.field, c.to]))
+    const conversions = trail('conversions.import')
+    // the dry run, the import and the import that changed nothing: two entries, newest first
+    expect(conversions.length).toBe(2)
+    expect(conversions[0]).toMatchObject({ actor: expect.stringMatching(/^cli:/), via: 'cli' })
+    expect(fields(conversions[1]!)).toMatchObject({ file: 'programme.csv', 'rows read': 2, 'rows written': 2, 'total EUR': 150 })
+    expect(fields(conversions[0]!)).toMatchObject({ file: 'programme.csv', 'rows read': 2, 'rows written': 0, 'already counted': 2 })
+    // the first import and the same file again (the refused files left nothing)
+    const [again, rates] = trail('rates.import')
+    expect(fields(rates!)).toMatchObject({ file: 'eurofxref-hist.xml', 'rates read': 4, 'rates changed': 4, from: '2026-11-19', to: '2026-11-20' })
+    expect(rates).toMatchObject({ via: 'cli', note: 'rates per currency: GBP 2, USD 2' })
+    expect(fields(again!)).toMatchObject({ 'rates read': 4, 'rates changed': 0 })
   })
 
   it('stats pages answers what GET /api/reports/pages answers, as a table, JSON or CSV', async () => {

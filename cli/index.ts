@@ -9,6 +9,7 @@ import { registerAuditCommands } from './commands/audit.ts'
 import { registerAuthorsCommands } from './commands/authors.ts'
 import { registerBackupCommands } from './commands/backup.ts'
 import { registerConversionsCommands } from './commands/conversions.ts'
+import { registerCopyStoreCommands } from './commands/copy-store.ts'
 import { registerGenerateCommands } from './commands/generate.ts'
 import { registerLinksCommands } from './commands/links.ts'
 import { registerMarketsCommands } from './commands/markets.ts'
@@ -31,6 +32,7 @@ const helpers = cliHelpers(program)
 // the order here is the order of `--help`
 registerTransferCommands(program, helpers)
 registerBackupCommands(program, helpers)
+registerCopyStoreCommands(program, helpers)
 registerGenerateCommands(program, helpers)
 registerUsersCommands(program, helpers)
 registerAuthorsCommands(program, helpers)
@@ -43,6 +45,10 @@ registerLinksCommands(program, helpers)
 registerOffersCommands(program, helpers)
 registerMediaCommands(program, helpers)
 registerAuditCommands(program, helpers)
+
+// a group of commands named alone (`stats`, `users`) shows what it holds, as --help does: asking is no error
+for (const group of program.commands.filter((c) => c.commands.length))
+  group.allowExcessArguments().action(() => (group.args.length ? group.error(`error: unknown command '${group.args[0]}'`) : group.help()))
 
 try {
   await program.parseAsync(process.argv)

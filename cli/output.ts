@@ -2,7 +2,8 @@
  * What every CLI command shares: the composition root per run, output (text, or JSON with the global --json),
  * help examples, input files and the error type the entry point prints without a stack.
  */
-import { closeSync, existsSync, fchmodSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs'
+import { closeSync, existsSync, fchmodSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import type { Command } from 'commander'
 import { loadConfig } from '../server/config.ts'
 import { type AppContext, createAppContext } from '../server/context.ts'
@@ -42,7 +43,21 @@ export function cliHelpers(program: Command): CliHelpers {
 
 export function readInput(file: string): string {
   if (!existsSync(file)) throw new CliError(`No such file: ${file}`)
+  if (statSync(file).isDirectory()) throw new CliError(`${file} is a folder, not a file: name the file in it`)
   return readFileSync(file, 'utf8')
+}
+
+/**
+ * Where a command may write `file`, or one plain line naming the user's path (never a temporary file's,
+ * never a raw EISDIR or ENOENT): a folder, a folder that does not exist, or a file there already
+ * (replaced only with `overwrite`, the command's --force).
+ */
+export function checkOutputPath(file: string, opts: { overwrite: boolean; example: string }) {
+  if (existsSync(file) && statSync(file).isDirectory()) throw new CliError(`${file} is a folder: name a file in it, e.g. ${join(file, opts.example)}`)
+  const folder = dirname(file)
+  if (!existsSync(folder)) throw new CliError(`No folder ${folder} to write ${file} in: create it first (mkdir -p ${folder})`)
+  if (!statSync(folder).isDirectory()) throw new CliError(`${folder} is a file, not a folder: ${file} cannot be written there`)
+  if (!opts.overwrite && existsSync(file)) throw new CliError(`${file} already exists; nothing was written. Choose another name, or add --force to replace it.`)
 }
 
 /** Owner-only (0600), also over an existing file, whose mode is narrowed before anything is written. */
@@ -62,9 +77,14 @@ export function writePrivateFile(file: string, text: string) {
  * also when another process creates it meanwhile (a hard link does not replace what is there).
  */
 export function writePrivateFileAtomic(file: string, text: string, opts: { overwrite: boolean }) {
-  if (!opts.overwrite && existsSync(file)) throw new CliError(`${file} already exists; nothing was written. Choose another name, or add --force to replace it.`)
+  writeFileAtomic(file, text, { ...opts, mode: 0o600 })
+}
+
+/** As `writePrivateFileAtomic`, with the file's mode given (an export is no more private than the site). */
+export function writeFileAtomic(file: string, text: string, opts: { overwrite: boolean; mode?: number; example?: string }) {
+  checkOutputPath(file, { overwrite: opts.overwrite, example: opts.example ?? 'backup.json' })
   const tmp = `${file}.${process.pid}.partial`
-  const fd = openSync(tmp, 'wx', 0o600)
+  const fd = openSync(tmp, 'wx', opts.mode ?? 0o644)
   try {
     writeFileSync(fd, text)
     fsyncSync(fd)

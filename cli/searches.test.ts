@@ -16,7 +16,7 @@ beforeAll(async () => {
   const search = async (q: string, times: number) => {
     for (let i = 0; i < times; i++) {
       await ctx.services.search.search({ q })
-      ctx.services.searchQueries.record({ q, userAgent: PERSON, method: 'GET' })
+      ctx.services.searchQueries.record({ q, userAgent: PERSON, method: 'GET', ip: `198.51.100.${i + 1}` })
     }
   }
   await search('wagering', 3)
@@ -29,15 +29,15 @@ describe('bun run cli -- stats searches', () => {
     const r = runCli(data, ['stats', 'searches'])
     expect(r.code, r.err).toBe(0)
     expect(r.out).toMatch(/^Most searched queries, \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}:/)
-    expect(r.out).toMatch(/wagering\s+3\s+0\n/)
-    expect(r.out).toMatch(/blorptastic casino\s+2\s+2\n/)
+    expect(r.out).toMatch(/wagering\s+3\s+3\s+0\n/)
+    expect(r.out).toMatch(/blorptastic casino\s+2\s+2\s+2\n/)
   })
 
   it('--no-results --json: only those that found nothing, as JSON', () => {
     const r = runCli(data, ['stats', 'searches', '--no-results', '--json'])
     expect(r.code, r.err).toBe(0)
     const report = JSON.parse(r.out)
-    expect(report).toMatchObject({ noResults: true, days: 30, queries: [{ query: 'blorptastic casino', searches: 2, noResults: 2 }] })
+    expect(report).toMatchObject({ noResults: true, days: 30, queries: [{ query: 'blorptastic casino', searches: 2, visitors: 2, noResults: 2 }] })
   })
 
   it('refuses a bad --days with a message', () => {

@@ -37,7 +37,7 @@ describe('export and import (issue 6)', () => {
     expect(bundle.media).toHaveLength(3) // the uploaded image travels with the post, as base64, with its AVIF and WebP renditions
     const imported = runCli(target, ['import', 'all', a])
     expect(imported.code).toBe(0)
-    expect(imported.out).toMatch(/^Created \d+ articles, \d+ brand pages and 2 authors \(post /)
+    expect(imported.out).toMatch(/^Created \d+ articles, \d+ brand pages, 2 authors, \d+ revisions? and 3 markets \(post /)
     expect(runCli(target, ['export', 'all']).out).toBe(readFileSync(a, 'utf8'))
   })
 
@@ -56,8 +56,8 @@ describe('export and import (issue 6)', () => {
     writeFileSync(a, runCli(source, ['export', 'posts']).out)
     const dry = runCli(target, ['import', 'posts', a, '--dry-run'])
     expect(dry.code).toBe(0)
-    // a posts file carries the two demo profiles its posts name (issue 22)
-    expect(dry.out).toMatch(/^Would create 25 articles and 2 authors \(post /)
+    // a posts file carries the two demo profiles its posts name (issue 22), and the posts' revisions
+    expect(dry.out).toMatch(/^Would create 25 articles, 2 authors and 1 revision \(post /)
     expect(JSON.parse(runCli(target, ['export', 'all']).out)).toMatchObject({ posts: [], brands: [], authors: [], media: [] })
   })
 
@@ -115,7 +115,7 @@ describe('export and import (issue 6)', () => {
     ['malformed JSON', (d) => (writeFileSync(join(d, 'x.json'), '{"posts": ['), ['import', 'all', join(d, 'x.json')]), /Malformed JSON/],
     ['malformed NDJSON', (d) => (writeFileSync(join(d, 'x.ndjson'), '{"kind":"post","record":{}}\n{oops\n'), ['import', 'all', join(d, 'x.ndjson')]), /Malformed NDJSON on line 2/],
     ['malformed CSV', (d) => (writeFileSync(join(d, 'x.csv'), 'title\n"unterminated\n'), ['import', 'posts', join(d, 'x.csv')]), /Malformed CSV/],
-    ['a record of the wrong type', (d) => (writeFileSync(join(d, 'b.json'), runCli(source, ['export', 'brands']).out), ['import', 'posts', join(d, 'b.json')]), /brand record in a posts import/],
+    ['a record of the wrong type', (d) => (writeFileSync(join(d, 'b.json'), runCli(source, ['export', 'brands']).out), ['import', 'posts', join(d, 'b.json')]), /b\.json is an export of brand pages, not of posts/],
     ['an unknown kind', () => ['export', 'videos'], /Unknown kind "videos"/],
     ['an unknown --type', () => ['generate', 'post', '--type', 'hero', '--title', 'x'], /Allowed choices are article, featured, articleBottom/],
     ['an unknown role', () => ['users', 'create', 'x_user', '--role', 'root'], /Unknown role "root"/],

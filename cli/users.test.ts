@@ -14,6 +14,14 @@ describe('cli users (issue 3)', () => {
     expect(list).toEqual([expect.objectContaining({ username: 'carol', role: 'admin' })])
   })
 
+  it('gives and takes the manager role (brand/revenue manager)', () => {
+    expect(cli(['users', 'create', 'mona', '--role', 'manager'], 'a long password\n')).toMatchObject({ code: 0, out: 'Created manager "mona".\n' })
+    expect(cli(['users', 'set-role', 'mona', 'editor'])).toMatchObject({ code: 0, out: '"mona" is now editor.\n' })
+    expect(cli(['users', 'set-role', 'mona', 'manager'])).toMatchObject({ code: 0, out: '"mona" is now manager.\n' })
+    expect(JSON.parse(cli(['users', 'list', '--json']).out)).toEqual(expect.arrayContaining([expect.objectContaining({ username: 'mona', role: 'manager' })]))
+    expect(cli(['users', 'create', '--help']).out).toMatch(/admin, manager, editor or user/)
+  })
+
   it('a CLI-created account logs in over HTTP with its role, and a role change shows in the next token', async () => {
     expect(cli(['users', 'create', 'erin', '--role', 'editor'], 'erin password 1').code).toBe(0)
     const { loadConfig } = await import('../server/config.ts')

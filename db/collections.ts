@@ -24,6 +24,8 @@ export type CollectionIo = {
   count(): Promise<number>
   /** Writes checked records into the empty collection. */
   writeAll(records: StoredRecord[]): Promise<void>
+  /** Deletes every record (a store copy told to replace what the target holds). */
+  clear?(): Promise<void>
 }
 
 export type BackedUpCollection = {
@@ -34,7 +36,11 @@ export type BackedUpCollection = {
   /** Left out: the store collection of that name, restored inside one store batch. */
   io?: CollectionIo
 }
-export type SkippedCollection = { name: string; backup: 'skip'; reason: string }
+/**
+ * `moves`: a store copied to another backend (`copy-store`, server/operations/store-copy.ts) takes it
+ * along though backups leave it out: the installation's own history moves with the installation.
+ */
+export type SkippedCollection = { name: string; backup: 'skip'; reason: string; moves?: true }
 export type RegisteredCollection = BackedUpCollection | SkippedCollection
 
 /** What the store keeps for a collection, created in this order by `ensureCollection`. */

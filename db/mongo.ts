@@ -1,4 +1,4 @@
-import { MongoClient, MongoServerError, type Db } from 'mongodb'
+import { type AnyBulkWriteOperation, type ClientSession, MongoBulkWriteError, MongoClient, MongoServerError, type Db } from 'mongodb'
 import {
   type BatchOp,
   type Collection,
@@ -17,6 +17,8 @@ import {
   type TextSearchOptions,
   type Update,
 } from './port.ts'
+import { createDocumentLocks, type DocumentLocks, LOCKS_COLLECTION } from './ferretdb.ts'
+import { scanText } from './mongo-text-scan.ts'
 
 /**
  * A unique index (or `_id`) already taken: MongoDB's code 11000. FerretDB 1.x answers 11000 for inserts
@@ -29,9 +31,18 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   constructor(
     private db: Db,
     private name: string,
-    /** why this collection cannot be searched (FerretDB 1.x has no text index), asked at each search */
-    private noTextSearch: () => string | undefined = () => undefined,
+    /**
+     * The collection's text index where the server has none (FerretDB 1.x), asked at each search: its
+     * text search then scans (./mongo-text-scan.ts) instead of asking `$text`.
+     */
+    private scannedText: () => TextIndexSpec | undefined = () => undefined,
+    /** FerretDB 1.x: a document's writers take turns (./ferretdb.ts); MongoDB updates one document atomically itself */
+    private locks?: DocumentLocks,
   ) {}
+  /** `write` holding the document's lock where the server needs one (FerretDB) and the filter names one document. */
+  private locked<R>(filter: Filter, write: () => Promise<R>): Promise<R> {
+    return this.locks && typeof filter._id === 'string' ? this.locks.with(this.name, filter._id, write) : write()
+  }
   private get c() {
     return this.db.collection<Doc>(this.name)
   }
@@ -57,7 +68,7 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   }
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}) {
     try {
-      const r = await this.c.updateOne(filter, update as never, { upsert: options.upsert })
+      const r = await this.locked(filter, () => this.c.updateOne(filter, update as never, { upsert: options.upsert }))
       return { matched: r.matchedCount, upserted: r.upsertedCount > 0 }
     } catch (err) {
       if (isDuplicate(err)) throw new DuplicateKeyError(this.name)
@@ -66,7 +77,7 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   }
   async findOneAndUpdate(filter: Filter, update: Update, options: { upsert?: boolean } = {}) {
     try {
-      return (await this.c.findOneAndUpdate(filter, update as never, { upsert: options.upsert, returnDocument: 'after' })) as T | null
+      return (await this.locked(filter, () => this.c.findOneAndUpdate(filter, update as never, { upsert: options.upsert, returnDocument: 'after' }))) as T | null
     } catch (err) {
       if (isDuplicate(err)) throw new DuplicateKeyError(this.name)
       throw err
@@ -74,27 +85,55 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   }
   async incrementMany(items: readonly { _id: string; inc: Record<string, number>; setOnInsert?: Record<string, unknown> }[]) {
     // each an atomic upsert (the server retries an upsert that races another on the same _id); sent together
-    return Promise.all(items.map((i) => this.findOneAndUpdate({ _id: i._id }, { $inc: i.inc, ...(i.setOnInsert ? { $setOnInsert: i.setOnInsert } : {}) }, { upsert: true }) as Promise<T>))
+    const one = (i: (typeof items)[number]) =>
+      this.c.findOneAndUpdate({ _id: i._id }, { $inc: i.inc, ...(i.setOnInsert ? { $setOnInsert: i.setOnInsert } : {}) } as never, { upsert: true, returnDocument: 'after' }) as Promise<T>
+    // on FerretDB all their locks are taken at once: a /go batch counts many networks' windows
+    if (this.locks && items.length) {
+      // one document named twice: its steps in turn, FerretDB reading and writing each back
+      const inTurn = async () => {
+        const out: T[] = []
+        for (const i of items) out.push(await one(i))
+        return out
+      }
+      const distinct = new Set(items.map((i) => i._id)).size === items.length
+      return this.locks.withAll(
+        items.map((i) => ({ collection: this.name, id: i._id })),
+        distinct ? () => Promise.all(items.map(one)) : inTurn,
+      )
+    }
+    return Promise.all(items.map(one))
   }
   async insertMissing(docs: T[]) {
     if (!docs.length) return []
-    // an upsert that only sets on insert: atomic per document, and a taken _id is not an error
-    const r = await this.c.bulkWrite(
-      docs.map(({ _id, ...rest }) => ({ updateOne: { filter: { _id }, update: { $setOnInsert: rest }, upsert: true } })),
-      { ordered: false },
-    )
-    // the ids themselves, not docs[index]: FerretDB 1.x numbers the upserts among themselves (the first
-    // upsert is index 0 wherever it stood in the batch), MongoDB by their place in the batch
-    return Object.values(r.upsertedIds) as string[]
+    // one insert per document, unordered: a taken _id is refused on its own and the rest land, atomically
+    // each. (An upsert setting only on insert did the same on MongoDB, but FerretDB 1.x drops the empty
+    // lists such an upsert sets: a seeded market lost its legalPages.)
+    try {
+      await this.c.insertMany(docs, { ordered: false })
+      return docs.map((d) => d._id)
+    } catch (err) {
+      if (!(err instanceof MongoBulkWriteError)) throw err
+      const refused = [err.writeErrors].flat()
+      if (refused.some((e) => e.code !== 11000)) throw err // a taken key (of any unique index) is skipped, as on SQLite
+      const taken = new Set(refused.map((e) => e.index))
+      return docs.filter((_, i) => !taken.has(i)).map((d) => d._id)
+    }
   }
   /** `$text` with every term quoted: Mongo then requires each one, as SQLite's FTS5 does. */
   private textFilter(terms: readonly string[], filter: Filter) {
-    const why = this.noTextSearch()
-    if (why) throw new Error(why)
     return { ...filter, $text: { $search: terms.map((t) => `"${t.replaceAll('"', ' ')}"`).join(' ') } }
+  }
+  /** Every match by scan, ranked (FerretDB: no text index). */
+  private scan(spec: TextIndexSpec, terms: readonly string[], filter: Filter = {}) {
+    return scanText<T>({ find: (f) => this.find(f) }, spec, terms, filter)
   }
   async textSearch(terms: readonly string[], options: TextSearchOptions = {}) {
     if (!terms.length) return []
+    const scanned = this.scannedText()
+    if (scanned) {
+      const hits = await this.scan(scanned, terms, options.filter)
+      return hits.slice(options.skip ?? 0, options.limit ? (options.skip ?? 0) + options.limit : undefined)
+    }
     let cursor = this.c
       .find(this.textFilter(terms, options.filter ?? {}), { projection: { __score: { $meta: 'textScore' } } })
       .sort({ __score: { $meta: 'textScore' }, _id: 1 })
@@ -113,11 +152,19 @@ class MongoCollection<T extends Doc> implements Collection<T> {
    */
   async textPage(terms: readonly string[], options: TextPageOptions) {
     if (!terms.length) return { hits: [], matched: 0 }
+    const scanned = this.scannedText()
+    if (scanned) {
+      const all = await this.scan(scanned, terms, options.filter)
+      const from = options.skip ?? 0
+      return { hits: all.slice(from, from + options.limit), matched: Math.min(all.length, options.window + 1) }
+    }
     const matched = await this.textCount(terms, options.filter ?? {}, { limit: options.window + 1 })
     const hits = await this.textSearch(terms, { filter: options.filter, limit: options.limit, skip: options.skip })
     return { hits, matched }
   }
   async textCount(terms: readonly string[], filter: Filter = {}, options: { limit?: number } = {}) {
+    const scanned = this.scannedText()
+    if (scanned && terms.length) return Math.min((await this.scan(scanned, terms, filter)).length, options.limit ?? Infinity)
     return terms.length ? this.c.countDocuments(this.textFilter(terms, filter), options.limit ? { limit: options.limit } : {}) : 0
   }
   async distinct(field: string, filter: Filter = {}) {
@@ -141,7 +188,7 @@ export class MongoStore implements Store {
     readonly db: Db,
     /**
      * FerretDB's version when the server is FerretDB (its `buildInfo` says so), which speaks MongoDB's
-     * protocol with gaps this backend works around or names (docs/ferretdb.md).
+     * protocol with gaps this backend works around or names (docs/mongodb.md).
      */
     readonly ferretDb: string | undefined,
     /**
@@ -150,7 +197,11 @@ export class MongoStore implements Store {
      * adapter (server/accounts/auth.ts) write without one there.
      */
     readonly transactions: boolean,
-  ) {}
+  ) {
+    this.locks = ferretDb ? createDocumentLocks(db, isDuplicate) : undefined
+  }
+  /** FerretDB only: one writer at a time per document (it loses concurrent updates otherwise). */
+  private readonly locks: DocumentLocks | undefined
 
   static async connect(uri: string) {
     const client = new MongoClient(uri, { serverSelectionTimeoutMS: 10_000 })
@@ -161,13 +212,13 @@ export class MongoStore implements Store {
     return new MongoStore(client, db, typeof info.ferretdbVersion === 'string' ? info.ferretdbVersion : undefined, Boolean(hello.setName) || hello.msg === 'isdbgrid')
   }
 
-  /** Collections whose text index the server could not build (FerretDB 1.x has no text indexes). */
-  private withoutTextIndex = new Set<string>()
+  /** The text indexes the server could not build (FerretDB 1.x has none): searched by scan. */
+  private scannedText = new Map<string, TextIndexSpec>()
+
 
   collection<T extends Doc = Doc>(name: string): Collection<T> {
     // asked at search time: repositories take their collections before they declare the text index
-    const noText = () => (this.withoutTextIndex.has(name) ? `text search needs MongoDB: FerretDB ${this.ferretDb} has no text indexes or $text (collection ${name})` : undefined)
-    return new MongoCollection<T>(this.db, name, noText)
+    return new MongoCollection<T>(this.db, name, () => this.scannedText.get(name), this.locks)
   }
 
   async ensureIndex(collection: string, spec: IndexSpec) {
@@ -197,9 +248,8 @@ export class MongoStore implements Store {
    */
   async ensureTextIndex(collection: string, spec: TextIndexSpec) {
     if (this.ferretDb) {
-      // FerretDB 1.x has none (its createIndexes answers IndexNotFound): the store still opens, and the
-      // collection's text search names what it needs when called
-      this.withoutTextIndex.add(collection)
+      // FerretDB 1.x has none (its createIndexes answers IndexNotFound): the collection is searched by scan
+      this.scannedText.set(collection, spec)
       return
     }
     const fields = Object.fromEntries(Object.keys(spec.fields).map((p) => [p.replaceAll('[]', ''), 'text' as const]))
@@ -272,29 +322,43 @@ export class MongoStore implements Store {
   /**
    * Atomic on a replica set (a transaction); a standalone server (and FerretDB 1.x) has none, so there the
    * writes run in order and those before a failing one stay. Either way a taken unique key is a
-   * `DuplicateKeyError` naming the collection of the write that failed.
+   * `DuplicateKeyError` naming the collection of the write that failed. Each run of writes to one
+   * collection goes as one ordered bulk write: a round trip per run, not per write (a click batch is
+   * clicks, then counters). On FerretDB the documents it updates are locked first, all at once.
    */
   async batch(ops: BatchOp[]) {
+    const runs: { collection: string; writes: AnyBulkWriteOperation<Doc>[] }[] = []
+    const updated: { collection: string; id: string }[] = []
+    const add = (collection: string, write: AnyBulkWriteOperation<Doc>) => {
+      const last = runs[runs.length - 1]
+      if (last?.collection === collection) last.writes.push(write)
+      else runs.push({ collection, writes: [write] })
+    }
+    for (const op of ops) {
+      if ('counters' in op) {
+        const u = this.counterUpdate(op.counters, op.count)
+        if (u.empty) continue
+        add(op.counters, { updateOne: { filter: u.filter, update: u.update as never, upsert: true } })
+        updated.push({ collection: op.counters, id: u.filter._id })
+      } else if ('insert' in op) add(op.collection, { insertOne: { document: op.insert } })
+      else if ('update' in op) {
+        const { filter, update, upsert } = op.update
+        add(op.collection, { updateOne: { filter, update: update as never, upsert } })
+        if (typeof filter._id === 'string') updated.push({ collection: op.collection, id: filter._id })
+      } else add(op.collection, { deleteMany: { filter: op.delete } })
+    }
     let current = '?'
-    const run = async (session?: import('mongodb').ClientSession) => {
-      for (const op of ops) {
-        current = 'counters' in op ? op.counters : op.collection
-        if ('counters' in op) {
-          const u = this.counterUpdate(op.counters, op.count)
-          if (!u.empty) await this.db.collection<Doc>(op.counters).updateOne(u.filter, u.update as never, { upsert: true, session })
-          continue
-        }
-        const c = this.db.collection<Doc>(op.collection)
-        if ('insert' in op) await c.insertOne(op.insert, { session })
-        else if ('update' in op)
-          await c.updateOne(op.update.filter, op.update.update as never, { upsert: op.update.upsert, session })
-        else await c.deleteMany(op.delete, { session })
+    const run = async (session?: ClientSession) => {
+      for (const r of runs) {
+        current = r.collection
+        await this.db.collection<Doc>(r.collection).bulkWrite(r.writes, { ordered: true, session })
       }
     }
     const session = this.transactions ? this.client.startSession() : undefined
+    const write = () => (session ? session.withTransaction(() => run(session)) : run())
     try {
-      if (session) await session.withTransaction(() => run(session))
-      else await run()
+      // FerretDB: its updates read and write back in two steps, so the documents are locked, as outside a batch
+      await (this.locks && updated.length ? this.locks.withAll(updated, write) : write())
     } catch (err) {
       if (isDuplicate(err)) throw new DuplicateKeyError(current)
       throw err
@@ -307,11 +371,23 @@ export class MongoStore implements Store {
     const found = await this.db.listCollections({}, { nameOnly: true }).toArray()
     return found
       .map((c) => c.name)
-      .filter((n) => !n.startsWith('system.')) // the server's own (system.views, system.profile…)
+      .filter((n) => !n.startsWith('system.') && n !== LOCKS_COLLECTION) // the server's own (system.views, system.profile…), the FerretDB locks
       .sort()
   }
 
+  private inFlight = new Set<Promise<unknown>>()
+  /** Work started outside any caller's await (better-auth's index builds: ./ferretdb.ts authDatabase): `close` waits for it. */
+  track<T>(work: Promise<T>): Promise<T> {
+    this.inFlight.add(work)
+    void work.then(
+      () => this.inFlight.delete(work),
+      () => this.inFlight.delete(work),
+    )
+    return work
+  }
+
   async close() {
+    await Promise.allSettled([...this.inFlight])
     await this.client.close()
   }
 }

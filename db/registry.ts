@@ -21,6 +21,21 @@ export type ResolvedCollection = BackedUpCollection & {
   writeAll?: (records: StoredRecord[]) => Promise<void>
 }
 
+/** A collection as a store copy reads and writes it (server/operations/store-copy.ts): in pages, sorted by id. */
+export type MovableCollection = {
+  name: string
+  count(): Promise<number>
+  /** Every record, in pages of about `size`, sorted by id (`_id`, or better-auth's `id`). */
+  pages(size: number): AsyncGenerator<StoredRecord[]>
+  /** Writes records into the collection (its own way: a store batch, counter rows, better-auth's adapter). */
+  write(records: StoredRecord[]): Promise<void>
+  /** Deletes every record. */
+  clear(): Promise<void>
+}
+
+const idOf = (r: StoredRecord) => String(r._id ?? r.id ?? '')
+const byId = (a: StoredRecord, b: StoredRecord) => (idOf(a) < idOf(b) ? -1 : idOf(a) > idOf(b) ? 1 : 0)
+
 export function createRegistry(store: Store) {
   const entries = new Map<string, CollectionDef>()
 
@@ -47,6 +62,49 @@ export function createRegistry(store: Store) {
     /** Deletes what has expired in every collection declaring an expiry; answers how many documents went (maintenance). */
     pruneExpired(now: Date) {
       return pruneExpired(store, [...entries.values()], now)
+    },
+    /**
+     * What a copy of the whole store to another backend moves, in registration order: every backed-up
+     * collection, secrets included, and those backups skip but declare `moves` (the audit log).
+     */
+    movable(): MovableCollection[] {
+      const out: MovableCollection[] = []
+      for (const e of entries.values()) {
+        if (e.backup === 'skip' && !e.moves) continue
+        const io = e.backup === 'skip' ? undefined : e.io
+        if (io) {
+          out.push({
+            name: e.name,
+            count: io.count,
+            async *pages() {
+              yield (await io.readAll()).sort(byId)
+            },
+            write: io.writeAll,
+            clear: async () => {
+              if (io.clear) return io.clear()
+              if (e.counters) return void (await store.pruneCounters(e.name, '\uffff')) // every day sorts before it
+              throw new Error(`collection "${e.name}" cannot be emptied`)
+            },
+          })
+          continue
+        }
+        const c = store.collection(e.name)
+        out.push({
+          name: e.name,
+          count: () => c.count(),
+          async *pages(size: number) {
+            for (let after: string | undefined; ; ) {
+              const page = await c.find(after === undefined ? {} : { _id: { $gt: after } }, { sort: { _id: 1 }, limit: size })
+              if (page.length) yield page
+              if (page.length < size) return
+              after = page[page.length - 1]._id
+            }
+          },
+          write: (records) => store.batch(records.map((r) => op.insert(e.name, r as Doc))),
+          clear: async () => void (await c.deleteMany({})),
+        })
+      }
+      return out
     },
     /** The collections a backup holds, in registration order; `secrets` ones only when asked. */
     backedUp(opts: { includeSecrets?: boolean } = { includeSecrets: true }): ResolvedCollection[] {

@@ -156,7 +156,7 @@ describe('revenue attribution (Chromium, issue 21)', () => {
 
     // an admin imports a rate for the pound (today's, as a CSV): on the next load the pounds are in the totals
     await page.locator('#rates input[type="file"]').setInputFiles({ name: 'rates.csv', mimeType: 'text/csv', buffer: Buffer.from(`date,currency,rate\n${today},GBP,0.8\n`) })
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Imported 1 rates' }).count()).toBe(1)
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Imported 1 rate of 1 currency' }).count()).toBe(1)
     await page.getByRole('link', { name: 'Searches' }).click()
     await page.waitForURL(`${BASE_URL}/admin/searches`)
     await openEarnings()

@@ -1,10 +1,33 @@
 /**
  * `bun run test:e2e`: builds if needed, starts the production server on a fresh temporary store and a
  * free port, runs the e2e suite against it, and stops it. Needs Debian's Chromium (/usr/bin/chromium).
+ *
+ * E2E_STORE=mongodb: the server's store is a database on a FerretDB this starts (scripts/ferretdb.ts), and
+ * without files named it runs MONGODB_E2E_FILES, the browser smoke tests and the two-server test; without
+ * Go it says SKIPPED and how to enable it.
  */
 import { existsSync } from 'node:fs'
+import { FerretDbSkipped, startFerretDb } from '../scripts/ferretdb.ts'
 import { startProductionServer } from '../scripts/production-server.ts'
 import { startFakeOpenAi } from '../test/fake-openai.ts'
+
+/**
+ * The browser tests the MongoDB run repeats: public pages (server rendering, search), an admin save (a
+ * brand page with every kind of field), a /go click and the report showing it, attribution's reports, and
+ * two servers over one store.
+ */
+export const MONGODB_E2E_FILES = ['e2e/ssr.e2e.test.ts', 'e2e/search.e2e.test.ts', 'e2e/brand-admin.e2e.test.ts', 'e2e/tracking.e2e.test.ts', 'e2e/attribution.e2e.test.ts', 'e2e/two-servers.e2e.test.ts']
+const onMongo = process.env.E2E_STORE === 'mongodb'
+let ferret: Awaited<ReturnType<typeof startFerretDb>> | undefined
+if (onMongo) {
+  try {
+    ferret = await startFerretDb({ database: 'e2e', log: (line) => console.log(`[ferretdb] ${line}`) })
+  } catch (err) {
+    if (!(err instanceof FerretDbSkipped)) throw err
+    console.log(`[e2e on MongoDB] ${err.message}`)
+    process.exit(0)
+  }
+}
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 if (!existsSync(chromium) && !process.env.CHROMIUM_PATH && process.getuid?.() === 0) {
@@ -37,17 +60,20 @@ process.env.POSTBACK_SECRET = process.env.POSTBACK_SECRET || `e2e-postback-${cry
 // the first admin comes from the environment (issue 3); a fresh password every run, none in the repo
 process.env.ADMIN_USERNAME = 'e2e_admin'
 process.env.ADMIN_PASSWORD = crypto.randomUUID()
-const { baseUrl, dataDir, root: cwd, stop } = await startProductionServer({ label: 'e2e', portBase: 3100 })
+const { baseUrl, dataDir, root: cwd, stop } = await startProductionServer({ label: 'e2e', portBase: 3100, mongodbUri: ferret?.uri })
 let code = 1
 try {
-  const tests = Bun.spawn([process.execPath, 'x', '--bun', 'vitest', 'run', '--pool=threads', '--config', 'vitest.e2e.config.ts', ...process.argv.slice(2)], {
+  const files = process.argv.slice(2)
+  if (ferret) console.log(`[e2e on MongoDB] FerretDB at ${ferret.uri}: ${(files.length ? files : MONGODB_E2E_FILES).join(' ')}`)
+  const tests = Bun.spawn([process.execPath, 'x', '--bun', 'vitest', 'run', '--pool=threads', '--config', 'vitest.e2e.config.ts', ...(ferret && !files.length ? MONGODB_E2E_FILES : files)], {
     cwd,
-    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir, CHROMIUM_PATH: chromium },
+    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir, CHROMIUM_PATH: chromium, ...(ferret ? { E2E_STORE: 'mongodb', E2E_MONGODB_URI: ferret.uri } : {}) },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   code = await tests.exited
 } finally {
   await stop()
   fakeAi.stop()
+  await ferret?.stop()
 }
 process.exit(code)

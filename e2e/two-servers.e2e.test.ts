@@ -5,13 +5,37 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PERSON_UA } from './browser.ts'
 import { freePort } from '../scripts/production-server.ts'
+import { LOGIN_LIMITS } from '../server/routes/auth.ts'
 
 /**
  * Issue 14: several server processes over one store. Two (and for the kill test, a third) real
- * production servers (`bun server/start.ts`, built by the e2e runner) share one SQLite file in WAL mode.
+ * production servers (`bun server/start.ts`, built by the e2e runner) share one SQLite file in WAL mode,
+ * or in the MongoDB run (E2E_STORE=mongodb) one database on the runner's FerretDB.
  */
 const root = join(import.meta.dirname, '..')
 const dataDir = mkdtempSync(join(tmpdir(), 'gamewise-two-servers-'))
+const mongodbUri = process.env.E2E_STORE === 'mongodb' ? Object.assign(new URL(process.env.E2E_MONGODB_URI!), { pathname: `/two_servers_${Date.now().toString(36)}` }).toString() : ''
+const storeName = mongodbUri ? 'one MongoDB database (FerretDB)' : 'one SQLite file'
+
+/** The stored clicks with these click ids (or every stored click id), read from the store itself. */
+async function storedClicks(ids?: string[]): Promise<{ clickid: string; unique?: boolean }[]> {
+  if (mongodbUri) {
+    const { MongoClient } = await import('mongodb')
+    const client = new MongoClient(mongodbUri)
+    try {
+      const docs = await client.db().collection('clicks').find(ids ? { clickid: { $in: ids } } : {}, { projection: { clickid: 1, unique: 1 } }).toArray()
+      return docs.map((d) => ({ clickid: d.clickid as string, unique: d.unique as boolean | undefined }))
+    } finally {
+      await client.close()
+    }
+  }
+  const db = new Database(join(dataDir, 'gamewise.db'), { readonly: true })
+  try {
+    return db.query<{ doc: string }, []>('SELECT doc FROM clicks').all().map((r) => JSON.parse(r.doc)).filter((c) => !ids || ids.includes(c.clickid))
+  } finally {
+    db.close()
+  }
+}
 const admin = { username: 'two_admin', password: crypto.randomUUID() }
 type Server = { base: string; proc: Bun.Subprocess }
 const servers: Server[] = []
@@ -29,7 +53,7 @@ async function startServer(): Promise<Server> {
       DATA_DIR: dataDir,
       SITE_URL: base,
       SEED_DEMO: '1',
-      MONGODB_URI: '',
+      MONGODB_URI: mongodbUri,
       TRUST_PROXY: '1',
       ADMIN_USERNAME: admin.username,
       ADMIN_PASSWORD: admin.password,
@@ -67,7 +91,7 @@ afterAll(async () => {
 const post = (base: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
 
-describe('two server processes over one SQLite file', () => {
+describe(`two server processes over ${storeName}`, () => {
   it('the login limit holds across both: 10 failures spread over them, then both answer 429', async () => {
     const from = { 'x-forwarded-for': '203.0.113.77' }
     for (let i = 0; i < 10; i++) {
@@ -78,6 +102,15 @@ describe('two server processes over one SQLite file', () => {
     expect((await post(b.base, '/api/auth/login', admin, { 'x-forwarded-for': '198.51.100.77' })).status).toBe(200) // the owner, elsewhere
   })
 
+  it('20 failed logins at once, spread over both, let exactly the limit through: the shared counter never loses a step', async () => {
+    const from = { 'x-forwarded-for': '203.0.113.99' }
+    const username = `nobody_${Date.now().toString(36)}`
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => post(i % 2 ? a.base : b.base, '/api/auth/login', { username, password: `wrong ${i}` }, from)))
+    const statuses = answers.map((r) => r.status).sort()
+    const limit = LOGIN_LIMITS.addressAndName.limit
+    expect(statuses).toEqual([...Array(limit).fill(401), ...Array(20 - limit).fill(429)])
+  })
+
   it("a visitor's clicks through both count one unique", async () => {
     const headers = { 'user-agent': PERSON_UA, 'x-forwarded-for': '203.0.113.88' }
     const ids: string[] = []
@@ -86,10 +119,8 @@ describe('two server processes over one SQLite file', () => {
       expect(res.status).toBe(302)
       ids.push(new URL(res.headers.get('location')!).searchParams.get('click_id')!)
     }
-    const db = new Database(join(dataDir, 'gamewise.db'), { readonly: true })
-    const rows = ids.map((id) => db.query<{ doc: string }, [string]>("SELECT doc FROM clicks WHERE json_extract(doc, '$.clickid') = ?").get(id))
-    db.close()
-    expect(rows.map((r) => JSON.parse(r!.doc).unique)).toEqual([true, false, false]) // stored before each 302
+    const rows = await storedClicks(ids)
+    expect(ids.map((id) => rows.find((r) => r.clickid === id)?.unique)).toEqual([true, false, false]) // stored before each 302
   })
 
   it('a scheduled post goes live by itself on both, published once (issue 13)', async () => {
@@ -182,9 +213,7 @@ describe('kill -9 during a click burst', () => {
     await Promise.all(workers)
     await c.proc.exited
     expect(acked.size).toBeGreaterThan(100)
-    const db = new Database(join(dataDir, 'gamewise.db'), { readonly: true })
-    const stored = new Set(db.query<{ id: string }, []>("SELECT json_extract(doc, '$.clickid') AS id FROM clicks").all().map((r) => r.id))
-    db.close()
+    const stored = new Set((await storedClicks()).map((c) => c.clickid))
     const lost = [...acked].filter((id) => !stored.has(id))
     console.log(`[kill -9] acknowledged ${acked.size} clicks; lost ${lost.length}`)
     expect(lost).toEqual([])

@@ -71,6 +71,41 @@ describe('Users screen', () => {
   })
 })
 
+describe('the manager role', () => {
+  /** What a signed-in account sees of the revenue imports: the Earnings rates upload and the brand admin's CSV box. */
+  async function importControls(who: { username: string; password: string }) {
+    const page = await newPage()
+    await logIn(page, who)
+    await page.waitForURL(/\/admin$/)
+    await page.goto(`${BASE_URL}/admin/earnings`)
+    await page.locator('#rates').waitFor() // the rates line is there once the screen has loaded
+    const rates = await page.getByLabel(/Import rates/).count()
+    await page.goto(`${BASE_URL}/adminmarket`)
+    await page.getByTestId('brand-row').first().waitFor() // the brand admin has loaded its brands
+    const csv = await page.getByRole('heading', { name: /Import a programme’s conversions/ }).count()
+    await page.context().close()
+    return { rates, csv }
+  }
+
+  it('an admin makes an editor a manager on the Users screen: the revenue imports appear for them, and go when the role is taken back', async () => {
+    const who = { username: unique('mgr'), password: 'a manager password' }
+    expect((await api('POST', '/api/users', { ...who, role: 'editor' })).status).toBe(201)
+    expect(await importControls(who)).toEqual({ rates: 0, csv: 0 })
+    const page = await newPage()
+    await logIn(page)
+    await page.waitForURL(/\/admin$/)
+    await page.goto(`${BASE_URL}/admin/users`)
+    await page.getByTestId('role-help').getByText(/importing programmes' conversions and exchange rates/).waitFor()
+    await page.getByLabel(`Role of ${who.username}`).selectOption('manager')
+    await expect.poll(() => page.getByRole('status').filter({ hasText: `${who.username} is now manager` }).count(), { timeout: 10_000 }).toBe(1)
+    expect(await importControls(who)).toEqual({ rates: 1, csv: 1 })
+    await page.getByLabel(`Role of ${who.username}`).selectOption('editor') // a demotion, confirmed
+    await expect.poll(() => page.getByRole('status').filter({ hasText: `${who.username} is now editor` }).count(), { timeout: 10_000 }).toBe(1)
+    await page.context().close()
+    expect(await importControls(who)).toEqual({ rates: 0, csv: 0 })
+  })
+})
+
 describe('Media library screen', () => {
   it('shows where an image is used, and deletes one nothing uses any more', async () => {
     const title = unique('Media e2e')

@@ -9,9 +9,9 @@ import {
   AUTHOR_SLUG_MAX,
   AUTHOR_SLUG_PATTERN,
 } from './authors.ts'
-import { isSafeHref } from './links.ts'
+import { isSafeHref, isTrackedLink } from './links.ts'
 import { MEDIA_ID_PATTERN } from './media-refs.ts'
-import { idSchema, MAX_IMAGE_FIELD } from './schemas.ts'
+import { idSchema, MAX_IMAGE_FIELD, TRACKED_IMAGE_MESSAGE } from './schemas.ts'
 
 /** Author profile schemas (lib/authors.ts): the API's, the backup's, the import's and the service's one definition. */
 
@@ -47,6 +47,7 @@ export const authorPhotoSchema = z
   .string()
   .trim()
   .max(2048)
+  .refine((v) => !isTrackedLink(v), { message: TRACKED_IMAGE_MESSAGE })
   .refine((v) => v === '' || MEDIA_PATH.test(v) || (isSafeHref(v) && !v.startsWith('/')), {
     message: 'must be an image from the media library (/media/…) or an http(s) URL',
   })
@@ -90,7 +91,16 @@ const photoUpload = z.string().max(MAX_IMAGE_FIELD, 'Photo is larger than 5 MB')
 export const authorBodySchema = z.object({
   ...authorFieldsShape,
   slug: authorSlugSchema.optional().or(z.literal('').transform(() => undefined)),
-  photo: z.union([authorPhotoSchema, photoUpload]).default(''),
+  // one or the other by its shape, so a refused URL is answered with its own reason, not "Invalid input"
+  photo: z
+    .string()
+    .transform((v, ctx) => {
+      const r = (/^\s*data:/i.test(v) ? photoUpload : authorPhotoSchema).safeParse(v)
+      if (r.success) return r.data
+      for (const issue of r.error.issues) ctx.addIssue({ code: 'custom', message: issue.message })
+      return z.NEVER
+    })
+    .default(''),
 })
 export type AuthorBody = z.input<typeof authorBodySchema>
 

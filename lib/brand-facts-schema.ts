@@ -1,12 +1,12 @@
 import * as z from 'zod'
 import { type BrandFacts, FACTS_LIMITS, PAYMENT_METHODS, WAGERING_BASES, type WageringBase } from './brand-facts.ts'
+import { isCurrencyCode } from './currencies.ts'
 import { isCalendarDay, utcDay } from './format.ts'
 
 // no eval probe under the site's CSP (lib/schemas.ts says why); before any schema is built
 if (typeof document !== 'undefined') z.config({ jitless: true })
 
 /** The rules for a brand's facts (issue 22; what they are: ./brand-facts.ts): a 400 names the fact. */
-const CURRENCIES = new Set(Intl.supportedValuesOf('currency'))
 const plain = (max: number) =>
   z
     .string()
@@ -33,7 +33,8 @@ export const brandFactsSchema: z.ZodType<BrandFacts> = z.strictObject({
         .string()
         .trim()
         .toUpperCase()
-        .refine((v) => CURRENCIES.has(v), 'must be an ISO 4217 currency code, e.g. GBP, EUR, USD'),
+        // a currency in circulation (./currencies.ts), as everywhere else: Intl also knows XXX, XAU, DEM…
+        .refine(isCurrencyCode, 'must be the ISO 4217 code of a currency in circulation, e.g. GBP, EUR, USD'),
     })
     .optional(),
   wagering: z

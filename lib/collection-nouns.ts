@@ -13,6 +13,7 @@ const NOUNS: Record<string, readonly [one: string, many: string]> = {
   info_pages: ['info page', 'info pages'],
   media: ['image', 'images'],
   revisions: ['revision', 'revisions'],
+  audit_log: ['audit log entry', 'audit log entries'],
   redirects: ['old address', 'old addresses'],
   clicks: ['click', 'clicks'],
   counters: ['attribution count', 'attribution counts'],
@@ -21,6 +22,7 @@ const NOUNS: Record<string, readonly [one: string, many: string]> = {
   postback_log: ['postback log entry', 'postback log entries'],
   link_checks: ['link check', 'link checks'],
   site_settings: ['site setting', 'site settings'],
+  markets: ['market', 'markets'],
 }
 
 /** "1 user", "22 articles"; an unknown collection by its name. */

@@ -34,19 +34,28 @@ export const REVSHARE_EVENT_CODE = 1013
 /** The goals reports count as registrations (the spec's Register and Registration). */
 export const REGISTRATION_EVENT_CODES: readonly number[] = [2, 1002]
 
-/** Names programmes and trackers use for the iGaming goals, beside the codes and full names. */
+/**
+ * Names programmes and trackers use for the iGaming goals, beside the codes and full names, as
+ * `goalKey` writes them ("Rev-Share" and "rev_share" are "rev share"). CPA is paid on a player's
+ * qualifying first deposit, CPL on a sign-up (a lead), as iGaming programmes use the terms.
+ */
 const GOAL_ALIASES: Record<string, number> = {
   ftd: FTD_EVENT_CODE,
   'first deposit': FTD_EVENT_CODE,
-  first_deposit: FTD_EVENT_CODE,
+  cpa: FTD_EVENT_CODE,
   deposit: DEPOSIT_EVENT_CODE,
   revshare: REVSHARE_EVENT_CODE,
+  'rev share': REVSHARE_EVENT_CODE,
   'revenue share': REVSHARE_EVENT_CODE,
-  rev_share: REVSHARE_EVENT_CODE,
   registration: 1002,
   signup: 1002,
+  'sign up': 1002,
   reg: 1002,
+  cpl: 1002,
 }
+
+/** A goal's name compared loosely: case, spaces, hyphens and underscores do not matter. */
+const goalKey = (text: string) => text.trim().toLowerCase().replace(/[\s_-]+/g, ' ')
 
 export const campaignKinds = ['app', 'web'] as const // spec §9
 export type CampaignKind = (typeof campaignKinds)[number]
@@ -57,12 +66,13 @@ export const goalsByKind: Record<CampaignKind, string[]> = {
   web: customEventCodes.map((e) => e.name),
 }
 
-/** An event code by number or name (case-insensitive), for postbacks. */
+/** An event code by number, name or a name programmes use (CPA, CPL, rev share…), for postbacks and CSV imports. */
 export function findEventCode(codeOrName: string | number): EventCode | undefined {
   const all = [...standardEventCodes, ...customEventCodes]
-  const text = String(codeOrName).trim().toLowerCase()
-  const alias = GOAL_ALIASES[text]
-  return all.find((e) => String(e.code) === text || e.name.toLowerCase() === text || e.code === alias)
+  const text = goalKey(String(codeOrName))
+  // an own property only: "constructor" or "__proto__" is no goal
+  const alias = Object.hasOwn(GOAL_ALIASES, text) ? GOAL_ALIASES[text] : undefined
+  return all.find((e) => String(e.code) === text || goalKey(e.name) === text || e.code === alias)
 }
 
 /**

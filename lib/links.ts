@@ -15,5 +15,27 @@ export function isSafeHref(v: string): boolean {
   }
 }
 
+/**
+ * Whether a URL is a tracked link (`/go/…`, a click on a brand's offer; issue 35): a path on this site,
+ * or an absolute URL on any host — the site answers on several names (www or not, http or https, an
+ * address), so only the path can tell. The path is read as a browser would request it: dot segments
+ * resolved, percent-escapes decoded, any case. An image field must never hold one: every page showing
+ * the image would request /go as an <img>, a click nobody made.
+ */
+export function isTrackedLink(v: string): boolean {
+  let path: string
+  try {
+    path = new URL(v.trim(), 'http://site.invalid').pathname
+  } catch {
+    return false
+  }
+  try {
+    path = decodeURIComponent(path)
+  } catch {
+    // a stray % keeps the path as it is
+  }
+  return /^\/go(\/|$)/i.test(path)
+}
+
 /** An article's page on this site: the one definition every link to an article uses. */
 export const articlePath = (id: string) => `/article/${encodeURIComponent(id)}`

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { DAY_MS, daysBetween, utcDay } from './format.ts'
+import { DAY_MS, daysBetween, parseIsoInstant, utcDay } from './format.ts'
 
 // no eval probe under the site's CSP (lib/schemas.ts says why); before any schema is built
 if (typeof document !== 'undefined') z.config({ jitless: true })
@@ -27,9 +27,10 @@ function instant(edge: 'from' | 'until') {
     .transform((v, ctx) => {
       if (v === undefined) return undefined
       if (v === null || v === '') return null
+      // a real day or date and time only: `new Date` rolls 2026-02-30T18:00Z over to 2 March
       const text = DAY.test(v) ? `${v}T${edge === 'from' ? '00:00:00.000' : '23:59:59.999'}Z` : v
-      const at = new Date(text)
-      if (!/^\d{4}-\d{2}-\d{2}/.test(v) || Number.isNaN(at.getTime()) || (DAY.test(v) && utcDay(at) !== v)) {
+      const at = parseIsoInstant(text)
+      if (!at) {
         ctx.addIssue({ code: 'custom', message: 'must be a date (2026-12-31) or a date and time (2026-12-31T18:00:00Z)' })
         return z.NEVER
       }

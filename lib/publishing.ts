@@ -6,6 +6,7 @@ import * as z from 'zod'
  * reach a public surface (pages, public API answers, offer lists, archives, search, sitemap, feeds, /go).
  * Items saved before statuses existed have none, and count as published.
  */
+import { parseIsoInstant } from './format.ts'
 import { PUBLISH_STATUSES, type PublishStatus } from './publish-status.ts'
 
 export { isLive, PUBLISH_STATUSES, type Publishing, type PublishStatus, STATUS_LABELS, statusAt, statusOf } from './publish-status.ts'
@@ -16,7 +17,7 @@ export const publishStatusSchema = z.enum(PUBLISH_STATUSES, { error: 'status mus
 export const MAX_SCHEDULE_AHEAD_MS = 365 * 24 * 60 * 60 * 1000
 
 
-/** As sent by a client: `publishAt` is any date-time text `Date` reads, with an offset or as UTC. */
+/** As sent by a client: `publishAt` is an ISO 8601 date and time, with an offset or as UTC (lib/dates.ts parseIsoInstant). */
 export const publishingInputShape = {
   status: publishStatusSchema.optional(),
   publishAt: z.string().trim().max(64, 'publishAt is too long').optional().nullable(),
@@ -28,15 +29,16 @@ export type PublishingError = { path: 'publishAt'; message: string }
 
 /**
  * What a save stores: a scheduled time in the past publishes now, one more than a year ahead or one
- * that does not parse is refused (the caller answers 400 naming `publishAt`). Draft and published keep
+ * that does not parse (or names a day that does not exist) is refused (the caller answers 400 naming `publishAt`). Draft and published keep
  * no time.
  */
 export function resolvePublishing(input: { status: PublishStatus; publishAt?: string | null }, now: Date): ResolvedPublishing | { error: PublishingError } {
   if (input.status !== 'scheduled') return { status: input.status }
   const raw = input.publishAt?.trim() ?? ''
   if (!raw) return { error: { path: 'publishAt', message: 'Choose when to publish' } }
-  const at = new Date(raw)
-  if (Number.isNaN(at.getTime())) return { error: { path: 'publishAt', message: 'Invalid publishAt: use a date and time such as 2026-12-01T09:00:00Z' } }
+  // ISO 8601 only, a real day and time: `new Date` would roll 2026-02-30 over to 2 March
+  const at = parseIsoInstant(raw)
+  if (!at) return { error: { path: 'publishAt', message: 'Invalid publishAt: use a real date and time such as 2026-12-01T09:00:00Z' } }
   if (at.getTime() <= now.getTime()) return { status: 'published' }
   if (at.getTime() - now.getTime() > MAX_SCHEDULE_AHEAD_MS) return { error: { path: 'publishAt', message: 'Invalid publishAt: schedule at most a year ahead' } }
   return { status: 'scheduled', publishAt: at.toISOString() }

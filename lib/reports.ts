@@ -5,6 +5,7 @@
  * apart in their own currency as `unconverted`.
  */
 import type { Figures } from './figures.ts'
+import { DAY_MS, utcDay } from './format.ts'
 
 export { emptyFigures, type Figures } from './figures.ts'
 
@@ -45,17 +46,9 @@ export const MAX_REPORT_DAYS = 366
 /** The default range of reports and `cli stats`. */
 export const DEFAULT_REPORT_DAYS = 30
 
-/** A UTC calendar day, YYYY-MM-DD. */
-export const dayString = (d: Date) => d.toISOString().slice(0, 10)
-
-/** 'YYYY-MM-DD' naming a real day: Date rolls 2026-02-30 over to 2 March, so the day must survive a round trip. */
-export function isCalendarDay(v: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false
-  const t = new Date(`${v}T00:00:00Z`).getTime()
-  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v
-}
+export { isCalendarDay } from './format.ts'
 
 /** The last `days` days up to and including `today`'s UTC day. */
 export function lastDays(days: number, today: Date): { from: string; to: string } {
-  return { from: dayString(new Date(today.getTime() - (days - 1) * 86_400_000)), to: dayString(today) }
+  return { from: utcDay(new Date(today.getTime() - (days - 1) * DAY_MS)), to: utcDay(today) }
 }

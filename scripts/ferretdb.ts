@@ -1,11 +1,12 @@
 /**
- * FerretDB for the MongoDB backend's tests (docs/ferretdb.md): a MongoDB-wire-protocol server, built from
+ * FerretDB for the MongoDB backend's tests (docs/mongodb.md): a MongoDB-wire-protocol server, built from
  * the Go module proxy into a cache outside the repository (no source or binary is committed), run on a
  * free loopback port over a temporary SQLite data directory.
  *
  *   bun scripts/ferretdb.ts build          build it once (kept in the cache; skipped when already built)
  *   bun scripts/ferretdb.ts start          start one and print its MONGODB_URI, until Ctrl-C
- *   bun scripts/ferretdb.ts test [files…]  start one, run the MongoDB-aware test files against it, stop it
+ *   bun scripts/ferretdb.ts test [files…]  start one, run the MongoDB suites against it (the storage contract and
+ *                                          every app suite, with TEST_STORE=mongodb), print their counts, stop it
  *
  * Without Go each of these prints a line starting "SKIPPED: Go is not installed" and exits 0; importers
  * get a `FerretDbSkipped` error from `startFerretDb()` instead.
@@ -13,9 +14,9 @@
  * FERRETDB_CACHE moves the cache (default ~/.cache/gamewise/ferretdb; the binary is in its bin/).
  */
 import { spawnSync } from 'node:child_process'
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { homedir, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { MongoClient } from 'mongodb'
 
 export const FERRETDB_MODULE = 'github.com/FerretDB/FerretDB'
@@ -156,8 +157,50 @@ async function ready(uri: string, proc: Bun.Subprocess) {
   return false
 }
 
-/** The test files that run against MongoDB when MONGODB_URI is set. */
-export const MONGODB_TEST_FILES = ['db/store.contract.test.ts', 'db/repositories/authors.test.ts', 'server/content/articles.test.ts', 'server/mongo-app.test.ts']
+/** Test files that open MongoDB themselves when MONGODB_URI is set (beside SQLite, which they always run). */
+export const MONGODB_AWARE_FILES = [
+  'db/store.contract.test.ts',
+  'db/repositories/authors.test.ts',
+  'server/content/articles.test.ts',
+  'server/mongo-app.test.ts',
+  'server/operations/store-copy.test.ts',
+  'cli/copy-store.test.ts',
+]
+/** Files building their app with makeTestApp that the MongoDB run leaves out, and why. */
+export const NOT_ON_MONGODB: Record<string, string> = {
+  'server/fuzz.test.ts':
+    'snapshots every collection around each of its ~3,000 requests: 15 minutes on FerretDB (the whole CI budget); what it found there is in the storage contract and server/routes/tracking.test.ts',
+}
+
+/**
+ * The MongoDB run's files: the MongoDB-aware ones, and every test file whose app comes from makeTestApp
+ * (test/make-app.ts), which TEST_STORE=mongodb puts on a database of its own: a new HTTP suite joins by itself.
+ */
+export function mongodbTestFiles(): string[] {
+  const apps: string[] = []
+  for (const file of new Bun.Glob('{cli,db,lib,server,components,pages,test}/**/*.test.{ts,tsx}').scanSync({ cwd: root })) {
+    if (NOT_ON_MONGODB[file] || MONGODB_AWARE_FILES.includes(file)) continue
+    if (/from '[./]*test\/make-app\.ts'/.test(readFileSync(join(root, file), 'utf8'))) apps.push(file)
+  }
+  return [...MONGODB_AWARE_FILES, ...apps.sort()]
+}
+
+type VitestJson = { testResults: { name: string; assertionResults: { ancestorTitles: string[]; status: string }[] }[] }
+
+/** What the MongoDB run did, in lines for the CI log: the storage contract's own count first. */
+function summary(report: VitestJson, version: string): string[] {
+  const count = (results: { status: string }[]) => {
+    const n = (s: string[]) => results.filter((r) => s.includes(r.status)).length
+    return `${n(['passed', 'failed'])} run (${n(['passed'])} passed, ${n(['failed'])} failed), ${n(['skipped', 'pending', 'todo'])} skipped`
+  }
+  const onMongo = (file: string) => report.testResults.filter((f) => f.name.endsWith(file)).flatMap((f) => f.assertionResults.filter((a) => a.ancestorTitles.some((t) => /mongodb/i.test(t))))
+  const apps = report.testResults.filter((f) => !MONGODB_AWARE_FILES.some((m) => f.name.endsWith(m)))
+  return [
+    `[mongodb] storage contract on FerretDB ${version}: ${count(onMongo('db/store.contract.test.ts'))}`,
+    `[mongodb] app suites on FerretDB (TEST_STORE=mongodb, ${apps.length} files): ${count(apps.flatMap((f) => f.assertionResults))}`,
+    ...Object.entries(NOT_ON_MONGODB).map(([file, why]) => `[mongodb] not run on MongoDB: ${file}: ${why}`),
+  ]
+}
 
 if (import.meta.main) {
   const [command = 'build', ...rest] = process.argv.slice(2)
@@ -176,14 +219,18 @@ if (import.meta.main) {
       await new Promise(() => {})
     } else if (command === 'test') {
       const db = await startFerretDb({ log })
-      log(`running ${rest.length ? rest.join(' ') : MONGODB_TEST_FILES.join(' ')} with MONGODB_URI=${db.uri}`)
-      const tests = Bun.spawn([process.execPath, 'x', '--bun', 'vitest', 'run', '--pool=threads', ...(rest.length ? rest : MONGODB_TEST_FILES)], {
+      const files = rest.length ? rest : mongodbTestFiles()
+      log(`running ${files.length} test files with MONGODB_URI=${db.uri} TEST_STORE=mongodb`)
+      const reportFile = join(mkdtempSync(join(tmpdir(), 'gamewise-mongodb-run-')), 'report.json')
+      const tests = Bun.spawn([process.execPath, 'x', '--bun', 'vitest', 'run', '--pool=threads', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...files], {
         cwd: root,
-        env: { ...process.env, MONGODB_URI: db.uri },
+        env: { ...process.env, MONGODB_URI: db.uri, TEST_STORE: 'mongodb' },
         stdio: ['inherit', 'inherit', 'inherit'],
       })
       const code = await tests.exited
       await db.stop()
+      if (existsSync(reportFile)) for (const line of summary(JSON.parse(readFileSync(reportFile, 'utf8')), FERRETDB_VERSION)) console.log(line)
+      rmSync(dirname(reportFile), { recursive: true, force: true })
       process.exit(code)
     } else {
       console.error(`unknown command "${command}": use build, start or test`)

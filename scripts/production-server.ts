@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-const root = join(import.meta.dir, '..')
+const root = join(import.meta.dirname, '..') // dirname: vitest's module runner has it, not Bun's import.meta.dir
 
 /**
  * A port nothing listens on: from `SERVER_PORTS` (`3400-3499`) when set, so runs that share a machine
@@ -26,7 +26,8 @@ export async function freePort(portBase: number): Promise<number> {
   throw new Error(`no free port in ${from}-${to}`)
 }
 
-export async function startProductionServer(opts: { label: string; portBase: number }) {
+/** `mongodbUri`: the store is that MongoDB database instead of SQLite in the temporary folder. */
+export async function startProductionServer(opts: { label: string; portBase: number; mongodbUri?: string }) {
   const build = Bun.spawnSync([process.execPath, 'x', 'vike', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
   if (build.exitCode !== 0) throw new Error('vike build failed; see the output above')
 
@@ -35,8 +36,9 @@ export async function startProductionServer(opts: { label: string; portBase: num
   const baseUrl = `http://127.0.0.1:${port}`
   const server = Bun.spawn([process.execPath, 'server/start.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_URL: baseUrl, SEED_DEMO: '1', MONGODB_URI: '' },
-    stdout: 'ignore',
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_URL: baseUrl, SEED_DEMO: '1', MONGODB_URI: opts.mongodbUri ?? '' },
+    // SERVER_LOG=<file>: the server's log lines there (to see why a browser test's request failed)
+    stdout: process.env.SERVER_LOG ? Bun.file(process.env.SERVER_LOG) : 'ignore',
     stderr: 'inherit',
   })
   const stop = async () => {

@@ -2,12 +2,13 @@ import { Hono } from 'hono'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { post } from '../test/factories.ts'
 import { json, loginAs, makeTestApp } from '../test/make-app.ts'
+import { hasRole, type Role } from '../lib/roles.ts'
 import { REVALIDATE } from './render-cache.ts'
 import type { AppEnv } from './app-env.ts'
 import { assertEveryRouteHasARule, declaredRoutes, rule } from './router.ts'
 
 /**
- * The authorisation table: every route × {anonymous, expired token, user, editor, admin}. The routes
+ * The authorisation table: every route × {anonymous, expired token, user, editor, manager, admin}. The routes
  * are the ones the spec names plus every route the app declares with its rule(…), so a new route is
  * covered here without anyone remembering to add it.
  */
@@ -28,7 +29,7 @@ const SPEC_ROUTES: [string, string][] = [
   ['GET', '/api/brands/static-offers-admin'],
 ]
 
-type Who = 'anonymous' | 'expired' | 'user' | 'editor' | 'admin'
+type Who = 'anonymous' | 'expired' | 'user' | 'editor' | 'manager' | 'admin'
 let t: Awaited<ReturnType<typeof makeTestApp>>
 let tokens: Record<Who, string | null>
 const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString())
@@ -48,14 +49,13 @@ beforeAll(async () => {
     expired: await signed({ sub: claims.sub, username: claims.username, role: 'editor', sid: claims.sid }, new Date(Date.now() - 60_000)),
     user: (await loginAs(t, 'user')).accessToken,
     editor: editor.accessToken,
+    manager: (await loginAs(t, 'manager')).accessToken,
     admin: (await loginAs(t, 'admin')).accessToken,
   }
 })
 
 const protectedRoutes = () =>
-  declaredRoutes(t.app)
-    .filter((r) => r.rule.access !== 'public')
-    .map((r) => [r.method, r.path.replace(/:[A-Za-z]+/g, 'some-id'), r.rule.access] as const)
+  declaredRoutes(t.app).flatMap(({ method, path, rule: r }) => (r.access === 'public' ? [] : [[method, path.replace(/:[A-Za-z]+/g, 'some-id'), r.access] as const]))
 
 const send = (method: string, path: string, token: string | null) =>
   t.app.request(path, {
@@ -93,19 +93,14 @@ describe('every route declares who may call it', () => {
   })
 })
 
-describe('protected routes need an editor or admin access token with a live session', () => {
-  const cases: [Who, number | 'allowed'][] = [
-    ['anonymous', 401],
-    ['expired', 401],
-    ['user', 403],
-    ['editor', 'allowed'],
-    ['admin', 'allowed'],
-  ]
-  for (const [who, expected] of cases) {
-    it(`${who}: ${expected === 'allowed' ? 'passes the guard' : `answers ${expected} { message, code }`} on every protected route`, async () => {
+describe('protected routes need an access token with a live session and the role the rule names', () => {
+  // a signed-in caller passes where their role has the rule's rights (admin ⊃ manager ⊃ editor), else 403
+  const expected = (who: Who, access: Exclude<Role, 'user'>): number | 'allowed' => (who === 'anonymous' || who === 'expired' ? 401 : hasRole(who, access) ? 'allowed' : 403)
+  for (const who of ['anonymous', 'expired', 'user', 'editor', 'manager', 'admin'] as const) {
+    it(`${who}: answers as the route's rule says on every protected route`, async () => {
       for (const [method, path, access] of [...SPEC_ROUTES.map(([m, p]) => [m, p, 'editor'] as const), ...protectedRoutes()]) {
         const res = await send(method, path, tokens[who])
-        const want = access === 'admin' && who === 'editor' ? 403 : expected
+        const want = expected(who, access)
         if (want === 'allowed') expect([401, 403], `${method} ${path}`).not.toContain(res.status)
         else {
           expect(res.status, `${method} ${path}`).toBe(want)
@@ -213,7 +208,7 @@ describe('body limits on every route (issue 14, defect 9)', () => {
       const res = await t.app.request(path.replace(/:[A-Za-z]+/g, 'x'), {
         method,
         // a caller the route admits, so the body limit is what answers (an editor on an admin route is refused first)
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${r.access === 'admin' ? tokens.admin : tokens.editor}` },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${r.access === 'public' ? tokens.editor : tokens[r.access]}` },
         body: big,
       })
       expect(res.status, `${method} ${path}`).toBe(413)

@@ -7,6 +7,7 @@ const denied = {
   unauthenticated: { message: 'Log in to do this', code: 'unauthorized' },
   expired: { message: 'Your session has expired; log in again', code: 'unauthorized' },
   editor: { message: 'Your account has no editor access', code: 'forbidden' },
+  manager: { message: 'This needs a manager or admin account: only they may bring revenue in (conversion and exchange-rate imports)', code: 'forbidden' },
   admin: { message: 'This needs an admin account', code: 'forbidden' },
 } as const
 

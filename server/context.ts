@@ -79,7 +79,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
   const editorial = createEditorial({ ...w, secret })
   const brands = createBrands(w, { media, editorial })
   const content = createContent(w, { media, editorial, markets, brands })
-  const search = createSearch(w, { content })
+  const search = createSearch(w, { content, secret })
   const accounts = createAccounts(w, { auth })
   const attribution = createAttribution({
     repos,
@@ -90,6 +90,7 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     generation: w.generation,
     markets: () => markets.list(),
     onCommit: metrics.observeClickCommit,
+    audit,
     now,
     newId,
   })

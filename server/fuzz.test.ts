@@ -9,10 +9,10 @@ import { loginAs, makeTestApp } from '../test/make-app.ts'
 import { type DeclaredRoute, declaredRoutes } from './router.ts'
 
 /**
- * Property-based fuzz of every route in the route table (`declaredRoutes`), as anonymous, `user` and
- * `editor`, with generated path parameters, query strings, headers and bodies (test/fuzz/). Fails on
- * any 5xx, any /api 4xx that is not JSON `{ message, code }`, and any answer below 400 from an
- * editor/admin route to a caller without those rights; a refused request must leave the store as it
+ * Property-based fuzz of every route in the route table (`declaredRoutes`), as anonymous, `user`,
+ * `editor`, `manager` and `admin`, with generated path parameters, query strings, headers and bodies (test/fuzz/). Fails on
+ * any 5xx, any /api 4xx that is not JSON `{ message, code }`, and any answer below 400 from a
+ * protected route to a caller whose role lacks the rule's rights (a manager's route to an editor); a refused request must leave the store as it
  * was; a public answer from the render cache must be what the handler renders for that request.
  * Every run starts from the same store (demo content, a click, an upload), so a failure replays from
  * its seed. Widen it locally: FUZZ_SEED=<n> FUZZ_RUNS=<runs per route> (docs/security.md, "Hardening and fuzzing").
@@ -79,19 +79,21 @@ async function reset(after: Snapshot) {
 
 beforeAll(async () => {
   const editor = await loginAs(t, 'editor', 'fuzz_editor')
+  const manager = await loginAs(t, 'manager', 'fuzz_manager')
+  const admin = await loginAs(t, 'admin', 'fuzz_admin')
   const user = await loginAs(t, 'user', 'fuzz_user')
   spareRefresh = (await loginAs(t, 'user', 'fuzz_spare')).refreshToken
   const media = await t.ctx.services.media.saveImage(PNG, { filename: 'fuzz.png', alt: 'fuzz' })
   await t.ctx.services.clicks.record({ clickid: CLICK_ID, brandId: 'nova-spins', timestamp: NOW.toISOString() }, { ip: '203.0.113.9', userAgent: 'fuzz', method: 'POST' })
   const ids = async (name: string) => (await t.ctx.store.collection(name).find({})).map((d) => d._id)
   world = {
-    tokens: { user: user.accessToken, editor: editor.accessToken },
+    tokens: { user: user.accessToken, editor: editor.accessToken, manager: manager.accessToken, admin: admin.accessToken },
     forgedTokens: await forgedTokens(user.accessToken, editor.accessToken),
     ids: { brands: await ids('brands'), posts: await ids('posts'), media: [media.id], infoPages: await ids('info_pages') },
     clickId: CLICK_ID,
     postbackSecret: SECRET,
     refreshToken: SPARE_REFRESH,
-    usernames: ['fuzz_user', 'fuzz_editor', 'fuzz_spare'],
+    usernames: ['fuzz_user', 'fuzz_editor', 'fuzz_manager', 'fuzz_spare'],
     password: PASSWORD,
   }
   const read = await snapshots.read()
@@ -108,7 +110,7 @@ afterAll(() => {
 /** Each route's own seed from FUZZ_SEED, so routes do not all draw the same callers and shapes in the same order. */
 const seedFor = (key: string) => [...key].reduce((h, ch) => Math.imul(h ^ ch.charCodeAt(0), 16_777_619), SEED ^ 0x811c9dc5) | 0
 
-/** Tokens that must give no rights: a user's payload saying editor under its own signature, a broken signature, alg none, and a well-signed token claiming editor for the user. */
+/** Tokens that must give no rights: a user's payload saying editor, manager or admin under its own signature, a broken signature, alg none, and a well-signed token claiming editor for the user. */
 async function forgedTokens(userToken: string, editorToken: string) {
   const [h, p, s] = userToken.split('.')
   const claims = JSON.parse(Buffer.from(p, 'base64url').toString())
@@ -117,6 +119,7 @@ async function forgedTokens(userToken: string, editorToken: string) {
   const [, ep, es] = editorToken.split('.')
   return [
     `${h}.${b64({ ...claims, role: 'editor' })}.${s}`,
+    `${h}.${b64({ ...claims, role: 'manager' })}.${s}`,
     `${h}.${b64({ ...claims, role: 'admin' })}.${s}`,
     `${h}.${ep}.${s}`,
     `${h}.${ep}.${es.slice(0, -2)}${es.endsWith('AA') ? 'BB' : 'AA'}`,
@@ -215,10 +218,15 @@ function report(route: DeclaredRoute, details: fc.RunDetails<[FuzzRequest]>) {
   return lines.filter(Boolean).join('\n')
 }
 
-describe('fuzz: every declared route, as anonymous, user and editor', () => {
+describe('fuzz: every declared route, as anonymous, user, editor, manager and admin', () => {
   it('covers the whole route table', () => {
     expect(routes.length).toBeGreaterThan(30)
     expect(routes.filter((r) => r.rule.access !== 'public').length).toBeGreaterThan(10)
+  })
+
+  it('sends requests as every kind of caller, each role included', () => {
+    const seen = new Set(fc.sample(requestTo(routes.find((r) => r.rule.access !== 'public')!, world), { seed: SEED, numRuns: 200 }).map((r) => r.who))
+    expect([...seen].sort()).toEqual(['admin', 'anonymous', 'editor', 'manager', 'user'])
   })
 
   for (const route of routes) {

@@ -3,6 +3,7 @@ import { makeTestApp } from '../test/make-app.ts'
 import { createApp } from './app.ts'
 import { answerFrom, cacheKey, createRenderCache, DEFAULT_QUERY_BYTES, DEFAULT_QUERY_ENTRIES, entryBytes, makeEntry, normalisePath } from './render-cache.ts'
 import { baseHeaders } from './security-headers.ts'
+import { testBackend } from '../test/store.ts'
 
 const entry = (text: string) => makeEntry(200, { 'content-type': 'text/html' }, new TextEncoder().encode(text), baseHeaders({ siteUrl: 'http://localhost' }))
 
@@ -143,7 +144,8 @@ describe('bounded under any query mix (issue 24)', () => {
     return { app, cache: t.ctx.renderCache, asked }
   }
 
-  it('keeps at most a few search pages, whatever the number of distinct queries, and the pages stay', async () => {
+  // 1,500 searches: on FerretDB (no text index) each scans every post, minutes in all; the cache's bound does not depend on the store
+  it.skipIf(testBackend() === 'mongodb')('keeps at most a few search pages, whatever the number of distinct queries, and the pages stay', async () => {
     const { app, cache } = await appWithPages()
     await app.request('/')
     await app.request('/api/posts/article-bottom')

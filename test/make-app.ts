@@ -1,18 +1,20 @@
 import type { Store } from '../db/port.ts'
-import { SqliteStore } from '../db/sqlite/index.ts'
+import type { Role } from '../lib/roles.ts'
 import { createApp } from '../server/app.ts'
 import { loadConfig } from '../server/config.ts'
 import { createAppContext } from '../server/context.ts'
 import { createLogger, type LogDestination } from '../server/logger.ts'
+import { openTestStore } from './store.ts'
 
 /**
- * A fresh app on its own in-memory store per test file, optionally with the demo content. Logs stay
- * quiet except errors (through console.error) unless `logTo` captures them.
+ * A fresh app on its own store (SQLite in memory; with TEST_STORE=mongodb a database of its own on
+ * MONGODB_URI's server: ./store.ts), optionally with the demo content. Logs stay quiet except errors
+ * (through console.error) unless `logTo` captures them.
  */
 export async function makeTestApp(opts: { seed?: boolean; env?: Record<string, string>; now?: () => Date; logTo?: LogDestination; store?: Store } = {}) {
   const config = loadConfig({ DATA_DIR: ':memory:', SITE_URL: 'http://localhost:3000', NODE_ENV: 'test', SIGNUP_LIMIT_PER_HOUR: '1000', AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789', ...opts.env })
   const log = createLogger(config, { destination: opts.logTo })
-  const ctx = await createAppContext(config, { store: opts.store ?? new SqliteStore(':memory:'), now: opts.now, log })
+  const ctx = await createAppContext(config, { store: opts.store ?? (await openTestStore()), now: opts.now, log })
   // SVG demo images: raster ones cost seconds per app (server/operations/seed.test.ts covers them)
   if (opts.seed !== false) await ctx.services.seed.seedDemo({ rasterImages: false })
   const app = createApp({ log, config, services: ctx.services, store: ctx.store, renderCache: ctx.renderCache })
@@ -26,7 +28,7 @@ export const json = (body: unknown, headers: Record<string, string> = {}) => ({
 })
 
 /** Logs a user of the given role in and answers their tokens. */
-export async function loginAs(t: Awaited<ReturnType<typeof makeTestApp>>, role: 'admin' | 'editor' | 'user', name = `${role}_${Math.random().toString(36).slice(2, 8)}`) {
+export async function loginAs(t: Awaited<ReturnType<typeof makeTestApp>>, role: Role, name = `${role}_${Math.random().toString(36).slice(2, 8)}`) {
   await t.ctx.services.users.createUser(name, 'correct horse battery', role)
   return t.ctx.services.users.login(name, 'correct horse battery')
 }

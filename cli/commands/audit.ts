@@ -16,10 +16,10 @@ export function auditLine(e: AuditEntry): string {
 export function registerAuditCommands(program: Command, { withContext, out, example }: CliHelpers) {
   program
     .command('audit')
-    .description('the audit log: who wrote what and when (posts, brands, media, users, settings, info pages, imports, restores), newest first')
+    .description('the audit log: who wrote what and when (posts, brands, media, users, settings, info pages, imports of content, conversions and exchange rates, restores), newest first')
     .option('--actor <name>', 'a username, or cli:<os user> for the CLI')
     .option('--target <target>', 'what was written, as <kind>:<id> (post:bankroll-basics, brand:nova-spins, user:alice)')
-    .option('--action <action>', 'an action (post.update) or a kind (post, brand, media, user, setting, info-page, import, backup)')
+    .option('--action <action>', 'an action (post.update, conversions.import) or a kind (post, brand, media, user, setting, info-page, import, conversions, rates, backup)')
     .option('--from <date>', 'from this day (YYYY-MM-DD, UTC) or ISO time')
     .option('--to <date>', 'up to the end of this day, or before this ISO time')
     .option('--limit <n>', `at most this many entries (1 to ${AUDIT_PAGE_MAX})`, '50')

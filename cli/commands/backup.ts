@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs'
 import type { Command } from 'commander'
 import { countOf, describeCounts } from '../../lib/collection-nouns.ts'
-import { type CliHelpers, CliError, readInput, writePrivateFileAtomic } from '../output.ts'
+import { exportGivenToRestore } from '../../server/operations/transfer-format.ts'
+import { checkOutputPath, type CliHelpers, CliError, readInput, writePrivateFileAtomic } from '../output.ts'
 
 /** `backup` and `restore`: every collection in one private file, and back into an empty store. */
 export function registerBackupCommands(program: Command, { withContext, out, example }: CliHelpers) {
@@ -17,7 +17,7 @@ export function registerBackupCommands(program: Command, { withContext, out, exa
         example('bun run cli -- backup backup.json', 'bun run cli -- backup full.json --include-secrets'),
     )
     .action(async (file: string, opts: { includeSecrets?: boolean; force?: boolean }) => {
-      if (!opts.force && existsSync(file)) throw new CliError(`${file} already exists; nothing was written. Choose another name, or add --force to replace it.`)
+      checkOutputPath(file, { overwrite: Boolean(opts.force), example: 'backup.json' }) // before the work, not after
       const { backup, skipped } = await withContext(async (ctx) => ({ backup: await ctx.services.backup.create(opts), skipped: ctx.services.backup.notBackedUp() }))
       writePrivateFileAtomic(file, `${JSON.stringify(backup, null, 2)}\n`, { overwrite: Boolean(opts.force) }) // users, clicks and maybe password hashes
       const counts = Object.fromEntries(Object.entries(backup.collections).map(([name, records]) => [name, records.length]))
@@ -45,6 +45,8 @@ export function registerBackupCommands(program: Command, { withContext, out, exa
         if (err instanceof CliError) throw err
         throw new CliError(`Malformed JSON in ${file}`)
       }
+      const anExport = exportGivenToRestore(bundle, file)
+      if (anExport) throw new CliError(anExport)
       const counts = await withContext((ctx) => ctx.services.backup.restore(bundle))
       const users = counts.user ?? 0
       const passwords = counts.account ?? 0

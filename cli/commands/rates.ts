@@ -16,7 +16,7 @@ export function registerRatesCommands(program: Command, { withContext, out, exam
     .action(async (file: string) => {
       const text = readInput(file)
       const done = await withContext((ctx) => ctx.services.currency.import(text, file.split('/').pop() ?? file))
-      out(done, `Imported ${done.rates.toLocaleString('en-GB')} rates of ${done.currencies.length} currencies for ${done.days.toLocaleString('en-GB')} days, ${done.from} to ${done.to}.`)
+      out(done, done.message)
     })
   rates
     .command('status')

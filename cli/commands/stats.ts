@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { DEFAULT_REPORT_DAYS, MAX_REPORT_DAYS, type Report, SORTS, type SortKey } from '../../lib/reports.ts'
+import { DEFAULT_REPORT_DAYS, isCalendarDay, MAX_REPORT_DAYS, type Report, SORTS, type SortKey } from '../../lib/reports.ts'
 import { type CliHelpers, CliError, textTable } from '../output.ts'
 
 const money = (n: number, currency: string) => new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(n)
@@ -46,7 +46,7 @@ export function registerStatsCommands(program: Command, { withContext, out, exam
 
   stats
     .command('searches')
-    .description('what readers search for (issue 26): the most searched queries of the last N days, or with --no-results those that found nothing — the same as GET /api/search/queries')
+    .description('what readers search for (issue 26): the queries most visitors (networks) searched in the last N days, or with --no-results those that found nothing — the same as GET /api/search/queries')
     .option('--no-results', 'only queries that found nothing, by how often')
     .option('--days <n>', 'the last N days, today included (1-90)', (v) => {
       const n = Number(v)
@@ -67,12 +67,13 @@ export function registerStatsCommands(program: Command, { withContext, out, exam
       if (!report.queries.length) return console.log(report.noResults ? `Every search from ${report.from} to ${report.to} found something.` : `No searches counted from ${report.from} to ${report.to}.`)
       const width = Math.min(60, Math.max(5, ...report.queries.map((q) => q.query.length))) + 2
       console.log(`${report.noResults ? 'Queries that found nothing' : 'Most searched queries'}, ${report.from} to ${report.to}:`)
-      console.log(`${'query'.padEnd(width)}${'searches'.padStart(9)}${'found nothing'.padStart(15)}`)
-      for (const q of report.queries) console.log(`${q.query.slice(0, width - 2).padEnd(width)}${String(q.searches).padStart(9)}${String(q.noResults).padStart(15)}`)
+      console.log(`${'query'.padEnd(width)}${'visitors'.padStart(9)}${'searches'.padStart(10)}${'found nothing'.padStart(15)}`)
+      for (const q of report.queries) console.log(`${q.query.slice(0, width - 2).padEnd(width)}${String(q.visitors).padStart(9)}${String(q.searches).padStart(10)}${String(q.noResults).padStart(15)}`)
     })
 
   const day = (v: string) => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) throw new CliError(`Use YYYY-MM-DD, not "${v}"`)
+    if (!isCalendarDay(v)) throw new CliError(`"${v}" is not a day in the calendar`)
     return v
   }
   for (const [name, what] of [

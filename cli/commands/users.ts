@@ -1,5 +1,6 @@
 import type { Command } from 'commander'
 import { type Role, roles } from '../../server/accounts/auth.ts'
+import { roleDescriptions } from '../../lib/roles.ts'
 import { type CliHelpers, CliError } from '../output.ts'
 
 /** Reads a password from standard input (piped, or typed at a prompt), never from an argument. */
@@ -10,14 +11,18 @@ async function readPassword(prompt: string): Promise<string> {
   return text.replace(/\r?\n$/, '')
 }
 
+/** "admin, manager, editor or user", from the one list of roles */
+const roleChoice = `${roles.slice(0, -1).join(', ')} or ${roles[roles.length - 1]}`
+const roleHelp = `\nRoles, most rights first (each has every right of those after it):\n${roles.map((r) => `  ${r.padEnd(8)} ${roleDescriptions[r]}`).join('\n')}\n`
+
 /** `users create | set-role | list`: accounts through better-auth, passwords only from standard input. */
 export function registerUsersCommands(program: Command, { withContext, out, example, json }: CliHelpers) {
   const users = program.command('users').description('manage accounts')
   users
     .command('create <username>')
     .description('create an account; the password is read from standard input')
-    .requiredOption('--role <role>', 'admin, editor or user')
-    .addHelpText('after', example("printf '%s' \"$PASSWORD\" | bun run cli -- users create alice --role editor"))
+    .requiredOption('--role <role>', roleChoice)
+    .addHelpText('after', roleHelp + example("printf '%s' \"$PASSWORD\" | bun run cli -- users create alice --role editor", "printf '%s' \"$PASSWORD\" | bun run cli -- users create mia --role manager"))
     .action(async (username: string, opts: { role: string }) => {
       if (!roles.includes(opts.role as Role)) throw new CliError(`Unknown role "${opts.role}"; use ${roles.join(', ')}`)
       const password = await readPassword('Password: ')
@@ -27,8 +32,8 @@ export function registerUsersCommands(program: Command, { withContext, out, exam
     })
   users
     .command('set-role <username> <role>')
-    .description("change an account's role (admin, editor or user); a demotion logs the account out everywhere")
-    .addHelpText('after', example('bun run cli -- users set-role alice admin'))
+    .description(`change an account's role (${roleChoice}); a demotion logs the account out everywhere`)
+    .addHelpText('after', roleHelp + example('bun run cli -- users set-role alice admin', 'bun run cli -- users set-role mia manager'))
     .action(async (username: string, role: string) => {
       await withContext((ctx) => ctx.services.users.setRole(username, role as Role))
       out({ username: username.toLowerCase(), role }, `"${username.toLowerCase()}" is now ${role}.`)

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect } from 'react'
 import { navigate } from 'vike/client/router'
 import { loginHref } from '../../lib/next-path.ts'
+import { hasRole } from '../../lib/roles.ts'
 import { endedByLogout, logout, useSession } from './session.ts'
 
 // the login comes back here, to the post, report or screen this address names (unless the editor just logged out)
@@ -18,7 +19,7 @@ export function Protected({ children, redirect = toLogin }: { children: ReactNod
   }, [loading, accessToken, redirect])
 
   if (loading || !accessToken) return <p className="empty">Loading...</p>
-  if (!user || (user.role !== 'editor' && user.role !== 'admin')) {
+  if (!user || !hasRole(user.role, 'editor')) {
     return (
       <div className="error-page" data-testid="no-access">
         <h1>No editor access</h1>

@@ -9,6 +9,7 @@ import { SIGNUP_REDIRECT_MS, SignupForm } from './SignupForm.tsx'
 const jwt = (claims: object) => `h.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.s`
 const EDITOR = jwt({ username: 'ed', role: 'editor' })
 const USER = jwt({ username: 'pat', role: 'user' })
+const MANAGER = jwt({ username: 'mia', role: 'manager' })
 
 function mockFetch(routes: Record<string, (init?: RequestInit) => Response | Promise<Response>>) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
@@ -149,6 +150,18 @@ describe('Protected (spec §2)', () => {
     )
     await screen.findByText('secret panel')
     expect(redirect).not.toHaveBeenCalled()
+  })
+
+  it('renders the panel for a brand/revenue manager (a manager has every editor right)', async () => {
+    signedInBefore()
+    mockFetch({ '/api/auth/refresh-token': () => Response.json({ accessToken: MANAGER }) })
+    render(
+      <Protected redirect={vi.fn()}>
+        <p>secret panel</p>
+      </Protected>,
+    )
+    await screen.findByText('secret panel')
+    expect(screen.queryByTestId('no-access')).toBeNull()
   })
 
   it('tells a user without editor rights so, instead of the panel', async () => {

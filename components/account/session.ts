@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react'
+import type { Role } from '../../lib/roles.ts'
 
 /**
  * The browser session (spec §3, §4): the access token lives in memory only; the refresh token is kept
@@ -11,7 +12,7 @@ export const SIGNED_IN_COOKIE = 'gw_signed_in'
 /** Where the refresh token used to live (one tab's storage): removed if an older version left one there. */
 const OLD_REFRESH_KEY = 'refreshToken'
 
-export type SessionUser = { username: string; role: 'admin' | 'editor' | 'user' }
+export type SessionUser = { username: string; role: Role }
 export type SessionState = { loading: boolean; accessToken: string | null; user: SessionUser | null }
 
 const initial: SessionState = { loading: true, accessToken: null, user: null }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { AdminOnly } from '../account/AdminOnly.tsx'
 import { AdminShell } from '../account/AdminShell.tsx'
 import { useSession } from '../account/session.ts'
+import { hasRole } from '../../lib/roles.ts'
 
 /** Screens only admins reach from the admin; editors see none of them (the server refuses them too). */
 export const adminScreens = [
@@ -11,7 +12,7 @@ export const adminScreens = [
   { href: '/admin/audit', label: 'Audit log' },
 ] as const
 
-/** Screens editors reach too (issue 21: which content earns; issue 26: what readers search for). */
+/** Screens editors and managers reach too (issue 21: which content earns; issue 26: what readers search for). */
 export const editorScreens = [
   { href: '/admin/earnings', label: 'Earnings' },
   { href: '/admin/searches', label: 'Searches' },
@@ -19,8 +20,8 @@ export const editorScreens = [
 
 export function AdminNav() {
   const { user } = useSession()
-  if (user?.role !== 'admin' && user?.role !== 'editor') return null
-  const screens = [...editorScreens, ...(user.role === 'admin' ? adminScreens : [])]
+  if (!user || !hasRole(user.role, 'editor')) return null
+  const screens = [...editorScreens, ...(hasRole(user.role, 'admin') ? adminScreens : [])]
   const here = typeof window === 'undefined' ? '' : window.location.pathname
   return (
     <nav className="admin-nav" aria-label="Admin screens">
@@ -33,17 +34,24 @@ export function AdminNav() {
   )
 }
 
-/** One admin-only screen (Users, Media library, Audit log): the admin shell, a way back, and the screen for admins only. */
-export function AdminScreen({ children }: { children: ReactNode }) {
+/**
+ * One screen of the admin's navigation: the admin shell, a way back, and the screen. `reach` says who may
+ * see it: admins only (Users, Markets, Media library, Audit log; the default), or every editor and up
+ * (Earnings, Searches: the shell already refuses a `user`).
+ */
+export function AdminScreen({ children, reach = 'admin' }: { children: ReactNode; reach?: 'admin' | 'editor' }) {
+  const screen = (
+    <>
+      <AdminNav />
+      {children}
+    </>
+  )
   return (
     <AdminShell>
       <a className="btn" href="/admin">
         ← Content admin
       </a>
-      <AdminOnly>
-        <AdminNav />
-        {children}
-      </AdminOnly>
+      {reach === 'admin' ? <AdminOnly>{screen}</AdminOnly> : screen}
     </AdminShell>
   )
 }

@@ -82,7 +82,7 @@ export function AuditPanel() {
   return (
     <section className="audit-panel admin-panel" aria-label="Audit log">
       <h2>Audit log</h2>
-      <p className="muted small">Every write to posts, brand pages, media, users, settings and info pages, from the admin and the CLI. Entries are never edited or deleted; passwords and secrets are never recorded.</p>
+      <p className="muted small">Every write to posts, brand pages, media, users, settings and info pages, and every import of revenue (programmes’ conversions, exchange rates: the file, rows read and written, totals per currency), from the admin and the CLI. Entries are never edited or deleted; passwords and secrets are never recorded.</p>
       <form className="audit-filters" onSubmit={apply} aria-label="Filter the audit log">
         {FIELDS.map((f) => (
           <label key={f.key}>

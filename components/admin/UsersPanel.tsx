@@ -1,5 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
-import { type Role, roles } from '../../lib/roles.ts'
+import { type Role, roleDescriptions, roles } from '../../lib/roles.ts'
 import { useSession } from '../account/session.ts'
 import { ApiError } from '../api-client.ts'
 import { type Account, usersApi } from './users-api.ts'
@@ -187,6 +187,13 @@ export function UsersPanel() {
           </table>
         </div>
       )}
+      <ul className="muted small" data-testid="role-help" aria-label="What each role may do">
+        {roles.map((r) => (
+          <li key={r}>
+            <strong>{r}</strong>: {roleDescriptions[r]}
+          </li>
+        ))}
+      </ul>
       <CreateUserForm
         onCreated={(a) => {
           setUsers((list) => [...(list ?? []), a])

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { login, resetSessionForTests } from '../account/session.ts'
-import { AdminNav } from './AdminNav.tsx'
+import { AdminNav, AdminScreen } from './AdminNav.tsx'
 import type { MediaItem } from './media-api.ts'
 import { MediaPanel } from './MediaPanel.tsx'
 import type { Account } from './users-api.ts'
@@ -51,6 +51,39 @@ describe('admin navigation', () => {
   })
 })
 
+describe('the admin screens\' frame', () => {
+  it.each(['editor', 'manager', 'admin'])('lets %s into the screens editors reach (Earnings, Searches)', async (role) => {
+    await signIn('someone', role)
+    render(
+      <AdminScreen reach="editor">
+        <p>earnings panel</p>
+      </AdminScreen>,
+    )
+    expect(await screen.findByText('earnings panel')).toBeTruthy()
+    expect(screen.queryByTestId('admin-only')).toBeNull()
+  })
+
+  it.each(['editor', 'manager'])('keeps %s out of the admins\' screens', async (role) => {
+    await signIn('someone', role)
+    render(
+      <AdminScreen>
+        <p>users panel</p>
+      </AdminScreen>,
+    )
+    expect(await screen.findByTestId('admin-only')).toBeTruthy()
+    expect(screen.queryByText('users panel')).toBeNull()
+  })
+})
+
+describe('admin navigation for a manager', () => {
+  it('shows a manager what an editor sees (Earnings, Searches) and none of the admin screens', async () => {
+    await signIn('mia', 'manager')
+    render(<AdminNav />)
+    const nav = screen.getByRole('navigation', { name: 'Admin screens' })
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Earnings', 'Searches'])
+  })
+})
+
 describe('Users screen', () => {
   const account = (username: string, role: Account['role'], disabled = false): Account => ({ id: `id-${username}`, username, role, disabled, createdAt: '2026-11-01T10:00:00.000Z' })
   let users: Account[]
@@ -80,6 +113,19 @@ describe('Users screen', () => {
     fireEvent.change(select, { target: { value: 'user' } })
     await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ role: 'user' }))
     await waitFor(() => expect((screen.getByLabelText('Role of ed') as HTMLSelectElement).value).toBe('user'))
+  })
+
+  it('offers every role, the brand/revenue manager included, and says what each may do', async () => {
+    routes['PATCH /api/users/id-ed'] = (c) => Response.json({ ...users[1], ...c.body })
+    window.confirm = vi.fn().mockReturnValue(true)
+    render(<UsersPanel />)
+    const select = (await screen.findByLabelText('Role of ed')) as HTMLSelectElement
+    expect([...select.options].map((o) => o.value)).toEqual(['admin', 'manager', 'editor', 'user'])
+    expect(screen.getByTestId('role-help').textContent).toMatch(/manager: .*conversions.*exchange rates/i)
+    fireEvent.change(select, { target: { value: 'manager' } })
+    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ role: 'manager' }))
+    expect(window.confirm).not.toHaveBeenCalled() // a promotion logs nobody out
+    expect((await screen.findByRole('status')).textContent).toMatch(/ed is now manager/)
   })
 
   it('shows the server\'s reason when a change is refused', async () => {

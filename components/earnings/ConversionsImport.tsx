@@ -1,20 +1,44 @@
 import { useState } from 'react'
+import { type ConversionsImportReport, conversionsSummary, IMPORT_FIELDS, type ImportProblem, problemLine } from '../../lib/revenue-imports.ts'
+import { useSession } from '../account/session.ts'
 import { ApiError } from '../api-client.ts'
-import { earningsApi, type ImportReport } from './earnings-api.ts'
+import { earningsApi } from './earnings-api.ts'
 import { ErrorLine } from '../Messages.tsx'
+import { canImportRates } from './Unconverted.tsx'
+
+/** "Line 4, Payout: …" */
+const rowLine = (p: ImportProblem) => {
+  const text = problemLine(p)
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+/** The rows to fix, as a list (the first 20). */
+function Problems({ invalid }: { invalid: ImportProblem[] }) {
+  if (!invalid.length) return null
+  return (
+    <ul className="form-issues">
+      {invalid.slice(0, 20).map((p) => (
+        <li key={`${p.line}-${p.column}`}>{rowLine(p)}</li>
+      ))}
+      {invalid.length > 20 && <li>… and {invalid.length - 20} more</li>}
+    </ul>
+  )
+}
 
 /**
  * A programme's CSV report (issue 21): choose the file and map its columns, see a preview of what would
  * be matched, duplicate, unmatched and invalid (a dry run: nothing written), then record it. A file with
- * any bad row is refused whole, naming the line and column.
+ * any bad row is refused whole, naming each row's line and field. Shown only to managers and admins:
+ * bringing revenue in is their right, as importing rates is (the import route's rule).
  */
 export function ConversionsImport({ brands }: { brands: { _id: string; brandName: string }[] }) {
+  const { user } = useSession()
   const [file, setFile] = useState<File | null>(null)
   const [map, setMap] = useState('')
   const [brand, setBrand] = useState('')
-  const [preview, setPreview] = useState<ImportReport | null>(null)
-  const [done, setDone] = useState<ImportReport | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const [preview, setPreview] = useState<ConversionsImportReport | null>(null)
+  const [done, setDone] = useState<ConversionsImportReport | null>(null)
+  const [error, setError] = useState<{ text: string; invalid: ImportProblem[] } | null>(null)
   const [busy, setBusy] = useState(false)
 
   async function run(dryRun: boolean) {
@@ -29,20 +53,22 @@ export function ConversionsImport({ brands }: { brands: { _id: string; brandName
         setPreview(null)
       }
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'The import failed: try again')
+      // a refused file (422) carries the rows to fix
+      const invalid = err instanceof ApiError && Array.isArray(err.body?.invalid) ? (err.body.invalid as ImportProblem[]) : []
+      setError({ text: err instanceof ApiError ? (invalid.length ? `Nothing was imported: ${invalid.length} row${invalid.length === 1 ? '' : 's'} need${invalid.length === 1 ? 's' : ''} fixing.` : err.message) : 'The import failed: try again', invalid })
     } finally {
       setBusy(false)
     }
   }
 
-  const summary = (r: ImportReport) =>
-    `${r.rows} rows: ${r.matched} matched a click, ${r.unattributed} kept as the brand's unattributed revenue, ${r.duplicate} already counted, ${r.updated} changed status, ${r.rejected} rejected as fraud, ${r.invalid.length} invalid.`
+  if (!canImportRates(user?.role)) return null
   return (
     <section className="card conversions-import" aria-labelledby="conversions-import-heading">
       <h2 id="conversions-import-heading">Import a programme’s conversions (CSV)</h2>
       <p className="muted small">
         For programmes that send no postback (MyAffiliates, Income Access, NetRefer, Cellxpert): download their report and import it here. A conversion that
-        also came by postback is never counted twice. Map columns as FIELD=COLUMN: click_id, goal, payout, currency, txn_id, status, date, brand.
+        also came by postback is never counted twice. A column named like a field ({IMPORT_FIELDS.join(', ')}) is read as that field; name the others in the
+        column map, such as goal=event. Goals by name or code: FTD (or CPA), Registration (or CPL), Deposit, Revenue share (or rev share).
       </p>
       <div className="import-fields">
         <label>
@@ -54,6 +80,7 @@ export function ConversionsImport({ brands }: { brands: { _id: string; brandName
               setFile(e.target.files?.[0] ?? null)
               setPreview(null)
               setDone(null)
+              setError(null)
             }}
           />
         </label>
@@ -81,24 +108,19 @@ export function ConversionsImport({ brands }: { brands: { _id: string; brandName
           Import
         </button>
       </div>
-      <ErrorLine text={error} />
+      <ErrorLine text={error?.text} />
+      {error && <Problems invalid={error.invalid} />}
       {preview && (
         <div role="status" data-testid="import-preview">
-          <p>Preview: {summary(preview)} Nothing has been written yet.</p>
-          {preview.invalid.length > 0 && (
-            <ul className="form-issues">
-              {preview.invalid.slice(0, 20).map((p) => (
-                <li key={`${p.line}-${p.column}`}>
-                  Line {p.line}, column {p.column}: {p.message}
-                </li>
-              ))}
-            </ul>
-          )}
+          <p>
+            Preview: {conversionsSummary(preview)} {preview.message}
+          </p>
+          <Problems invalid={preview.invalid} />
         </div>
       )}
       {done && (
         <p className="form-success" role="status" data-testid="import-done">
-          Imported: {summary(done)}
+          {done.message} {conversionsSummary(done)}
         </p>
       )}
     </section>

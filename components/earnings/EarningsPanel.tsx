@@ -52,7 +52,7 @@ function Rates({ status, onImported }: { status: RatesStatus | null; onImported:
               if (!file) return
               try {
                 const r = await earningsApi.importRates(file)
-                setMessage({ ok: true, text: `Imported ${r.rates} rates of ${r.currencies.length} currencies, ${r.from} to ${r.to}.` })
+                setMessage({ ok: true, text: r.message })
                 onImported()
               } catch (err) {
                 setMessage({ ok: false, text: err instanceof ApiError ? err.message : 'The rates import failed' })

@@ -1,4 +1,5 @@
 import type { BrandReport, DailyReport, Report, SortKey } from '../../lib/reports.ts'
+import type { ConversionsImportReport, RatesImportReport } from '../../lib/revenue-imports.ts'
 import { authFetch } from '../account/session.ts'
 import { apiCall } from '../api-client.ts'
 
@@ -9,7 +10,7 @@ export type Daily = DailyReport
 export type PlacementGrouping = 'slot' | 'position' | 'page-slot'
 export type Breakdown = 'country' | 'device' | 'market' | 'brand'
 export type RatesStatus = { reportCurrency: string; lastImport: string | null; newestDay: string | null; count: number }
-export type ImportReport = { rows: number; matched: number; unattributed: number; duplicate: number; updated: number; rejected: number; invalid: { line: number; column: string; message: string }[]; written: boolean }
+export type ImportReport = ConversionsImportReport
 
 const qs = (q: Record<string, string | number | undefined>) => new URLSearchParams(Object.entries(q).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]]))).toString()
 
@@ -21,9 +22,9 @@ export const earningsApi = {
   brands: (q: TableQuery) => apiCall<Report>(`/api/reports/brands?${qs(q)}`),
   brand: (brandId: string, r: Range) => apiCall<BrandReport>(`/api/reports/brands/${encodeURIComponent(brandId)}?${qs(r)}`),
   rates: () => apiCall<RatesStatus>('/api/rates'),
-  importRates: (file: File) => apiCall<{ rates: number; days: number; currencies: string[]; from: string; to: string }>(`/api/rates/import?${qs({ name: file.name })}`, { method: 'POST', body: file, headers: { 'content-type': 'text/plain' } }),
+  importRates: (file: File) => apiCall<RatesImportReport>(`/api/rates/import?${qs({ name: file.name })}`, { method: 'POST', body: file, headers: { 'content-type': 'text/plain' } }),
   importConversions: (file: File, q: { map?: string; brand?: string; dryRun: boolean }) =>
-    apiCall<ImportReport>(`/api/conversions/import?${qs({ map: q.map || undefined, brand: q.brand || undefined, dryRun: q.dryRun ? '1' : undefined })}`, { method: 'POST', body: file, headers: { 'content-type': 'text/csv' } }),
+    apiCall<ImportReport>(`/api/conversions/import?${qs({ map: q.map || undefined, brand: q.brand || undefined, dryRun: q.dryRun ? '1' : undefined, name: file.name.slice(0, 200) })}`, { method: 'POST', body: file, headers: { 'content-type': 'text/csv' } }),
   /** A report as CSV, downloaded through the token (a plain link would carry none). */
   async downloadCsv(path: string, query: Record<string, string | number>, filename: string) {
     const res = await authFetch(`${path}?${qs({ ...query, format: 'csv', limit: 500, offset: 0 })}`)

@@ -4,7 +4,7 @@ import { adminHref } from '../admin/admin-location.ts'
 import { ApiError, apiCall } from '../api-client.ts'
 import { ErrorLine } from '../Messages.tsx'
 
-export type QueryReport = { from: string; to: string; days: number; noResults: boolean; queries: { query: string; searches: number; noResults: number }[] }
+export type QueryReport = { from: string; to: string; days: number; noResults: boolean; queries: { query: string; searches: number; visitors: number; noResults: number }[] }
 
 const RANGES = [7, 30, 90] as const
 
@@ -20,6 +20,7 @@ function QueryTable({ report, caption }: { report: QueryReport; caption: string 
         <thead>
           <tr>
             <th scope="col">Query</th>
+            <th scope="col">Visitors</th>
             <th scope="col">Searches</th>
             <th scope="col">Found nothing</th>
             <th scope="col">
@@ -31,6 +32,7 @@ function QueryTable({ report, caption }: { report: QueryReport; caption: string 
           {report.queries.map((q) => (
             <tr key={q.query}>
               <td>{q.query}</td>
+              <td>{formatNumber(q.visitors)}</td>
               <td>{formatNumber(q.searches)}</td>
               <td>{formatNumber(q.noResults)}</td>
               <td>
@@ -48,8 +50,8 @@ function QueryTable({ report, caption }: { report: QueryReport; caption: string 
 
 /**
  * What readers search for (issue 26): the most searched queries and those that found nothing over the
- * last 7, 30 or 90 days, each with a link that opens a new draft titled with it. Counted without any
- * visitor identity (GET /api/search/queries).
+ * last 7, 30 or 90 days, ranked by distinct visitors (networks; issue 35), each with a link that opens a
+ * new draft titled with it. Counted without any visitor identity (GET /api/search/queries).
  */
 export function SearchesPanel() {
   const [days, setDays] = useState<(typeof RANGES)[number]>(30)
@@ -67,7 +69,7 @@ export function SearchesPanel() {
   return (
     <section className="admin searches-panel" aria-labelledby="searches-heading">
       <h2 id="searches-heading">What readers search for</h2>
-      <p className="muted">Queries typed into the site search, counted per day without any visitor’s identity (bots left out), kept 90 days.</p>
+      <p className="muted">Queries typed into the site search, counted per day without any visitor’s identity (bots left out), kept 90 days. Ranked by visitors: the different networks that searched each, so one address repeating a query counts once.</p>
       <div className="tabs" role="group" aria-label="Period">
         {RANGES.map((d) => (
           <button key={d} type="button" className={`tab${d === days ? ' active' : ''}`} aria-pressed={d === days} onClick={() => setDays(d)}>

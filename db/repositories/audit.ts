@@ -13,6 +13,7 @@ const AUDIT_LOG = defineCollection({
   name: 'audit_log',
   backup: 'skip',
   reason: "this installation's own history, kept where it was written: a restored store starts its own log with the restore; keep the old store, or `audit --json`, to keep the old one",
+  moves: true, // a store copied to another backend is the same installation: its history goes with it
   // each filter the admin offers is answered from an index, newest first by the time-ordered _id
   indexes: [{ fields: { at: -1 } }, { fields: { actor: 1, _id: -1 } }, { fields: { target: 1, _id: -1 } }, { fields: { action: 1, _id: -1 } }, { fields: { kind: 1, _id: -1 } }],
 })

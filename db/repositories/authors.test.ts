@@ -11,6 +11,7 @@ import { SqliteStore } from '../sqlite/index.ts'
 import { createAuthorsRepository } from './authors.ts'
 import { createPostsRepository } from './posts.ts'
 import { createRedirectsRepository } from './redirects.ts'
+import { freshMongoUri } from '../../test/store.ts'
 
 /**
  * The authors collection's contract (issue 22) on every backend: the slug is unique in the store itself
@@ -19,8 +20,7 @@ import { createRedirectsRepository } from './redirects.ts'
  */
 const backends: { name: string; open: () => Promise<Store> }[] = [{ name: 'sqlite', open: async () => new SqliteStore(':memory:') }]
 if (process.env.MONGODB_URI) {
-  const uri = process.env.MONGODB_URI
-  backends.push({ name: 'mongodb', open: async () => (await import('../mongo.ts')).MongoStore.connect(uri) })
+  backends.push({ name: 'mongodb', open: async () => (await import('../mongo.ts')).MongoStore.connect(freshMongoUri()) }) // a database of its own: the server may be long-lived
 } else console.log('[authors contract] MongoDB run SKIPPED: MONGODB_URI is not set (no MongoDB server on this machine).')
 
 const AT = '2026-11-20T10:00:00.000Z'

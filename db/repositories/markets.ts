@@ -1,7 +1,8 @@
 import { storedMarketSchema } from '../../lib/market-schema.ts'
 import type { Market } from '../../lib/markets.ts'
 import { defineCollection, ensureCollection } from '../collections.ts'
-import type { Store } from '../port.ts'
+import { op } from '../batch.ts'
+import type { BatchOp, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 
 type MarketDoc = Market & { _id: string } & Record<string, unknown>
@@ -31,6 +32,10 @@ export function createMarketsRepository(store: Store, registry: Registry) {
     },
     async replace(market: Market) {
       await markets.updateOne({ _id: market.key }, { $set: { ...market } })
+    },
+    /** The write that puts a market in a batch (imports). */
+    insertOp(market: Market): BatchOp {
+      return op.insert(MARKETS.name, { ...market, _id: market.key } as MarketDoc)
     },
     /** Inserts the markets whose key is free (the demo seed). */
     insertMissing(list: Market[]) {

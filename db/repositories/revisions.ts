@@ -27,7 +27,8 @@ export type RevisionDoc = {
   mediaRefs: string[]
 }
 
-const revisionSchema = z.object({
+/** A revision as stored, less `mediaRefs` (derived from its record): checks imported and restored revisions. */
+export const revisionSchema = z.object({
   _id: z.string().min(1).max(100),
   item: z.string().min(1).max(200),
   kind: z.enum(['post', 'brand']),
@@ -78,6 +79,19 @@ export function createRevisionsRepository(store: Store, registry: Registry) {
     async renameOps(kind: RevisionKind, from: string, to: string): Promise<BatchOp[]> {
       const rows = await revisions.find({ item: itemKey(kind, from) }, { projection: ['_id'] })
       return rows.map((r) => op.update('revisions', { _id: r._id }, { $set: { item: itemKey(kind, to), itemId: to } }))
+    },
+    /** Every revision of these items (by `itemKey`), oldest first: what an export of them carries. */
+    async ofItems(items: readonly string[]): Promise<RevisionDoc[]> {
+      if (!items.length) return []
+      const rows = (await revisions.find({ item: { $in: [...new Set(items)] } })) as RevisionDoc[]
+      return rows.sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0))
+    },
+    findById(id: string): Promise<RevisionDoc | null> {
+      return revisions.findOne({ _id: id }) as Promise<RevisionDoc | null>
+    },
+    /** The write that puts a checked revision in a batch (imports), with what it derives from its record. */
+    insertOp(doc: Omit<RevisionDoc, 'mediaRefs'>): BatchOp {
+      return op.insert('revisions', { ...doc, mediaRefs: mediaRefsOf(doc.record) } as RevisionDoc & Record<string, unknown>)
     },
     /** Every revision of an item goes with it. */
     removeAll(item: string) {

@@ -7,14 +7,16 @@ import type { Registry } from '../registry.ts'
 /**
  * What readers search for (issue 26): per normalised query and day, how many searches and how many of
  * them found nothing. A counters table (db/port.ts): written in batches, summed in the backend, pruned
- * by day. No visitor identity is ever part of a row.
+ * by day, and how many distinct visitors (networks) searched it that day. No visitor identity is ever
+ * part of a row.
  */
 export const SEARCH_QUERIES = 'search_queries'
-const METRICS = ['searches', 'empty'] as const
+// `visitors`: distinct networks that searched a query that day (issue 35); rows written before it have none
+const METRICS = ['searches', 'empty', 'visitors'] as const
 const DIM = 'query'
 
-export type QueryCount = { query: string; day: string; searches: number; empty: number }
-export type QueryTotal = { query: string; searches: number; empty: number }
+export type QueryCount = { query: string; day: string; searches: number; empty: number; visitors: number }
+export type QueryTotal = { query: string; searches: number; empty: number; visitors: number }
 
 const rowSchema = z.object({
   _id: z.string().min(1).max(400),
@@ -24,6 +26,7 @@ const rowSchema = z.object({
   sub: z.literal(''),
   searches: z.number().finite().optional(),
   empty: z.number().finite().optional(),
+  visitors: z.number().finite().optional(),
 })
 
 export function createSearchQueriesRepository(store: Store, registry: Registry) {
@@ -41,8 +44,8 @@ export function createSearchQueriesRepository(store: Store, registry: Registry) 
       },
       async writeAll(records) {
         const ops: BatchOp[] = records.map((r) => {
-          const { key, day, searches, empty } = r as z.infer<typeof rowSchema>
-          return op.count(SEARCH_QUERIES, { dim: DIM, key, day }, { searches: searches ?? 0, empty: empty ?? 0 })
+          const { key, day, searches, empty, visitors } = r as z.infer<typeof rowSchema>
+          return op.count(SEARCH_QUERIES, { dim: DIM, key, day }, { searches: searches ?? 0, empty: empty ?? 0, visitors: visitors ?? 0 })
         })
         for (let i = 0; i < ops.length; i += 5_000) await store.batch(ops.slice(i, i + 5_000))
       },
@@ -53,13 +56,13 @@ export function createSearchQueriesRepository(store: Store, registry: Registry) 
     init: () => ensureCollection(store, collection),
     /** Adds counts, all in one batch. */
     async add(counts: readonly QueryCount[]) {
-      const ops: BatchOp[] = counts.map((c) => op.count(SEARCH_QUERIES, { dim: DIM, key: c.query, day: c.day }, { searches: c.searches, empty: c.empty }))
+      const ops: BatchOp[] = counts.map((c) => op.count(SEARCH_QUERIES, { dim: DIM, key: c.query, day: c.day }, { searches: c.searches, empty: c.empty, visitors: c.visitors }))
       if (ops.length) await store.batch(ops)
     },
     /** Every query searched from `from` to `to` (YYYY-MM-DD, both included), summed. */
     async totals(from: string, to: string): Promise<QueryTotal[]> {
       const rows = await store.sumCounters(SEARCH_QUERIES, { dim: DIM, from, to, subs: '', by: 'key' })
-      return rows.map((r) => ({ query: r.key, searches: r.values.searches ?? 0, empty: r.values.empty ?? 0 }))
+      return rows.map((r) => ({ query: r.key, searches: r.values.searches ?? 0, empty: r.values.empty ?? 0, visitors: r.values.visitors ?? 0 }))
     },
     /** Forgets the days before `before`. */
     prune(before: string) {

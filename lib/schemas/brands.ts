@@ -7,7 +7,7 @@ import { validFromSchema, validUntilSchema } from '../offer-lifecycle.ts'
 import { type PublishStatus, publishingInputShape } from '../publishing.ts'
 import type { BrandReview } from '../review-score.ts'
 import { reviewSchema } from '../reviews.ts'
-import { idSchema, imageAltSchema, safeLinkSchema, text } from './common.ts'
+import { idSchema, imageAltSchema, imageUrlSchema, safeLinkSchema, text } from './common.ts'
 import { offerTermsShape } from './terms.ts'
 
 // ---------- brands ----------
@@ -151,7 +151,7 @@ export type BrandOffer = Pick<
 /** An image's text alternative: one line of plain text that says what the image shows (WCAG 1.1.1). */
 
 const tagList = z.array(z.string().trim().min(1).max(100)).max(30).default([])
-const imageInput = z.union([safeLinkSchema, z.null()]).default(null)
+const imageInput = z.union([imageUrlSchema, z.null()]).default(null)
 
 export const brandInputSchema = z.object({
   _id: idSchema.optional(),

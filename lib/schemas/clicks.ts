@@ -4,8 +4,23 @@ import { idSchema, text } from './common.ts'
 
 // ---------- clicks ----------
 
+// C0 controls, DEL and C1 controls: tabs, line breaks, NUL, escapes (issue 35)
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/
+
+/**
+ * What a click id may be (issue 35): text a network echoes back and a person may read in a log — never
+ * blank, never only whitespace, no control character (a NUL, a tab, a line break, an escape). The
+ * postback, POST /api/clicks and a programme CSV's rows (through the postback's schema) check it here.
+ */
+export function checkClickId(v: string, ctx: z.RefinementCtx) {
+  if (!v.trim()) ctx.addIssue({ code: 'custom', message: 'must not be blank' })
+  else if (CONTROL_CHARS.test(v)) ctx.addIssue({ code: 'custom', message: 'must not contain control characters (tabs, line breaks, NUL…)' })
+}
+export const CLICK_ID_MAX = 100
+export const clickIdSchema = z.string().max(CLICK_ID_MAX).superRefine(checkClickId)
+
 export const createClickBodySchema = z.strictObject({
-  clickid: z.string().min(1).max(100),
+  clickid: clickIdSchema,
   userId: z.string().max(100).nullable().optional(),
   brandId: idSchema,
   user_agent: z.string().max(1_000).nullable().optional(),

@@ -1,7 +1,7 @@
 import * as z from 'zod'
-import { isSafeHref } from '../links.ts'
+import { isSafeHref, isTrackedLink } from '../links.ts'
 
-export { isSafeHref }
+export { isSafeHref, isTrackedLink }
 
 // Building an object schema makes zod probe for eval (`new Function`); under the site's CSP (no
 // 'unsafe-eval') the browser reports that probe as a violation although zod catches it. Browsers skip
@@ -22,6 +22,11 @@ export const safeLinkSchema = z
   .max(2048)
   .refine((v) => isSafeHref(v), { message: 'must be an http(s) URL or a path starting with /, without control characters or backslashes' })
 
+/** Why an image field refuses a /go URL (lib/links.ts isTrackedLink): said the same by every image field. */
+export const TRACKED_IMAGE_MESSAGE = 'must be the address of an image, not a tracked /go link: showing it would count a click nobody made'
+
+/** An image's address (a logo, a lead image, a photo): a safe link that is not a tracked /go link. */
+export const imageUrlSchema = safeLinkSchema.refine((v) => !isTrackedLink(v), { message: TRACKED_IMAGE_MESSAGE })
 
 export const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'malformed id')
 

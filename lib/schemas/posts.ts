@@ -1,9 +1,10 @@
 import * as z from 'zod'
 import { boundedJsonSchema, type JsonValue } from '../bounded-json.ts'
 import { directivesIn } from '../comparison.ts'
+import { isCalendarDay } from '../reports.ts'
 import { type PublishStatus, publishingInputShape } from '../publishing.ts'
 import { TAG_MAX_LENGTH, TAGS_MAX } from '../tags.ts'
-import { idSchema, imageAltSchema, safeLinkSchema, text } from './common.ts'
+import { idSchema, imageAltSchema, imageUrlSchema, isSafeHref, isTrackedLink, safeLinkSchema, text, TRACKED_IMAGE_MESSAGE } from './common.ts'
 
 /** Posts (spec §3): hero, featured, articles and bottom articles, as stored and as written. */
 
@@ -37,7 +38,10 @@ export const postContentSchema = z.object({
 })
 export const postMetaSchema = z.object({
   author: text(200).default(''),
-  date: text(100).default(''),
+  // free text from older posts ("June 2024") stays; a YYYY-MM-DD must name a real day (shown, never rolled over)
+  date: text(100)
+    .refine((v) => !/^\d{4}-\d{2}-\d{2}$/.test(v.trim()) || isCalendarDay(v.trim()), 'is not a date in the calendar')
+    .default(''),
   reviewer: text(200).default(''),
   readTime: text(100).default(''),
 })
@@ -85,7 +89,7 @@ export const relatedStudySchema = boundedJsonSchema({ maxDepth: 6, maxString: 20
 export const postInputSchema = z.object({
   _id: idSchema.optional(),
   title: z.string().trim().min(1, 'Title is required').max(300),
-  image: z.union([safeLinkSchema, z.literal('')]).default(''),
+  image: z.union([imageUrlSchema, z.literal('')]).default(''),
   imageAlt: imageAltSchema.optional(),
   tag: text(TAG_MAX_LENGTH).default(''),
   /** several tags (issue 25); the first is `tag`. Absent: the post's list keeps its other tags (lib/tags.ts) */
@@ -112,7 +116,8 @@ export type PostInput = z.input<typeof postInputSchema>
  */
 export const MAX_IMAGE_FIELD = 7_500_000 // 5 MB of image as base64, plus a data-URL prefix
 export const postBodySchema = postInputSchema.omit({ type: true, _id: true }).extend({
-  image: z.string().trim().max(MAX_IMAGE_FIELD, 'Image is larger than 5 MB').default(''),
+  // a URL, or an upload's bytes (the service tells them apart); a URL must not be a tracked /go link
+  image: z.string().trim().max(MAX_IMAGE_FIELD, 'Image is larger than 5 MB').refine((v) => !isSafeHref(v) || !isTrackedLink(v), { message: TRACKED_IMAGE_MESSAGE }).default(''),
   type: postTypeSchema.optional(),
   _id: z.string().optional(),
   /** the address (/article/{slug}): chosen at creation, or changed later (the old address answers 301) */

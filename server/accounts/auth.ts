@@ -66,7 +66,10 @@ export async function createAuth(config: Config, store: Store, settings: Setting
     // its transactions only where the server has them: on a standalone server (or FerretDB) every
     // sign-up and `users create` failed inside one ("Transaction numbers are only allowed on a replica set
     // member", on FerretDB "insert: unknown field autocommit")
-    const auth = buildAuth(config, secret, mongodbAdapter(mongo.db, { client: mongo.client, transaction: mongo.transactions }))
+    // its index builds are waited for at close; on FerretDB (no partial indexes) its unique username index becomes the plain one below
+    const { authDatabase } = await import('../../db/ferretdb.ts')
+    const db = authDatabase(mongo.db, { ferretDb: Boolean(mongo.ferretDb), track: (work) => mongo.track(work) })
+    const auth = buildAuth(config, secret, mongodbAdapter(db, { client: mongo.client, transaction: mongo.transactions }))
     await store.ensureIndex('user', { fields: { username: 1 }, unique: true })
     return auth
   }
@@ -116,6 +119,9 @@ export function registerAuthCollections(registry: Registry, auth: Auth) {
     async writeAll(records) {
       const a = await adapter()
       for (const data of records) await a.create({ model, data, forceAllowId: true })
+    },
+    async clear() {
+      await (await adapter()).deleteMany({ model, where: [] })
     },
   })
   registry.add({ name: 'user', backup: 'data', schema: userRecordSchema, io: io('user') })

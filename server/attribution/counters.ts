@@ -1,6 +1,7 @@
 import { type DeviceClass, pageKey, type Placement } from '../../lib/attribution.ts'
 import { DEPOSIT_EVENT_CODE, FRAUD_EVENT_CODE, FTD_EVENT_CODE, REGISTRATION_EVENT_CODES } from '../../lib/event-codes.ts'
 import type { VisitorCountry } from '../../lib/geo.ts'
+import { utcDay } from '../../lib/format.ts'
 
 /**
  * What each event counts (decision 018): the only place that says it. A click, a page view, an offer
@@ -17,8 +18,6 @@ import type { Increment, Metric } from '../../db/repositories/counters.ts'
 export const DIMS = { site: 'site', market: 'market', page: 'page', slot: 'slot', pageSlot: 'pageslot', position: 'position', bcd: 'bcd' } as const
 export type Dim = (typeof DIMS)[keyof typeof DIMS]
 
-/** A UTC calendar day, YYYY-MM-DD: the day a counter row is. */
-export const dayOf = (d: Date) => d.toISOString().slice(0, 10)
 const UNKNOWN_COUNTRY = 'unknown'
 export const countryKey = (country: string | null | undefined) => (country && /^[A-Z]{2}$/.test(country) ? country : UNKNOWN_COUNTRY)
 /** brand × country × device */
@@ -75,7 +74,7 @@ export type CountedClick = {
  * click implies, when the beacon had not reported it) when the trust step said so.
  */
 export function countsForClick(click: CountedClick): Increment[] {
-  const day = dayOf(click.receivedAt)
+  const day = utcDay(click.receivedAt)
   const a: Attribution = { placement: click.placement ?? NO_ATTRIBUTION.placement, country: click.country ?? null, device: click.device ?? 'unknown' }
   if (click.bot) return everywhere(a, click.brandId, day, { bots: 1 })
   if (click.blocked) return everywhere(a, click.brandId, day, { blocked: 1 })
@@ -86,19 +85,19 @@ export function countsForClick(click: CountedClick): Increment[] {
 
 /** A person's view of a page (once per network per page per hour): the site, its market and the page. */
 export function countsForView(view: { page: Pick<Placement, 'market' | 'page' | 'pageId'>; at: Date }): Increment[] {
-  const day = dayOf(view.at)
+  const day = utcDay(view.at)
   return [inc(DIMS.site, '', day, { views: 1 }), inc(DIMS.market, view.page.market ?? '', day, { views: 1 }), inc(DIMS.page, pageKey(view.page), day, { views: 1 })]
 }
 
 /** Offer slots seen on a visitor's screen (each once per network per page per hour): the click-through rate's denominator. */
 export function countsForSlotViews(view: { page: Pick<Placement, 'market' | 'page' | 'pageId'>; slots: readonly Placement['slot'][]; at: Date }): Increment[] {
-  const day = dayOf(view.at)
+  const day = utcDay(view.at)
   return [...new Set(view.slots)].flatMap((slot) => slotWise({ ...view.page, slot }, day, { slot_views: 1 }))
 }
 
 /** A person copied a brand's bonus code, once per visitor per brand per hour: where it was shown, and brand × country × device. */
 export function countsForCodeCopy(copy: { brandId: string; at: Date; attribution: Attribution }): Increment[] {
-  return everywhere(copy.attribution, copy.brandId, dayOf(copy.at), { copies: 1 })
+  return everywhere(copy.attribution, copy.brandId, utcDay(copy.at), { copies: 1 })
 }
 
 export type CountedConversion = {

@@ -1,7 +1,10 @@
 import { XMLParser } from 'fast-xml-parser'
 import type { ExchangeRatesRepository } from '../../db/repositories/exchange-rates.ts'
 import { isCurrencyCode } from '../../lib/currencies.ts'
+import { isCalendarDay } from '../../lib/reports.ts'
+import { labelList, NOTHING_TO_IMPORT, RATES_COLUMN_LABELS, type RatesImportReport, ratesOutcome } from '../../lib/revenue-imports.ts'
 import { AppError } from '../errors.ts'
+import type { AuditService } from '../operations/audit.ts'
 import { csvLinesOrRefuse } from './csv.ts'
 
 /**
@@ -11,10 +14,12 @@ import { csvLinesOrRefuse } from './csv.ts'
  * "unconverted", shown apart in its own currency.
  */
 export type Rate = { day: string; currency: string; perEur: number }
-export type RatesProblem = { line: number; column: string; message: string }
+/** A refused line of a rates CSV: the column as the file names it, and the field as people do. */
+export type RatesProblem = { line: number; column: string; field: string; message: string }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/
-const isDay = (v: string) => DAY.test(v) && !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)
+// a day that exists: 2026-02-30 is refused, never rolled over to March
+const isDay = isCalendarDay
+const clip = (v: string) => (v.length > 40 ? `${v.slice(0, 40)}…` : v)
 
 /** The ECB's eurofxref XML (the daily file, the 90-day one or the whole history). */
 export function parseEcbXml(text: string): Rate[] {
@@ -45,17 +50,20 @@ export function parseRatesCsv(text: string): { rates: Rate[]; problems: RatesPro
   const [head, ...rows] = lines
   const names = (head?.fields ?? []).map((h) => h.trim().toLowerCase())
   const col = { date: names.indexOf('date'), currency: names.indexOf('currency'), rate: names.indexOf('rate') }
-  const missing = Object.entries(col).filter(([, i]) => i < 0).map(([n]) => n)
-  if (missing.length) throw new AppError('bad_request', `The CSV needs a header line with date,currency,rate (missing: ${missing.join(', ')})`)
+  const missing = (Object.keys(col) as (keyof typeof col)[]).filter((n) => col[n] < 0).map((n) => RATES_COLUMN_LABELS[n])
+  if (missing.length) throw new AppError('bad_request', `The file’s header line needs ${labelList(Object.values(RATES_COLUMN_LABELS))} columns (missing: ${missing.join(', ')})`)
+  if (head && !rows.length) throw new AppError('unprocessable', NOTHING_TO_IMPORT)
   const rates: Rate[] = []
   const problems: RatesProblem[] = []
+  const problem = (line: number, column: keyof typeof col, message: string) => problems.push({ line, column: head!.fields[col[column]]!.trim(), field: RATES_COLUMN_LABELS[column], message })
   for (const { line, fields } of rows) {
     const day = (fields[col.date] ?? '').trim()
     const currency = (fields[col.currency] ?? '').trim().toUpperCase()
-    const perEur = Number((fields[col.rate] ?? '').trim())
-    if (!isDay(day)) problems.push({ line, column: 'date', message: `"${day}" is not a day (YYYY-MM-DD)` })
-    else if (!isCurrencyCode(currency)) problems.push({ line, column: 'currency', message: `"${currency}" is not an ISO 4217 code` })
-    else if (!(perEur > 0) || !Number.isFinite(perEur)) problems.push({ line, column: 'rate', message: `"${fields[col.rate] ?? ''}" is not a positive number (units of ${currency} per 1 EUR)` })
+    const rate = (fields[col.rate] ?? '').trim()
+    const perEur = /^\d+(?:\.\d+)?$|^\.\d+$/.test(rate) ? Number(rate) : Number.NaN
+    if (!isDay(day)) problem(line, 'date', `"${clip(day)}" is not a date: write it as YYYY-MM-DD, such as 2026-11-30`)
+    else if (!isCurrencyCode(currency)) problem(line, 'currency', `"${clip(currency)}" is not a currency code: use three letters, such as EUR, GBP or USD`)
+    else if (!(perEur > 0) || !Number.isFinite(perEur)) problem(line, 'rate', `"${clip(rate)}" is not a rate: write how many ${currency} one euro buys, such as 1.0825`)
     else rates.push({ day, currency, perEur })
   }
   return { rates, problems }
@@ -64,28 +72,58 @@ export function parseRatesCsv(text: string): { rates: Rate[]; problems: RatesPro
 /** Converts amounts into the report currency with the rates of the days they count on. */
 export type Converter = (amount: number, currency: string, day: string) => number | null
 
-export function createCurrencyService(deps: { rates: ExchangeRatesRepository; reportCurrency: string; now: () => Date }) {
+/** What a rates import did: rates read from the file, how many of them were new or different, the days and currencies they cover, and that in a sentence. */
+export type RatesImport = RatesImportReport & { perCurrency: Record<string, number> }
+
+/** How many of `rates` the store does not hold yet, or holds at another value. */
+async function countChanged(repo: ExchangeRatesRepository, rates: readonly Rate[], currencies: string[], from: string, to: string): Promise<number> {
+  const stored = new Map<string, number>()
+  for (const [currency, list] of await repo.between(currencies, from, to)) for (const r of list) stored.set(`${r.day}:${currency}`, r.perEur)
+  return rates.filter((r) => stored.get(`${r.day}:${r.currency}`) !== r.perEur).length
+}
+
+export function createCurrencyService(deps: { rates: ExchangeRatesRepository; reportCurrency: string; audit: Pick<AuditService, 'record'>; now: () => Date }) {
   return {
     reportCurrency: deps.reportCurrency,
 
-    /** Imports rates (an ECB XML or a CSV); a file with any bad line changes nothing. */
-    async import(text: string, filename: string): Promise<{ rates: number; days: number; currencies: string[]; from: string; to: string }> {
+    /** Imports rates (an ECB XML or a CSV); a file with any bad line changes nothing. Every import is on the audit trail. */
+    async import(text: string, filename: string): Promise<RatesImport> {
       const xml = /\.xml$/i.test(filename) || text.trimStart().startsWith('<')
       let rates: Rate[]
       if (xml) rates = parseEcbXml(text)
       else {
         const parsed = parseRatesCsv(text)
         if (parsed.problems.length) {
-          const shown = parsed.problems.slice(0, 5).map((p) => `line ${p.line}, column ${p.column}: ${p.message}`)
-          throw new AppError('bad_request', `The rates file has ${parsed.problems.length} bad line(s); nothing was imported: ${shown.join('; ')}`, parsed.problems)
+          const n = parsed.problems.length
+          const shown = parsed.problems.slice(0, 5).map((p) => `line ${p.line}, ${p.field}: ${p.message}`)
+          throw new AppError('bad_request', `The rates file has ${n} bad line${n === 1 ? '' : 's'}; nothing was imported: ${shown.join('; ')}${n > 5 ? `; and ${n - 5} more` : ''}`, parsed.problems.map((p) => ({ path: `line ${p.line}, ${p.field}`, message: p.message })))
         }
         rates = parsed.rates
       }
       if (!rates.length) throw new AppError('bad_request', 'The rates file holds no rates')
+      const days = [...new Set(rates.map((r) => r.day))].sort()
+      const perCurrency: Record<string, number> = {}
+      for (const r of rates) perCurrency[r.currency] = (perCurrency[r.currency] ?? 0) + 1
+      const currencies = Object.keys(perCurrency).sort()
+      const done: RatesImport = { rates: rates.length, changed: 0, days: days.length, currencies, perCurrency, from: days[0]!, to: days[days.length - 1]!, message: '' }
+      done.changed = await countChanged(deps.rates, rates, currencies, done.from, done.to)
+      done.message = ratesOutcome(done)
       const importedAt = deps.now()
       await deps.rates.upsertMany(rates.map((r) => ({ ...r, importedAt, source: filename.slice(0, 200) })))
-      const days = [...new Set(rates.map((r) => r.day))].sort()
-      return { rates: rates.length, days: days.length, currencies: [...new Set(rates.map((r) => r.currency))].sort(), from: days[0]!, to: days[days.length - 1]! }
+      await deps.audit.record({
+        action: 'rates.import',
+        target: 'exchange-rates',
+        changes: [
+          { field: 'file', to: filename.slice(0, 200) },
+          { field: 'rates read', to: done.rates },
+          { field: 'rates changed', to: done.changed },
+          { field: 'from', to: done.from },
+          { field: 'to', to: done.to },
+        ],
+        // the ECB's files hold about 30 currencies: a line, not 30 fields
+        note: `rates per currency: ${currencies.map((c) => `${c} ${perCurrency[c]}`).join(', ')}`,
+      })
+      return done
     },
 
     status: () => deps.rates.status(),

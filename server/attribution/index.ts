@@ -8,6 +8,7 @@ import type { PostsRepository } from '../../db/repositories/posts.ts'
 import type { SettingsRepository } from '../../db/repositories/settings.ts'
 import type { Market } from '../../lib/markets.ts'
 import type { Config } from '../config.ts'
+import type { AuditService } from '../operations/audit.ts'
 import type { RateLimiter } from '../rate-limit.ts'
 import type { BrandOffer } from '../../lib/schemas.ts'
 import type { ClickMeta } from './click.ts'
@@ -37,12 +38,14 @@ export function createAttribution(deps: {
   generation: () => number
   markets: () => readonly Market[]
   onCommit?: (clicks: number, seconds: number) => void
+  /** the audit log: every conversion and rates import is on it */
+  audit: Pick<AuditService, 'record'>
   now: () => Date
   newId: () => string
 }) {
   const { repos, now, newId } = deps
   const env = deps.config.raw
-  const currency = createCurrencyService({ rates: repos.exchangeRates, reportCurrency: env.REPORT_CURRENCY, now })
+  const currency = createCurrencyService({ rates: repos.exchangeRates, reportCurrency: env.REPORT_CURRENCY, audit: deps.audit, now })
   // the reports' sums, kept fresh: every write this server makes is added to them as it lands (./figures.ts)
   const figures = createFigures({ counters: repos.counters, currency, version: () => repos.settings.countersVersion(), maxCachedRows: env.REPORT_CACHE_ROWS })
   const onCounted = figures.apply
@@ -75,7 +78,7 @@ export function createAttribution(deps: {
       figures.invalidate()
       return done
     } },
-    conversionImport: createConversionImport({ recorder, brandExists: async (id) => Boolean(await repos.brands.findById(id)) }),
+    conversionImport: createConversionImport({ recorder, brandExists: async (id) => Boolean(await repos.brands.findById(id)), audit: deps.audit }),
     postbacks: createPostbackService({ conversions: repos.conversions, recorder, limiter: deps.limiter, secret: env.POSTBACK_SECRET, aliases: parseAliases(env.POSTBACK_ALIASES), logDays: env.POSTBACK_LOG_DAYS, now }),
   }
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { type ConversionsRepository, conversionStatuses } from '../../db/repositories/conversions.ts'
 import { isCurrencyCode } from '../../lib/currencies.ts'
+import { CLICK_ID_MAX, checkClickId } from '../../lib/schemas.ts'
 import { findEventCode, REVSHARE_EVENT_CODE } from '../../lib/event-codes.ts'
 import type { ConversionRecorder } from './conversions.ts'
 import type { Limit, RateLimiter } from '../rate-limit.ts'
@@ -33,9 +34,11 @@ export function parseAliases(spec: string | undefined): Record<string, string[]>
 /** The largest payout one postback may report (a sanity bound: no affiliate commission comes near it). */
 export const MAX_PAYOUT = 1_000_000
 const PAYOUT_TEXT = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/
+/** A payout as text: a plain decimal, perhaps negative (no exponent, no hex, no currency sign). */
+export const isPayoutText = (v: string) => PAYOUT_TEXT.test(v.trim())
 
 const paramsSchema = z.object({
-  click_id: z.string().min(1, 'click_id is required').max(100),
+  click_id: z.string().min(1, 'click_id is required').max(CLICK_ID_MAX).superRefine(checkClickId),
   goal: z
     .string()
     .min(1, 'goal is required')
@@ -81,6 +84,13 @@ type Answer = { status: 200 | 201 | 400 | 403 | 404 | 429 | 503; body: Record<st
 
 /** Postbacks without a valid key, per client address: past this they are refused unlogged (a flood cannot fill the log). */
 export const DENIED_POSTBACK_LIMIT: Limit = { limit: 30, windowMs: 60_000 }
+/**
+ * A parameter's name as a log row keeps it: every store takes it as a field name (BSON has no key with a
+ * NUL byte, and MongoDB reads a dot or a leading $ as a path or an operator), and it still reads as sent,
+ * percent-escaped where it had to be (`sub.id` → `sub%2Eid`).
+ */
+const storableName = (name: string) => name.replace(/[%.$\u0000-\u001f\u007f]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
+
 /** What one log row may keep of a postback's parameters: enough to debug a network, never a flood. */
 export const LOG_ROW = { params: 20, name: 40, value: 200 }
 
@@ -115,7 +125,7 @@ export function createPostbackService(deps: {
     const raw = Object.entries(params)
       .filter(([k]) => !deps.aliases.key.includes(k))
       .slice(0, LOG_ROW.params)
-      .map(([k, v]) => [k.slice(0, LOG_ROW.name), String(v).slice(0, LOG_ROW.value)])
+      .map(([k, v]) => [storableName(k.slice(0, LOG_ROW.name)), String(v).slice(0, LOG_ROW.value)])
     const picked = Object.entries(safe).map(([k, v]) => [k, v.slice(0, LOG_ROW.value)])
     const outcome = answer.body.message ?? answer.body.outcome
     await conversions.log({ _id: crypto.randomUUID(), at: deps.now(), params: Object.fromEntries([...raw, ...picked]), status: answer.status, outcome: outcome == null ? null : String(outcome) })

@@ -6,15 +6,19 @@ import { DEFAULT_MARKET } from '../../lib/markets.ts'
 import type { BrandOffer } from '../../lib/schemas.ts'
 import { visibleTo } from '../brands/visibility.ts'
 import { buildClick, type ClickMeta, SUB_PARAMS, type TrackedClick, uuidV7 } from './click.ts'
+import { type FetchMetadata, isNavigation } from './trust.ts'
 
 /**
  * What /go does with a visit (GET /go/:brandId): the partner's tracked URL, or why nobody is sent on —
  * the brand may not be shown in the visitor's country (`blocked`), or its offer has ended or not begun —
  * with the brands the visitor may see instead; null for an unknown brand or one without a safe CTA URL.
+ * `refused`: the request was no person opening the link (an image, a frame, a script, a fetch or a
+ * prefetch: ./trust.ts isNavigation), so nothing was counted and nobody is sent on.
  * The route maps the outcome to a status and one "unavailable" page.
  */
 export type GoOutcome =
   | { kind: 'redirect'; location: string }
+  | { kind: 'refused' }
   | { kind: 'unavailable'; reason: 'blocked' | 'ended' | 'upcoming'; brand: Pick<BrandDoc, '_id' | 'brandName'>; alternatives: BrandOffer[] }
   | null
 
@@ -41,9 +45,12 @@ export function createRedirect(deps: {
     /**
      * The brand's tracked CTA URL (the spec's rules, one shared function). Only ever the brand's own CTA:
      * no open redirect. A brand that may not be shown in the visitor's country sends nobody on: its click
-     * is recorded as blocked. An offer that is not running sends nobody on and counts nothing.
+     * is recorded as blocked. An offer that is not running sends nobody on and counts nothing. A request
+     * that is not a top-level navigation (`fetch`: what the browser says it is for) is refused before
+     * anything is read or written: another page's image or frame must not count, even as a blocked click.
      */
-    async go(brandId: string, meta: ClickMeta, query: URLSearchParams): Promise<GoOutcome> {
+    async go(brandId: string, meta: ClickMeta, query: URLSearchParams, fetch: FetchMetadata = {}): Promise<GoOutcome> {
+      if (!isNavigation(fetch)) return { kind: 'refused' }
       const brand = await deps.brandFor(brandId)
       const target = brand?.dealBox?.ctaUrl
       // CTAs saved before links were checked for control characters may still be in the store

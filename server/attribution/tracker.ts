@@ -14,7 +14,7 @@ import { copyClaim, createTrust, slotViewClaim, viewClaim } from './trust.ts'
 
 export { buildClick, type ClickMeta, SUB_PARAMS, type TrackedClick, uuidV7 } from './click.ts'
 export type { GoOutcome } from './redirect.ts'
-export { BOT_ALLOW_LIST, clickWindow, copyClaim, isBotRequest, UNIQUE_WINDOW_MS, viewClaim, viewWindow } from './trust.ts'
+export { BOT_ALLOW_LIST, clickWindow, copyClaim, type FetchMetadata, isBotRequest, isNavigation, readFetchMetadata, UNIQUE_WINDOW_MS, viewClaim, viewWindow } from './trust.ts'
 
 /**
  * Click and view tracking: which visits to believe (./trust.ts), clicks recorded through a group commit
@@ -65,7 +65,7 @@ export function createTracker(deps: {
     isBot: trust.isBot,
     classify: trust.classify,
     brandFor,
-    /** GET /go/:brandId (./redirect.ts): the partner's URL, or why nobody is sent on and where to go instead. */
+    /** GET /go/:brandId (./redirect.ts): the partner's URL, or why nobody is sent on and where to go instead; nothing for a request that is not a navigation. */
     go: redirect.go,
 
     /**
@@ -98,12 +98,13 @@ export function createTracker(deps: {
 
     /**
      * A person copied a brand's bonus code (POST /api/track/code-copy): counted once per visitor (their
-     * network, as clicks are) per brand per hour, where it was shown; bots and unknown or unpublished
-     * brands count nothing.
+     * network, as clicks are) per brand per hour, where it was shown; bots, unknown or unpublished
+     * brands, and brands without a bonus code (issue 35: nothing to copy, so a forged or stale beacon)
+     * count nothing.
      */
     async recordCodeCopy(brandId: string, placement: Placement, meta: ClickMeta) {
       if (trust.isBot(meta.userAgent, meta.method)) return false
-      if (!(await brandFor(brandId))) return false
+      if (!(await brandFor(brandId))?.facts?.bonusCode?.trim()) return false
       const at = deps.now()
       const w = copyClaim(brandId, trust.visitorHash(meta.ip), at)
       if (!(await deps.limits.claim([w])).has(w.key)) return false

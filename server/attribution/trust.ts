@@ -52,6 +52,43 @@ export function viewWindow(visitor: string, at: Date) {
   return { id: `views:${visitor}@${hour}`, expiresAt }
 }
 
+/**
+ * What a browser says a request is for, in its Fetch Metadata request headers (W3C Fetch Metadata
+ * Request Headers, https://w3c.github.io/webappsec-fetch-metadata/): `Sec-Fetch-Dest` (document,
+ * iframe, image, script, empty…), `Sec-Fetch-Mode` (navigate, no-cors, cors…), and `Sec-Purpose` (a
+ * prefetch). Lower-cased; absent where the client sent none (browsers before 2020–2023, curl, servers).
+ */
+export type FetchMetadata = { dest?: string; mode?: string; purpose?: string }
+
+export function readFetchMetadata(headers: Headers): FetchMetadata {
+  const get = (name: string) => headers.get(name)?.trim().toLowerCase() || undefined
+  return { dest: get('sec-fetch-dest'), mode: get('sec-fetch-mode'), purpose: get('sec-purpose') ?? get('purpose') }
+}
+
+/**
+ * Whether a request to /go is a person opening the link (issue 35, "Only real clicks count"): a
+ * top-level navigation, as the browser marks it. Another site's <img>, hidden <iframe>, <script> or
+ * fetch() aimed at /go is a forced click (cookie stuffing, which networks ban publishers for), and a
+ * browser's prefetch of a link is nobody's click: neither is counted or forwarded. A request without
+ * the headers is believed (docs/attribution.md, "Only real clicks count": every browser in use sends
+ * them, so an embed from an old one is rare, while curl, monitors and servers send none); its
+ * user agent still decides whether it is a bot.
+ */
+export function isNavigation(f: FetchMetadata): boolean {
+  if (f.dest !== undefined && f.dest !== 'document') return false
+  if (f.mode !== undefined && f.mode !== 'navigate') return false
+  if (f.purpose !== undefined && /\bprefetch\b/.test(f.purpose)) return false
+  return true
+}
+
+/**
+ * A visitor as every count of people sees them (clicks, views, searches): a salted hash of their network
+ * (`networkOf`: the IPv4 address, the IPv6 /64), never the address itself.
+ */
+export function networkHash(secret: string, ip: string) {
+  return createHash('sha256').update(`${secret}\u0000${networkOf(ip)}`).digest('hex').slice(0, 32)
+}
+
 export function isBotRequest(userAgent: string, method: string) {
   if (method === 'HEAD') return true
   if (!userAgent.trim()) return true
@@ -89,9 +126,7 @@ export function createTrust(deps: {
   }
 
   /** The visitor as counted: a salted hash of their network, never stored raw; the user agent plays no part. */
-  function visitorHash(ip: string) {
-    return createHash('sha256').update(`${deps.secret}\u0000${networkOf(ip)}`).digest('hex').slice(0, 32)
-  }
+  const visitorHash = (ip: string) => networkHash(deps.secret, ip)
 
   /** Bot or person, remembered per user agent (the verdict for a given agent never changes). */
   function isBot(userAgent: string, method: string) {

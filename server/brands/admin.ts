@@ -1,8 +1,8 @@
 import { type BrandDoc, type BrandsRepository, type StoredImage, withStoredGeo } from '../../db/repositories/brands.ts'
 import type { PostsRepository } from '../../db/repositories/posts.ts'
 import { changedFields } from '../../lib/audit.ts'
-import { isSafeHref } from '../../lib/links.ts'
-import { type BrandPage, type BrandWrite, brandWriteSchema } from '../../lib/schemas.ts'
+import { isSafeHref, isTrackedLink } from '../../lib/links.ts'
+import { type BrandPage, type BrandWrite, brandWriteSchema, TRACKED_IMAGE_MESSAGE } from '../../lib/schemas.ts'
 import { freeSlug } from '../../lib/slug.ts'
 import { AppError, invalidInput, notFound } from '../errors.ts'
 import { assertCurrentVersion, nextVersion } from '../editorial/edit-versions.ts'
@@ -55,6 +55,7 @@ function imageInput(form: FormData, fileField: string, urlField: string): ImageI
   if (typeof url === 'string') {
     const trimmed = url.trim()
     if (trimmed && !isSafeHref(trimmed)) throw new AppError('bad_request', `Invalid ${urlField}: use an http(s) URL or a path on this site`)
+    if (trimmed && isTrackedLink(trimmed)) throw new AppError('bad_request', `Invalid ${urlField}: ${TRACKED_IMAGE_MESSAGE}`, [{ path: urlField, message: TRACKED_IMAGE_MESSAGE }])
     out.cdnUrl = trimmed
   }
   return out

@@ -8,6 +8,7 @@ import type { Post } from '../../lib/schemas.ts'
 import { post } from '../../test/factories.ts'
 import { loginAs, makeTestApp } from '../../test/make-app.ts'
 import { ARCHIVE_PAGE_SIZE, BLOG_CONTENT_LIMIT, createContentService } from './articles.ts'
+import { freshMongoUri } from '../../test/store.ts'
 
 /** A store that counts the documents each read hands back: a list that loads the whole collection shows. */
 function countingStore(inner: Store) {
@@ -43,8 +44,7 @@ function countingStore(inner: Store) {
 
 const backends: { name: string; open: () => Promise<Store> }[] = [{ name: 'sqlite', open: async () => new SqliteStore(':memory:') }]
 if (process.env.MONGODB_URI) {
-  const uri = process.env.MONGODB_URI
-  backends.push({ name: 'mongodb', open: async () => (await import('../../db/mongo.ts')).MongoStore.connect(uri) })
+  backends.push({ name: 'mongodb', open: async () => (await import('../../db/mongo.ts')).MongoStore.connect(freshMongoUri()) }) // a database of its own: the server may be long-lived
 } else console.log('[content paging] MongoDB run SKIPPED: MONGODB_URI is not set (no MongoDB server on this machine).')
 
 const N = 600

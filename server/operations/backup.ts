@@ -4,7 +4,7 @@ import type { Registry, StoredRecord } from '../../db/registry.ts'
 import { AppError } from '../errors.ts'
 import type { AuditService } from './audit.ts'
 import { sniffImageType } from '../media/service.ts'
-import { canonical, type Problem, problems } from './transfer.ts'
+import { canonical, type Problem, problems } from './transfer-format.ts'
 import { COUNTERS, incrementOps } from '../../db/repositories/counters.ts'
 import { countsForEvents } from '../attribution/counters.ts'
 

@@ -16,7 +16,20 @@ export function createOperations(w: Wiring, deps: { registry: Registry; markets:
   const { repos, store, audit, now, onChange } = w
   return {
     backup: createBackupService({ store, registry: deps.registry, audit, onChange }),
-    transfer: createTransferService({ store, posts: repos.posts, brands: repos.brands, authors: repos.authors, media: repos.media, audit, now, onChange }),
+    transfer: createTransferService({
+      store,
+      posts: repos.posts,
+      brands: repos.brands,
+      authors: repos.authors,
+      markets: repos.markets,
+      revisions: repos.revisions,
+      media: repos.media,
+      audit,
+      newId: w.newId,
+      now,
+      onChange,
+      marketsChanged: () => deps.markets.load(),
+    }),
     seed: createSeedService({ posts: repos.posts, brands: repos.brands, authors: repos.authors, markets: deps.markets, infoPages: deps.content.infoPages, media: deps.media.media, audit, now, onChange }),
     maintenance: {
       /** Drops what the collections' declared expiry ends (limit counters and claims; MongoDB's TTL indexes do it by themselves) and old postback log entries. */

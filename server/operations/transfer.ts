@@ -1,148 +1,63 @@
 import type { AuditService } from './audit.ts'
-import * as z from 'zod'
 import { op } from '../../db/batch.ts'
 import type { BatchOp, Store } from '../../db/port.ts'
-import { type BrandDoc, type BrandsRepository, storedBrandSchema, withStoredGeo } from '../../db/repositories/brands.ts'
-import { type MediaDoc, type MediaRepository, storedMediaSchema } from '../../db/repositories/media.ts'
-import { type PostsRepository, storedPostSchema } from '../../db/repositories/posts.ts'
 import type { AuthorsRepository } from '../../db/repositories/authors.ts'
-import { type Author, storedAuthorSchema } from '../../lib/author-schemas.ts'
-import { parseCsv } from '../../lib/csv.ts'
-import { type Post, postInputSchema, postTypeSchema } from '../../lib/schemas.ts'
-import { freeSlug } from '../../lib/slug.ts'
+import type { BrandDoc, BrandsRepository } from '../../db/repositories/brands.ts'
+import type { MarketsRepository } from '../../db/repositories/markets.ts'
+import type { MediaDoc, MediaRepository } from '../../db/repositories/media.ts'
+import type { PostsRepository } from '../../db/repositories/posts.ts'
+import { itemKey, type RevisionsRepository } from '../../db/repositories/revisions.ts'
+import { mediaRefsOf } from '../../lib/media-refs.ts'
+import { type Post, postTypeSchema } from '../../lib/schemas.ts'
 import { AppError } from '../errors.ts'
-import { sniffImageType } from '../media/service.ts'
-import { mediaIdFromUrl } from '../../lib/images.ts'
+import { checkImport } from './transfer-check.ts'
+import { canonical, datesToIso, type ExportBundle, type ImportInput, type Kind, type MarketRecord, type MediaRecord, type Problem, type RevisionRecord } from './transfer-format.ts'
+
+export { canonical, type ExportBundle, type ImportInput, type Kind, type MediaRecord, parseExport, type Problem, problems, toNdjson } from './transfer-format.ts'
 
 /**
- * Moving content in and out (the content-ops CLI). Records are validated with the same schemas as
- * the API before anything is written, and each import lands through one store batch: all or nothing
- * on SQLite (one transaction) and on a MongoDB replica set; on a standalone MongoDB each record is
- * written whole, in order.
+ * Moving content in and out (the content-ops CLI). An export holds the records of its kind with every
+ * image they (and their revisions) use, as base64: one self-contained file, lossless (export → import
+ * into an empty store → export gives the same bytes). An import checks every record with the API's
+ * rules before anything is written, and lands through one store batch: all or nothing on SQLite (one
+ * transaction) and on a MongoDB replica set; on a standalone MongoDB each record is written whole, in order.
  */
 
-export type Kind = 'posts' | 'brands' | 'authors' | 'all'
-export type MediaRecord = Omit<MediaDoc, 'createdAt'> & { createdAt: string }
-/** `authors` (issue 22) is additive: a file written before profiles has none, and reads as before. */
-export type ExportBundle = { format: 'gamewise-export'; version: 1; posts: Post[]; brands: BrandDoc[]; authors: Author[]; media: MediaRecord[] }
 export type OnConflict = 'skip' | 'overwrite' | 'fail'
-export type Problem = { record: string; field: string; message: string }
 export type ImportReport = { created: string[]; updated: string[]; skipped: string[]; invalid: Problem[]; written: boolean }
 
-// exports keep media dates as ISO strings (format gamewise-export, version 1)
-const importMediaSchema = storedMediaSchema.extend({ createdAt: z.iso.datetime({ offset: true }) })
-
-/** Keys sorted at every level: the same content always serialises to the same bytes, whatever order it was stored in. */
-export function canonical<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(canonical) as T
-  if (value && typeof value === 'object' && !(value instanceof Date)) {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
-    ) as T
-  }
-  return value
-}
-
 const byId = <T extends { _id: string }>(a: T, b: T) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0)
-const mediaIdOf = (url: string) => mediaIdFromUrl(url) ?? undefined
-
-/** A zod error as problems named by record and field. */
-export function problems(record: string, err: z.ZodError): Problem[] {
-  return err.issues.map((i) => ({ record, field: i.path.join('.') || '(record)', message: i.message }))
-}
-
-/** What an import reads: records by collection, unchecked (`authors` absent in a caller older than profiles). */
-export type ImportInput = { posts: unknown[]; brands: unknown[]; authors?: unknown[]; media: unknown[]; csv?: boolean }
-
-/** Reads an export file's text: a JSON bundle, NDJSON lines of {kind, record}, or (posts only) CSV. */
-export function parseExport(text: string, format: 'json' | 'ndjson' | 'csv'): { posts: unknown[]; brands: unknown[]; authors: unknown[]; media: unknown[]; csv?: boolean } {
-  if (format === 'csv') {
-    let rows: string[][]
-    try {
-      rows = parseCsv(text)
-    } catch (err) {
-      throw new AppError('bad_request', `Malformed CSV: ${(err as Error).message}`)
-    }
-    const [header, ...body] = rows
-    const cols = (header ?? []).map((h) => h.trim().toLowerCase())
-    if (!cols.includes('title')) throw new AppError('bad_request', 'Malformed CSV: the first line must name the columns, including title')
-    return {
-      csv: true,
-      brands: [],
-      authors: [],
-      media: [],
-      posts: body.map((cells) => Object.fromEntries(cols.map((c, i) => [c, cells[i] ?? '']))),
-    }
-  }
-  if (format === 'ndjson') {
-    const out = { posts: [] as unknown[], brands: [] as unknown[], authors: [] as unknown[], media: [] as unknown[] }
-    text.split('\n').forEach((line, n) => {
-      if (!line.trim()) return
-      let parsed: { kind?: string; record?: unknown }
-      try {
-        parsed = JSON.parse(line)
-      } catch {
-        throw new AppError('bad_request', `Malformed NDJSON on line ${n + 1}`)
-      }
-      const lists: Record<string, unknown[]> = { post: out.posts, brand: out.brands, author: out.authors, media: out.media }
-      const list = typeof parsed.kind === 'string' && Object.hasOwn(lists, parsed.kind) ? lists[parsed.kind] : null
-      if (!list) throw new AppError('bad_request', `Line ${n + 1}: kind must be post, brand, author or media`)
-      list.push(parsed.record)
-    })
-    return out
-  }
-  let parsed: Partial<ExportBundle>
-  try {
-    parsed = JSON.parse(text)
-  } catch (err) {
-    throw new AppError('bad_request', `Malformed JSON: ${(err as Error).message}`)
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new AppError('bad_request', 'Malformed export: expected an object with posts, brands, authors and media')
-  const list = (key: 'posts' | 'brands' | 'authors' | 'media') => {
-    const v = parsed[key] ?? []
-    if (!Array.isArray(v)) throw new AppError('bad_request', `Malformed export: ${key} must be a list of records`)
-    return v as unknown[]
-  }
-  return { posts: list('posts'), brands: list('brands'), authors: list('authors'), media: list('media') }
-}
-
-export function toNdjson(bundle: ExportBundle): string {
-  const lines = [
-    ...bundle.media.map((record) => ({ kind: 'media', record })),
-    ...bundle.authors.map((record) => ({ kind: 'author', record })),
-    ...bundle.posts.map((record) => ({ kind: 'post', record })),
-    ...bundle.brands.map((record) => ({ kind: 'brand', record })),
-  ]
-  return lines.map((l) => JSON.stringify(l)).join('\n') + (lines.length ? '\n' : '')
-}
 
 export function createTransferService(deps: {
   store: Store
   posts: PostsRepository
   brands: BrandsRepository
   authors: Pick<AuthorsRepository, 'list' | 'findById' | 'findBySlug' | 'insertOp'>
+  markets: Pick<MarketsRepository, 'list' | 'find' | 'insertOp'>
+  revisions: Pick<RevisionsRepository, 'ofItems' | 'findById' | 'insertOp'>
   media: MediaRepository
   audit: AuditService
+  newId: () => string
   now: () => Date
   onChange: () => void
+  /** after markets are written: the markets service reads them again */
+  marketsChanged: () => Promise<void>
 }) {
   const { store } = deps
 
+  /** The media items with these ids, each original with every rendition of it (the pages' srcset names them). */
   async function mediaRecords(ids: Set<string>): Promise<MediaRecord[]> {
-    const out: MediaRecord[] = []
-    for (const id of [...ids].sort()) {
+    const found = new Map<string, MediaDoc>()
+    const add = async (id: string) => {
+      if (found.has(id)) return
       const m = await deps.media.findById(id)
-      if (!m) continue
-      out.push({ ...m, createdAt: new Date(m.createdAt).toISOString() })
-      // an original travels with its renditions (the pages' srcset names them)
-      for (const ref of m.variants ?? []) {
-        const v = await deps.media.findById(ref.id)
-        if (v) out.push({ ...v, createdAt: new Date(v.createdAt).toISOString() })
-      }
+      if (!m) return
+      found.set(id, m)
+      if (m.variantOf) await add(m.variantOf) // a rendition named alone: its original and siblings travel too
+      for (const ref of m.variants ?? []) await add(ref.id)
     }
-    return out
+    for (const id of [...ids].sort()) await add(id)
+    return datesToIso([...found.values()].sort(byId)) as unknown as MediaRecord[]
   }
 
   async function allPosts(): Promise<Post[]> {
@@ -152,141 +67,83 @@ export function createTransferService(deps: {
 
   const service = {
     /**
-     * Every post, brand and/or author profile with the media they use (as base64), sorted: the same store
-     * exports the same bytes. Posts travel with the profiles they name, so a posts file imports whole.
+     * The records of `kind`, each list sorted by id with keys sorted (the same store exports the same
+     * bytes), with the revisions of its posts and brands and every image any of them uses. Posts travel
+     * with the profiles they name, so a posts file imports whole.
      */
     async export(kind: Kind): Promise<ExportBundle> {
-      const posts = kind === 'brands' || kind === 'authors' ? [] : await allPosts()
-      const brands = kind === 'posts' || kind === 'authors' ? [] : ((await deps.brands.list()) as BrandDoc[]).sort(byId)
+      const has = (k: Kind) => kind === k || kind === 'all'
+      const posts = has('posts') ? await allPosts() : []
+      const brands = has('brands') ? ((await deps.brands.list()) as BrandDoc[]).sort(byId) : []
       const named = new Set(posts.flatMap((p) => [p.authorId, p.reviewerId]).filter((id): id is string => Boolean(id)))
-      const authors = kind === 'brands' ? [] : (await deps.authors.list()).filter((a) => kind !== 'posts' || named.has(a._id)).sort(byId)
-      const ids = new Set<string>()
-      for (const p of posts) {
-        const id = mediaIdOf(p.image)
-        if (id) ids.add(id)
-      }
-      for (const b of brands) for (const img of [b.logo, b.bannerImage]) if (img?.mediaId) ids.add(img.mediaId)
-      for (const a of authors) {
-        const id = mediaIdOf(a.photo)
-        if (id) ids.add(id)
-      }
-      return { format: 'gamewise-export', version: 1, posts: canonical(posts), brands: canonical(brands), authors: canonical(authors), media: canonical(await mediaRecords(ids)) }
+      const authors = kind === 'all' || kind === 'authors' || kind === 'posts' ? (await deps.authors.list()).filter((a) => kind !== 'posts' || named.has(a._id)).sort(byId) : []
+      const markets: MarketRecord[] = has('markets') ? (await deps.markets.list()).map((m) => ({ ...m, _id: m.key })).sort(byId) : []
+      const items = [...posts.map((p) => itemKey('post', p._id)), ...brands.map((b) => itemKey('brand', b._id))]
+      const revisions: RevisionRecord[] = (await deps.revisions.ofItems(items)).map(({ mediaRefs: _derived, ...r }) => r)
+      const ids = new Set([...posts, ...brands, ...authors, ...revisions.map((r) => r.record)].flatMap((r) => mediaRefsOf(r)))
+      const bundle = { posts, brands, authors, markets, revisions, media: await mediaRecords(ids) }
+      return { format: 'gamewise-export', version: 2, kind, ...canonical(datesToIso(bundle)) }
     },
 
     async import(kind: Kind, raw: ImportInput, opts: { dryRun?: boolean; onConflict?: OnConflict; skipInvalid?: boolean } = {}): Promise<ImportReport> {
       const onConflict = opts.onConflict ?? 'fail'
       const report: ImportReport = { created: [], updated: [], skipped: [], invalid: [], written: false }
-      if (kind === 'posts' && raw.brands.length) report.invalid.push({ record: 'brands[0]', field: '(record)', message: 'a brand record in a posts import' })
-      if ((kind === 'brands' || kind === 'authors') && raw.posts.length) report.invalid.push({ record: 'posts[0]', field: '(record)', message: `a post record in a ${kind} import` })
-      if (kind === 'authors' && raw.brands.length) report.invalid.push({ record: 'brands[0]', field: '(record)', message: 'a brand record in an authors import' })
-      // a posts file carries the profiles its posts name (export), so only a brands import refuses them
-      if (kind === 'brands' && raw.authors?.length) report.invalid.push({ record: 'authors[0]', field: '(record)', message: 'an author record in a brands import' })
+      // a file of another kind names its records here when a caller skipped parseExport's check
+      const stray = (list: keyof ImportInput, allowed: Kind[], label: string) => {
+        const records = raw[list]
+        if (kind !== 'all' && !allowed.includes(kind) && Array.isArray(records) && records.length)
+          report.invalid.push({ record: `${list}[0]`, field: '(record)', message: `${label} record in a ${kind} import` })
+      }
+      stray('posts', ['posts'], 'a post')
+      stray('brands', ['brands'], 'a brand')
+      stray('authors', ['authors', 'posts'], 'an author') // a posts file carries the profiles its posts name
+      stray('markets', ['markets'], 'a market')
 
-      const at = deps.now().toISOString()
-      const posts: Post[] = []
-      const postNames: string[] = [] // each valid post's name in the file, for problems found later
-      raw.posts.forEach((rec, i) => {
-        const name = raw.csv ? `row ${i + 2}` : `posts[${i}]`
-        if (raw.csv) {
-          const row = rec as Record<string, string>
-          const parsed = postInputSchema.safeParse({
-            title: row.title,
-            description: row.description || undefined,
-            tag: row.tag || undefined,
-            image: row.image || undefined,
-            position: row.position?.trim() ? Number(row.position) : undefined,
-            type: row.type?.trim() || 'article',
-          })
-          if (!parsed.success) report.invalid.push(...problems(name, parsed.error))
-          else {
-            posts.push({ ...parsed.data, _id: '', createdAt: at, updatedAt: at } as Post)
-            postNames.push(name)
-          }
-          return
-        }
-        const parsed = storedPostSchema.safeParse(rec)
-        if (!parsed.success) report.invalid.push(...problems(name, parsed.error))
-        else {
-          posts.push(parsed.data as Post)
-          postNames.push(name)
-        }
-      })
-      const brands: BrandDoc[] = []
-      raw.brands.forEach((rec, i) => {
-        const parsed = storedBrandSchema.safeParse(rec)
-        if (!parsed.success) report.invalid.push(...problems(`brands[${i}]`, parsed.error))
-        else brands.push(withStoredGeo(parsed.data as BrandDoc)) // "everywhere" is stored as no geo
-      })
-      const authors: Author[] = []
-      const slugs = new Map<string, string>()
-      for (const [i, rec] of (raw.authors ?? []).entries()) {
-        const parsed = storedAuthorSchema.safeParse(rec)
-        if (!parsed.success) {
-          report.invalid.push(...problems(`authors[${i}]`, parsed.error))
-          continue
-        }
-        const a = parsed.data
-        // one address per profile: another in this file, or another profile in the store, holding the slug
-        const holder = slugs.get(a.slug) ?? (await deps.authors.findBySlug(a.slug))?._id
-        if (holder && holder !== a._id) report.invalid.push({ record: `authors[${i}]`, field: 'slug', message: `"${a.slug}" is the address of another author (${holder})` })
-        else {
-          slugs.set(a.slug, a._id)
-          authors.push(a)
-        }
-      }
-      // a post names profiles that exist: in this file or in the store
-      const importedAuthors = new Set(authors.map((a) => a._id))
-      const knownAuthor = async (id: string) => importedAuthors.has(id) || Boolean(await deps.authors.findById(id))
-      for (let i = posts.length - 1; i >= 0; i--) {
-        let known = true
-        for (const field of ['authorId', 'reviewerId'] as const) {
-          const id = posts[i][field]
-          if (id && !(await knownAuthor(id))) {
-            report.invalid.push({ record: postNames[i], field, message: `no author profile ${id} in this file or the store` })
-            known = false
-          }
-        }
-        if (!known) posts.splice(i, 1) // never written, also with --skip-invalid
-      }
-      const media: MediaDoc[] = []
-      raw.media.forEach((rec, i) => {
-        const parsed = importMediaSchema.safeParse(rec)
-        if (!parsed.success) return report.invalid.push(...problems(`media[${i}]`, parsed.error))
-        const bytes = Buffer.from(parsed.data.data, 'base64')
-        const type = sniffImageType(bytes)
-        if (!type || type !== parsed.data.contentType) return report.invalid.push({ record: `media[${i}]`, field: 'data', message: 'the bytes are not the image the record says' })
-        media.push({ ...parsed.data, createdAt: new Date(parsed.data.createdAt) })
-      })
+      const checked = await checkImport(
+        raw,
+        {
+          postExists: async (id) => Boolean(await deps.posts.findById(id)),
+          brandExists: async (id) => Boolean(await deps.brands.findById(id)),
+          authorExists: async (id) => Boolean(await deps.authors.findById(id)),
+          authorBySlug: async (slug) => (await deps.authors.findBySlug(slug))?._id,
+          newId: deps.newId,
+        },
+        deps.now().toISOString(),
+      )
+      report.invalid.push(...checked.invalid)
       if (report.invalid.length && !opts.skipInvalid) return report
 
       const ops: BatchOp[] = []
-      for (const m of media) if (!(await deps.media.findById(m._id))) ops.push(op.insert('media', m))
-      const plan = async <T extends { _id: string }>(collection: string, items: T[], exists: (id: string) => Promise<boolean>, label: string, insertOp: (item: T) => BatchOp) => {
+      for (const m of checked.media) if (!(await deps.media.findById(m._id))) ops.push(op.insert('media', m))
+      const plan = async <T>(collection: string, items: T[], idOf: (item: T) => string, exists: (id: string) => Promise<boolean>, label: string, insertOp: (item: T) => BatchOp) => {
         for (const item of items) {
-          if (!(await exists(item._id))) {
+          const id = idOf(item)
+          if (!(await exists(id))) {
             ops.push(insertOp(item))
-            report.created.push(`${label} ${item._id}`)
-          } else if (onConflict === 'skip') report.skipped.push(`${label} ${item._id}`)
+            report.created.push(`${label} ${id}`)
+          } else if (onConflict === 'skip') report.skipped.push(`${label} ${id}`)
           else if (onConflict === 'overwrite') {
-            ops.push(op.delete(collection, { _id: item._id }), insertOp(item))
-            report.updated.push(`${label} ${item._id}`)
-          } else throw new AppError('conflict', `${label} ${item._id} already exists; use --on-conflict skip or overwrite`)
+            ops.push(op.delete(collection, { _id: id }), insertOp(item))
+            report.updated.push(`${label} ${id}`)
+          } else throw new AppError('conflict', `${label} ${id} already exists; use --on-conflict skip or overwrite`)
         }
       }
-      if (raw.csv) {
-        const taken = new Set<string>()
-        for (const p of posts) {
-          p._id = await freeSlug(p.title, async (id) => taken.has(id) || Boolean(await deps.posts.findById(id)))
-          taken.add(p._id)
-        }
-      }
-      await plan('posts', posts, async (id) => Boolean(await deps.posts.findById(id)), 'post', deps.posts.insertOp) // with the fields lists read
-      await plan('brands', brands, async (id) => Boolean(await deps.brands.findById(id)), 'brand', deps.brands.insertOp)
+      const _id = (r: { _id: string }) => r._id
+      await plan('posts', checked.posts, _id, async (id) => Boolean(await deps.posts.findById(id)), 'post', deps.posts.insertOp) // with the fields lists read
+      await plan('brands', checked.brands, _id, async (id) => Boolean(await deps.brands.findById(id)), 'brand', deps.brands.insertOp)
       // in the same batch as the posts naming them: all land or none do
-      await plan('authors', authors, async (id) => Boolean(await deps.authors.findById(id)), 'author', deps.authors.insertOp)
+      await plan('authors', checked.authors, _id, async (id) => Boolean(await deps.authors.findById(id)), 'author', deps.authors.insertOp)
+      await plan('markets', checked.markets, (m) => m.key, async (key) => Boolean(await deps.markets.find(key)), 'market', deps.markets.insertOp)
+      // a revision never changes: one already kept is the same one
+      for (const r of checked.revisions) {
+        if (await deps.revisions.findById(r._id)) continue
+        ops.push(deps.revisions.insertOp(r))
+        report.created.push(`revision ${r._id}`)
+      }
       if (opts.dryRun || ops.length === 0) return report
       await store.batch(ops)
       report.written = true
+      if (checked.markets.length) await deps.marketsChanged()
       deps.onChange()
       // one entry per import, naming what it wrote (the first ids; the counts always)
       const names = [...report.created, ...report.updated]

@@ -11,12 +11,14 @@ const BOT = 'Googlebot/2.1 (+http://www.google.com/bot.html)'
 const DAY = '2026-11-10'
 let t: Awaited<ReturnType<typeof makeTestApp>>
 let editor: string
+let manager: string
 let userToken: string
 let clock = new Date(`${DAY}T12:00:00Z`)
 
 beforeAll(async () => {
   t = await makeTestApp({ env: { POSTBACK_SECRET: SECRET, REPORT_CURRENCY: 'EUR' }, now: () => clock })
   editor = (await loginAs(t, 'editor')).accessToken
+  manager = (await loginAs(t, 'manager')).accessToken
   userToken = (await loginAs(t, 'user')).accessToken
 })
 
@@ -99,10 +101,10 @@ describe('attribution: an article earns a first deposit (issue 21)', () => {
 
   it('a programme’s CSV: a preview first, the postback’s conversion never counted twice, unmatched revenue kept under the brand', async () => {
     const csv = ['subid,event,amount,cur,transaction,date', `${clickId},FTD,100,USD,dep-1,${DAY}`, `${clickId},Registration,0,USD,reg-1,${DAY}`, `,FTD,40,EUR,lost-7,${DAY}`].join('\n')
-    const send = (query: string) => req(`/api/conversions/import?${query}`, { method: 'POST', token: editor, headers: { 'content-type': 'text/csv' }, body: csv })
+    const send = (query: string) => req(`/api/conversions/import?${query}`, { method: 'POST', token: manager, headers: { 'content-type': 'text/csv' }, body: csv })
     const map = 'click_id=subid,goal=event,payout=amount,currency=cur,txn_id=transaction'
     const preview = await send(new URLSearchParams({ map, brand: 'nova-spins', dryRun: '1' }).toString())
-    expect(await preview.json()).toEqual({ rows: 3, matched: 1, unattributed: 1, duplicate: 1, updated: 0, rejected: 0, invalid: [], written: false })
+    expect(await preview.json()).toEqual({ rows: 3, matched: 1, unattributed: 1, duplicate: 1, updated: 0, rejected: 0, invalid: [], written: false, changed: 2, totals: { USD: 0, EUR: 40 }, message: 'Nothing has been written yet (a preview): importing would write 2 rows, totalling €40.00.' })
     const before = row(await report(`/api/reports/pages?from=${DAY}&to=${DAY}`), 'article:rtp-explained')!.figures
     expect(before.registrations).toBe(0) // the preview wrote nothing
     const done = await send(new URLSearchParams({ map, brand: 'nova-spins' }).toString())
@@ -117,15 +119,16 @@ describe('attribution: an article earns a first deposit (issue 21)', () => {
     expect(row(brands, 'nova-spins')?.figures).toMatchObject({ revenue: 104 })
   })
 
-  it('a bad file changes nothing and says which line and column', async () => {
+  it('a bad file changes nothing (422) and says which line and field', async () => {
     const csv = ['click_id,goal,payout,currency,txn_id', `${clickId},FTD,12,USD,ok-1`, `${clickId},FTD,-3,USD,bad-1`, `${clickId},Nonsense,1,USD,bad-2`, `${clickId},FTD,1,XYZ,bad-3`].join('\n')
-    const res = await req('/api/conversions/import', { method: 'POST', token: editor, headers: { 'content-type': 'text/csv' }, body: csv })
+    const res = await req('/api/conversions/import', { method: 'POST', token: manager, headers: { 'content-type': 'text/csv' }, body: csv })
+    expect(res.status).toBe(422)
     const r = await res.json()
-    expect(r.written).toBe(false)
+    expect(r).toMatchObject({ code: 'unprocessable', written: false })
     expect(r.invalid).toEqual([
-      { line: 3, column: 'payout', message: expect.stringMatching(/negative only for the Revenue share/) },
-      { line: 4, column: 'goal', message: 'unknown goal "Nonsense"' },
-      { line: 5, column: 'currency', message: expect.stringMatching(/ISO 4217/) },
+      { line: 3, column: 'payout', field: 'Payout', message: 'may be below 0 only for a revenue share adjustment (a clawback)' },
+      { line: 4, column: 'goal', field: 'Goal', message: expect.stringMatching(/^"Nonsense" is not a goal we know/) },
+      { line: 5, column: 'currency', field: 'Currency', message: expect.stringMatching(/^"XYZ" is not a currency code/) },
     ])
     expect((await t.ctx.store.collection('conversions').find({ txn_id: 'ok-1' })).length).toBe(0)
   })

@@ -1,16 +1,23 @@
 import * as z from 'zod'
 import { AUDIT_PAGE_MAX } from '../../lib/audit.ts'
+import { parseIsoInstant } from '../../lib/format.ts'
 import { createRouter, rule } from '../router.ts'
 import { toAuditJson } from '../operations/audit.ts'
 import { validate } from '../validate.ts'
 
 const day = /^\d{4}-\d{2}-\d{2}$/
-/** A day (from its start, UTC) or an instant; `to` is exclusive, and a bare day for `to` means up to that day's end. */
+/**
+ * A day (from its start, UTC) or an instant; `to` is exclusive, and a bare day for `to` means up to that
+ * day's end. A day that does not exist (2026-02-30) is refused, never rolled over.
+ */
 const when = (end: boolean) =>
   z
     .string()
-    .refine((v) => (day.test(v) || /^\d{4}-\d{2}-\d{2}T/.test(v)) && !Number.isNaN(Date.parse(v)), 'must be a date (YYYY-MM-DD) or an ISO time')
-    .transform((v) => (day.test(v) && end ? new Date(Date.parse(v) + 86_400_000) : new Date(v)))
+    .refine((v) => parseIsoInstant(v) !== null, 'must be a real date (YYYY-MM-DD) or an ISO time')
+    .transform((v) => {
+      const at = parseIsoInstant(v)!
+      return day.test(v.trim()) && end ? new Date(at.getTime() + 86_400_000) : at
+    })
 const text = z.string().trim().max(200)
 export const auditQuerySchema = z
   .object({

@@ -204,6 +204,19 @@ describe('bonus code copies', () => {
     expect(await copies()).toBe(before + 2)
   })
 
+  // issue 35: a copy of a code the brand does not have is no copy (a forged beacon, or a stale page)
+  it.each([
+    ['a brand without a bonus code', 'thames-bet'],
+    ['a brand with no facts at all', 'moonjackpot'],
+  ])('counts nothing for %s, and answers the beacon as usual', async (_what, brandId) => {
+    const count = async () => (await (await t.app.request(`/api/reports/brands/${brandId}`, { headers: { authorization: `Bearer ${token}` } })).json()).totals.codeCopies as number
+    const before = await count()
+    const counters = JSON.stringify(await t.ctx.store.readCounters('counters'))
+    expect((await copy(UA('no-code'), { brandId, from: `brand:${brandId}`, slot: 'brand-cta' }, '198.51.100.77')).status).toBe(204)
+    expect(await count()).toBe(before)
+    expect(JSON.stringify(await t.ctx.store.readCounters('counters'))).toBe(counters)
+  })
+
   it('answers 400 for a body that is not a copy, and counts nothing', async () => {
     const before = await copies()
     expect((await copy(UA('bad'), { brandId: '../x' })).status).toBe(400)

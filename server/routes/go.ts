@@ -1,4 +1,4 @@
-import type { GoOutcome } from '../attribution/tracker.ts'
+import { type GoOutcome, readFetchMetadata } from '../attribution/tracker.ts'
 import { requestMeta } from '../request-meta.ts'
 import { inlineHashes, pageCsp } from '../csp.ts'
 import { createRouter, rule } from '../router.ts'
@@ -38,12 +38,14 @@ export function goRouter() {
   const app = createRouter()
 
   // GET|HEAD /go/:brandId – record the click and send the visitor to the brand's tracked CTA URL
+  // (top-level navigations only: an image, frame, script or fetch gets a 403 and counts nothing)
   app.on(['GET', 'HEAD'], '/:brandId', rule({ access: 'public', cache: 'no-store' }), async (c) => {
-    const outcome = await c.var.services.tracker.go(c.req.param('brandId'), requestMeta(c), new URL(c.req.url).searchParams)
+    const outcome = await c.var.services.tracker.go(c.req.param('brandId'), requestMeta(c), new URL(c.req.url).searchParams, readFetchMetadata(c.req.raw.headers))
     // the site's base headers (Referrer-Policy: partners see the origin, not the page) come with every answer
     const headers = { 'X-Robots-Tag': 'noindex, nofollow' }
     const page = { ...headers, 'Content-Security-Policy': PAGE_CSP }
     if (!outcome) return c.html(NOT_FOUND_PAGE, 404, page)
+    if (outcome.kind === 'refused') return c.json({ message: 'This link counts and forwards only when it is opened as a page, not loaded as an image, frame, script or fetch', code: 'forbidden' }, 403, headers)
     if (outcome.kind === 'unavailable') return c.html(unavailablePage(outcome), WHY[outcome.reason].status, page)
     return c.body(null, 302, { ...headers, Location: outcome.location })
   })

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Store } from '../../db/port.ts'
 import { SqliteStore } from '../../db/sqlite/index.ts'
 import { makeTestApp } from '../../test/make-app.ts'
+import { testBackend } from '../../test/store.ts'
 
 /** A real store whose every collection call fails while `failing` is set (a dropped connection, a bad disk). */
 function flakyStore() {
@@ -25,7 +26,7 @@ describe('GET /api/health and /api/health/ready', () => {
     for (const path of ['/api/health', '/api/health/ready']) {
       const res = await t.app.request(path)
       expect(res.status, path).toBe(200)
-      expect(await res.json()).toEqual({ ok: true, store: 'sqlite' })
+      expect(await res.json()).toEqual({ ok: true, store: testBackend() })
       expect(res.headers.get('cache-control')).toBe('no-store')
     }
   })

@@ -8,6 +8,7 @@ import { loginAs, makeTestApp } from '../../test/make-app.ts'
 import { loadConfig } from '../config.ts'
 import { type AppContext, createAppContext } from '../context.ts'
 import type { MediaItem } from '../media/service.ts'
+import { testBackend } from '../../test/store.ts'
 
 /** Issue 13: the media library. Distinct tiny GIFs (the sniffer reads the header; ids hash the bytes). */
 const GIF_1X1 = [0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0, 0x80, 0, 0, 0xff, 0xff, 0xff, 0, 0, 0, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 1, 0]
@@ -115,7 +116,8 @@ describe('GET /api/media and DELETE /api/media/:id', () => {
     expect((await all('&unused=1')).map((i) => i._id).sort()).toEqual([ids.deleted, ids.unused, ids.unusedWithVariant, ids.fresh].sort())
   })
 
-  it('finds usage from the index: a page reads its matches, not every post', async () => {
+  // counts the rows SQLite reads (MongoDB answers the same from its multikey index, uncounted)
+  it.skipIf(testBackend() === 'mongodb')('finds usage from the index: a page reads its matches, not every post', async () => {
     for (let i = 0; i < 400; i++) await t.ctx.repos.posts.insert({ ...post(`filler-${i}`), createdAt: new Date(clock.t).toISOString(), updatedAt: new Date(clock.t).toISOString() })
     const store = t.ctx.store as SqliteStore
     const before = store.rowsRead

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { json, makeTestApp } from '../../test/make-app.ts'
+import { testBackend } from '../../test/store.ts'
 
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36'
 
@@ -12,7 +13,7 @@ describe('GET /api/health', () => {
   it('answers ok with the store kind', async () => {
     const res = await t.app.request('/api/health')
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ ok: true, store: 'sqlite' })
+    expect(await res.json()).toEqual({ ok: true, store: testBackend() })
   })
 })
 

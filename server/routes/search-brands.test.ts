@@ -130,8 +130,8 @@ describe('what readers search for (issue 26)', () => {
     await t.app.request('/api/search?q=QWXYZ+nothing+here', { method: 'HEAD', ...from('GB') }) // nor a HEAD
     const auth = { headers: { authorization: `Bearer ${editor}` } }
     const top = await (await t.app.request('/api/search/queries?days=7', auth)).json()
-    expect(top.queries).toContainEqual({ query: 'bankroll management', searches: 2, noResults: 0 })
-    expect(top.queries).toContainEqual({ query: 'qwxyz nothing here', searches: 1, noResults: 1 })
+    expect(top.queries).toContainEqual({ query: 'bankroll management', searches: 2, visitors: 1, noResults: 0 })
+    expect(top.queries).toContainEqual({ query: 'qwxyz nothing here', searches: 1, visitors: 1, noResults: 1 })
     const none = await (await t.app.request('/api/search/queries?noResults=1', auth)).json()
     expect(none.queries.map((q: { query: string }) => q.query)).toContain('qwxyz nothing here')
     expect(none.queries.map((q: { query: string }) => q.query)).not.toContain('bankroll management')

@@ -3,6 +3,7 @@ import type { PostBody } from '../../lib/schemas.ts'
 import type { SearchAnswer, SnippetSegment } from '../../lib/search.ts'
 import { json, loginAs, makeTestApp } from '../../test/make-app.ts'
 import { parseExport } from '../operations/transfer.ts'
+import { testBackend } from '../../test/store.ts'
 
 let t: Awaited<ReturnType<typeof makeTestApp>>
 let editor: string
@@ -70,7 +71,8 @@ describe('GET /api/search', () => {
     expect(past.body).toMatchObject({ total: 23, pages: 3, page: 4, results: [] })
   })
 
-  it('counts and ranks at most maxResults matches, the newest, and says so', async () => {
+  // SQLite ranks a window of the newest matches; MongoDB counts and ranks every match (db/port.ts, textPage)
+  it.skipIf(testBackend() === 'mongodb')('counts and ranks at most maxResults matches, the newest, and says so', async () => {
     const { createSearchService } = await import('../search/service.ts')
     for (let i = 0; i < 15; i++) await t.ctx.services.posts.create('article', body(`Quillfeather note ${i}`))
     const small = createSearchService({ posts: t.ctx.repos.posts, brands: t.ctx.repos.brands, generation: () => 0, maxResults: 12 })

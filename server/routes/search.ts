@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import * as z from 'zod'
 import type { AppEnv } from '../app-env.ts'
+import { clientIp } from '../client-ip.ts'
 import { createRouter, rule } from '../router.ts'
 import { validate } from '../validate.ts'
 
@@ -10,7 +11,7 @@ import { validate } from '../validate.ts'
  */
 export function recordSearch(c: Context<AppEnv>) {
   if (c.res.status !== 200) return
-  c.var.services.searchQueries.record({ q: c.req.query('q'), page: c.req.query('page'), userAgent: c.req.header('user-agent') ?? '', method: c.req.method })
+  c.var.services.searchQueries.record({ q: c.req.query('q'), page: c.req.query('page'), userAgent: c.req.header('user-agent') ?? '', method: c.req.method, ip: clientIp(c) })
 }
 
 /** `?market=ca-on` as the prefix the markets service knows (`/ca-on`); anything else is the default market. */

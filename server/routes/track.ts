@@ -22,7 +22,7 @@ export function trackRouter() {
   })
 
   // POST /api/track/code-copy – a person copied a brand's bonus code (issue 22): counted per brand and day
-  // where it was shown, once per visitor per brand per hour, bots excluded
+  // where it was shown, once per visitor per brand per hour, bots and brands without a code excluded
   app.post('/code-copy', beacon, validate('json', z.strictObject({ brandId: idSchema, from: z.string().max(120).optional(), slot: z.string().max(40).optional(), pos: z.union([z.string().max(4), z.number()]).optional() })), async (c) => {
     const { brandId, from, slot, pos } = c.req.valid('json')
     await c.var.services.tracker.recordCodeCopy(brandId, parsePlacement({ from, slot, pos: pos === undefined ? undefined : String(pos) }), requestMeta(c))

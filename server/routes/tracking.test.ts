@@ -155,6 +155,15 @@ describe('POST|GET /api/postback', () => {
     expect(JSON.stringify(await t.ctx.services.postbacks.log())).not.toContain('wrong')
   })
 
+  // found by the route fuzz on MongoDB (FerretDB): a parameter named with a NUL byte answered 500 there,
+  // BSON holding no such key; names with a dot or a leading $ are no plain field names there either
+  it('logs a postback whose parameter names no store takes as keys (NUL, a dot, a leading $), escaped', async () => {
+    const res = await pb({ '\u0000': 'x', 'sub.id': 'y', $where: 'z', '100%': 'w', click_id: clickId, goal: 'Sale' }, 'POST')
+    expect(res.status).toBe(403)
+    const entry = (await t.ctx.services.postbacks.log()).find((l) => (l.params as Record<string, string>)['sub%2Eid'] === 'y')
+    expect(entry?.params).toMatchObject({ '%00': 'x', '%24where': 'z', '100%25': 'w' })
+  })
+
   // found by the route fuzz (server/fuzz.test.ts): these answered { message } without a code
   it.each([
     ['a JSON body that is not an object', 'application/json', '[1,2]'],

@@ -74,6 +74,33 @@ describe('PATCH /api/users/:id', () => {
     expect((await call('GET', '/api/brands/static-offers-admin', accessToken)).status).toBe(200)
   })
 
+  it('an admin gives the manager role and takes it back: listed, in the next token, and taking it logs the account out', async () => {
+    const ed = await loginAs(t, 'editor', 'rising_ed')
+    const id = await idOf('rising_ed')
+    const given = await call('PATCH', `/api/users/${id}`, admin.accessToken, { role: 'manager' })
+    expect(given.status).toBe(200)
+    expect(await given.json()).toMatchObject({ username: 'rising_ed', role: 'manager' })
+    expect((await accounts()).find((u) => u.id === id)?.role).toBe('manager')
+    const { accessToken } = await (await refresh(ed.refreshToken)).json()
+    expect(JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()).role).toBe('manager')
+    // manager → editor is a demotion: the manager's sessions end at once
+    expect((await call('PATCH', `/api/users/${id}`, admin.accessToken, { role: 'editor' })).status).toBe(200)
+    expect((await call('GET', '/api/brands/static-offers-admin', accessToken)).status).toBe(401)
+    // and a manager account can be made from scratch
+    const made = await call('POST', '/api/users', admin.accessToken, { username: 'money_mia', password: 'a good long password', role: 'manager' })
+    expect(made.status).toBe(201)
+    expect(await made.json()).toMatchObject({ username: 'money_mia', role: 'manager' })
+  })
+
+  it('a manager cannot manage accounts: 403 on the users API', async () => {
+    const manager = await loginAs(t, 'manager', 'no_users_for_me')
+    for (const [method, path, body] of [['GET', '/api/users'], ['POST', '/api/users', { username: 'x_made', password: 'a good long password', role: 'admin' }], ['PATCH', `/api/users/${await idOf('no_users_for_me')}`, { role: 'admin' }]] as const) {
+      const res = await call(method, path, manager.accessToken, body)
+      expect(res.status, `${method} ${path}`).toBe(403)
+    }
+    expect((await accounts()).find((u) => u.username === 'no_users_for_me')?.role).toBe('manager')
+  })
+
   it('disabling logs the account out everywhere and refuses its logins; enabling lets it back in', async () => {
     const ed = await loginAs(t, 'editor', 'switched_off')
     const id = await idOf('switched_off')

@@ -9,7 +9,7 @@ export type { FuzzWorld } from './templates.ts'
  * One generated request to one declared route, kept as plain data so fast-check can print a failing
  * case and the same seed rebuilds the same bytes (server/fuzz.test.ts sends it).
  */
-export type Who = 'anonymous' | 'user' | 'editor'
+export type Who = 'anonymous' | 'user' | 'editor' | 'manager' | 'admin'
 export type FuzzBody =
   | { kind: 'none' }
   | { kind: 'text'; type: string; text: string }
@@ -107,7 +107,7 @@ export function requestTo(route: DeclaredRoute, w: FuzzWorld): fc.Arbitrary<Fuzz
   const path = fc
     .tuple(...params.map((_, i) => pathValue(i === 0 ? ids : second)))
     .map((values) => params.reduce((p, param, i) => p.replace(param, values[i]), route.path))
-  const who = fc.constantFrom<Who>('anonymous', 'user', 'editor')
+  const who = fc.constantFrom<Who>('anonymous', 'user', 'editor', 'manager', 'admin')
   return fc
     .record({
       who,
@@ -118,6 +118,8 @@ export function requestTo(route: DeclaredRoute, w: FuzzWorld): fc.Arbitrary<Fuzz
       ua: fc.option(userAgents, { nil: undefined }),
       xff: fc.option(forwardedFor, { nil: undefined }),
       site: fc.option(fc.constantFrom('cross-site', 'same-origin', 'same-site', 'none'), { nil: undefined }),
+      // what the browser says a request is for (Fetch Metadata): /go forwards and counts navigations only
+      fetchMeta: fc.option(fc.constantFrom(['document', 'navigate'], ['image', 'no-cors'], ['iframe', 'navigate'], ['empty', 'cors'], ['script', 'no-cors']), { nil: undefined }),
       extra: fc.array(fc.tuple(fc.constantFrom('accept', 'accept-encoding', 'x-http-method-override', 'x-forwarded-host', 'cookie', 'origin', 'if-none-match', 'range', 'content-encoding'), headerText), { maxLength: 2 }),
     })
     .chain((r) =>
@@ -129,6 +131,7 @@ export function requestTo(route: DeclaredRoute, w: FuzzWorld): fc.Arbitrary<Fuzz
         if (r.ua !== undefined) headers['user-agent'] = r.ua
         if (r.xff !== undefined) headers['x-forwarded-for'] = r.xff
         if (r.site !== undefined) headers['sec-fetch-site'] = r.site
+        if (r.fetchMeta !== undefined) [headers['sec-fetch-dest'], headers['sec-fetch-mode']] = r.fetchMeta
         return { who: r.who, method: route.method, url: `${r.path}${r.query}`, headers, body: r.body }
       }),
     )

@@ -13,7 +13,7 @@ export type Entries = [string, string][]
 
 /** What exists in the store every run starts from, so generated values can name it. */
 export type FuzzWorld = {
-  tokens: { user: string; editor: string }
+  tokens: { user: string; editor: string; manager: string; admin: string }
   /** tokens that must give no rights: tampered payloads and signatures, alg none */
   forgedTokens: string[]
   ids: { brands: string[]; posts: string[]; media: string[]; infoPages: string[] }
