@@ -1,4 +1,4 @@
-import { type RefObject, useId, useLayoutEffect } from 'react'
+import { type RefObject, useId, useLayoutEffect, useRef } from 'react'
 import type { FieldIssue } from './api-client.ts'
 
 export type FormFailure = { text: string; issues: FieldIssue[]; spec?: string }
@@ -17,6 +17,29 @@ export function issueAt(error: FormFailure | null, path: string): string | null 
  * field listed under it, and the fields themselves marked (`aria-invalid`, described by this alert). A
  * field is found by its `name`: the issue's path (`dealBox.ctaUrl`) or its first segment (`dealBox`).
  */
+// with the form's labels, a refused field is named as the editor knows it ("Publish at"), not by its path
+const labelOf = (labels?: Record<string, string>) => (path: string) => labels?.[path] ?? labels?.[path.split('.')[0]!]
+
+/** The line that says why a save was refused: the spec's words, then the first refused field by its label. */
+export function failureText(error: FormFailure, labels?: Record<string, string>): string {
+  const label = labelOf(labels)
+  const first = error.issues[0]
+  return labels && error.spec && first && label(first.path) ? `${error.spec}: ${label(first.path)}: ${withoutPath(first.message)}` : error.text
+}
+
+/**
+ * The same line again beside the form's buttons, where the editor who pressed Save is looking (the alert
+ * sits at the top of a long form). Not an alert itself: the one at the top is announced.
+ */
+export function FailureBesideButtons({ error, labels }: { error: FormFailure | null; labels?: Record<string, string> }) {
+  if (!error) return null
+  return (
+    <span className="form-error-inline small" data-testid="save-refused">
+      {failureText(error, labels)}
+    </span>
+  )
+}
+
 export function FormError({ error, formRef, labels, fieldOf = {} }: {
   error: FormFailure | null
   formRef: RefObject<HTMLFormElement | null>
@@ -25,6 +48,7 @@ export function FormError({ error, formRef, labels, fieldOf = {} }: {
   fieldOf?: Record<string, string>
 }) {
   const id = useId()
+  const focusedFor = useRef<FormFailure | null>(null)
   // before the browser paints: the alert and its fields' marks appear together (a passive effect
   // can run a frame later, and under Preact it does)
   useLayoutEffect(() => {
@@ -39,6 +63,13 @@ export function FormError({ error, formRef, labels, fieldOf = {} }: {
       field.setAttribute('aria-describedby', id)
       marked.push(field)
     }
+    // a refused save takes the editor to the first field it names (once per failure: not on every keystroke after)
+    const first = marked[0] as HTMLElement | undefined
+    if (error && focusedFor.current !== error && first) {
+      focusedFor.current = error
+      first.focus({ preventScroll: true })
+      first.scrollIntoView({ block: 'center', behavior: 'instant' })
+    }
     return () => {
       for (const field of marked) {
         field.removeAttribute('aria-invalid')
@@ -47,10 +78,8 @@ export function FormError({ error, formRef, labels, fieldOf = {} }: {
     }
   }, [error, formRef, id, fieldOf])
   if (!error) return null
-  // with the form's labels, a refused field is named as the editor knows it ("Publish at"), not by its path
-  const label = (path: string) => labels?.[path] ?? labels?.[path.split('.')[0]!]
-  const first = error.issues[0]
-  const text = labels && error.spec && first && label(first.path) ? `${error.spec}: ${label(first.path)}: ${withoutPath(first.message)}` : error.text
+  const label = labelOf(labels)
+  const text = failureText(error, labels)
   // one refused field is already named in the message; more are listed
   const listed = error.issues.length > 1 ? error.issues : []
   return (

@@ -56,7 +56,8 @@ describe('accounts (Chromium)', () => {
     await logIn(page, ADMIN)
     await page.waitForURL(`${BASE_URL}/admin`)
     await expect.poll(() => page.getByRole('heading', { name: 'Admin Panel' }).isVisible()).toBe(true)
-    expect(await page.evaluate(() => Object.keys(localStorage))).not.toContain('refreshToken') // session storage only
+    // the refresh token is an HttpOnly cookie of the browser session: in neither storage, and no script sees it
+    expect(await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage), document.cookie].join(' '))).not.toMatch(/refresh/i)
 
     await page.reload()
     await expect.poll(() => page.getByRole('heading', { name: 'Admin Panel' }).isVisible()).toBe(true)
@@ -68,7 +69,7 @@ describe('accounts (Chromium)', () => {
 
     await page.getByRole('button', { name: 'Logout' }).click()
     await page.waitForURL(`${BASE_URL}/login`)
-    expect(await page.evaluate(() => sessionStorage.getItem('refreshToken'))).toBeNull()
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('gw_refresh')
     await page.goto(`${BASE_URL}/admin`)
     await page.waitForURL(`${BASE_URL}/login`)
     await page.context().close()

@@ -109,7 +109,7 @@ describe('brand admin (Chromium, logged in as admin)', () => {
     })
     await row().getByRole('button', { name: 'Delete' }).click()
     await expect.poll(() => row().count()).toBe(0)
-    expect(asked).toBe('Delete this brand page?')
+    expect(asked).toBe(`Delete this brand page?\n\n“${name}” (${slug})`)
     expect((await fetch(`${BASE_URL}/brands/${slug}`)).status).toBe(404)
   })
 })

@@ -89,7 +89,7 @@ describe('content admin (Chromium, logged in as admin)', () => {
     })
     await page.getByTestId('post-row').filter({ hasText: title }).getByRole('button', { name: 'Delete' }).click()
     await expect.poll(() => page.getByTestId('post-row').filter({ hasText: title }).count()).toBe(0)
-    expect(asked).toBe('Delete this article?')
+    expect(asked).toBe(`Delete this article?\n\n“${title}” (${slug})`)
     expect((await fetch(`${BASE_URL}/article/${slug}`)).status).toBe(404)
     expect(await (await fetch(`${BASE_URL}/`)).text()).not.toContain(title)
   })

@@ -16,7 +16,7 @@ const LONG_BRAND = 'Extraordinarily Long Named Casino And Sportsbook Internation
 
 let browser: Browser
 let visitor: BrowserContext
-/** The signed-in admin's tab: the session lives in sessionStorage, which is per tab */
+/** The signed-in admin's tab (its browser context holds the session cookie: other tabs of it would be signed in too) */
 let adminTab: Page
 let post: { _id: string; tag: string }
 let brandId: string

@@ -1,3 +1,18 @@
+/**
+ * A URL slug as it is typed: the same letters slugify keeps, each run of anything else (a space) one
+ * hyphen at once, so "Hollow Knight Speedrun" reads hollow-knight-speedrun while it is typed. A hyphen
+ * at the end stays (the next word is coming); slugify trims it when the field is left.
+ */
+export function slugAsTyped(text: string) {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+/, '')
+    .slice(0, 80)
+}
+
 export function slugify(text: string) {
   return text
     .normalize('NFKD')

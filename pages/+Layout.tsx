@@ -14,8 +14,10 @@ export default function Layout({ children }: { children: ReactNode }) {
   const path = pageContext.urlPathname + (pageContext.urlParsed.searchOriginal ?? '')
 
   const siteUrl = useSiteUrl()
-  // the admin panels are a workspace, not a marketing page: no public footer (issue 12)
+  // the admin panels are a workspace, not a marketing page: no public footer
   const isAdmin = /^\/admin(market)?(\/|$)/.test(pageContext.urlPathname)
+  // nor a visitor's consent banner: the staff's own screens and the way in to them ask an editor at work nothing
+  const isStaff = isAdmin || /^\/(login|signup)\/?$/.test(pageContext.urlPathname)
   usePageView(path)
   usePageViewBeacon(pageContext.urlPathname, pageContext.is404 === true, pageContext.marketPrefix)
 
@@ -24,7 +26,7 @@ export default function Layout({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <ConsentBanner />
+      {isStaff ? null : <ConsentBanner />}
       <TopBar siteUrl={siteUrl} />
       {isAdmin ? null : <MarketSuggestion />}
       <main id="main" className="container">

@@ -13,7 +13,7 @@ export function AccountBar() {
         type="button"
         className="btn"
         onClick={async () => {
-          await logout()
+          await logout({ byUser: true })
           await navigate('/login')
         }}
       >

@@ -1,10 +1,14 @@
 import { type FormEvent, useState } from 'react'
 import { navigate } from 'vike/client/router'
+import { safeNextPath } from '../../lib/next-path.ts'
 import { login } from './session.ts'
 import { ErrorLine } from '../Messages.tsx'
 import { CredentialFields } from './CredentialFields.tsx'
 
-export function LoginForm({ onSuccess = () => navigate('/admin') }: { onSuccess?: () => unknown }) {
+/** Spec §2: a login goes to /admin, or to the admin address it was sent from (`?next=`, a path on this site only). */
+const goOn = () => navigate(safeNextPath(new URLSearchParams(window.location.search).get('next')) ?? '/admin')
+
+export function LoginForm({ onSuccess = goOn }: { onSuccess?: () => unknown }) {
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 

@@ -1,13 +1,16 @@
 import { type ReactNode, useEffect } from 'react'
 import { navigate } from 'vike/client/router'
+import { loginHref } from '../../lib/next-path.ts'
 import { hasRole } from '../../lib/roles.ts'
-import { logout, useSession } from './session.ts'
+import { endedByLogout, logout, useSession } from './session.ts'
 
-const toLogin = () => navigate('/login', { overwriteLastHistoryEntry: true })
+// the login comes back here, to the post, report or screen this address names (unless the editor just logged out)
+const toLogin = () => navigate(endedByLogout() ? '/login' : loginHref(window.location.pathname + window.location.search), { overwriteLastHistoryEntry: true })
 
 /**
  * Spec §2: 'Loading...' while the session loads; with no access token, off to /login replacing the
- * history entry. An account without editor rights gets a clear page, not a broken panel.
+ * history entry, with `?next=` naming this address. An account without editor rights gets a clear page,
+ * not a broken panel.
  */
 export function Protected({ children, redirect = toLogin }: { children: ReactNode; redirect?: () => unknown }) {
   const { loading, accessToken, user } = useSession()
@@ -24,7 +27,7 @@ export function Protected({ children, redirect = toLogin }: { children: ReactNod
           You are logged in as <strong>{user?.username}</strong>, but this account has no editor access. Ask an admin to give
           it the editor role.
         </p>
-        <button type="button" className="btn" onClick={() => void logout()}>
+        <button type="button" className="btn" onClick={() => void logout({ byUser: true })}>
           Logout
         </button>
       </div>

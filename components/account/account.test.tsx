@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { LoginForm } from './LoginForm.tsx'
 import { Protected } from './Protected.tsx'
-import { authFetch, REFRESH_KEY, resetSessionForTests, useSession } from './session.ts'
+import { authFetch, resetSessionForTests, SIGNED_IN_COOKIE, useSession } from './session.ts'
 import { SIGNUP_REDIRECT_MS, SignupForm } from './SignupForm.tsx'
 
 const jwt = (claims: object) => `h.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.s`
@@ -24,42 +24,56 @@ function SessionProbe() {
   return <p data-testid="probe">{s.loading ? 'loading' : s.accessToken ? `in:${s.user?.username}` : 'out'}</p>
 }
 
+/** What the server's login leaves in the browser that a script can see: the hint beside the HttpOnly refresh cookie. */
+const signedInBefore = () => {
+  document.cookie = `${SIGNED_IN_COOKIE}=1; path=/`
+}
+const hint = () => document.cookie.includes(`${SIGNED_IN_COOKIE}=1`)
+
 beforeEach(() => {
   sessionStorage.clear()
+  document.cookie = `${SIGNED_IN_COOKIE}=; path=/; max-age=0`
   resetSessionForTests()
 })
 afterEach(() => vi.useRealTimers())
 
 describe('session (spec §3, §4)', () => {
-  it('is loading until the first refresh ends, then logged out without a refresh token', async () => {
+  it('is loading until the first refresh ends, then logged out without a session cookie (and never asked the server)', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch')
     render(<SessionProbe />)
     expect(screen.getByTestId('probe').textContent).toBe('loading')
     await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('out'))
+    expect(fetchSpy).not.toHaveBeenCalled()
   })
 
-  it('exchanges a stored refresh token for an access token kept in memory only', async () => {
-    sessionStorage.setItem(REFRESH_KEY, 'rt-1')
+  it('exchanges the session cookie (a JSON POST) for an access token kept in memory only', async () => {
+    signedInBefore()
+    sessionStorage.setItem('refreshToken', 'left by an older version')
     const fetchSpy = mockFetch({ '/api/auth/refresh-token': () => Response.json({ accessToken: EDITOR }) })
     render(<SessionProbe />)
     await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('in:ed'))
-    expect(JSON.parse(String(fetchSpy.mock.calls[0][1]?.body))).toEqual({ refreshToken: 'rt-1' })
-    expect(Object.values(sessionStorage).join()).not.toContain(EDITOR)
+    const init = fetchSpy.mock.calls[0][1]!
+    expect(init.method).toBe('POST')
+    expect(init.credentials).toBe('same-origin')
+    expect(new Headers(init.headers).get('content-type')).toBe('application/json')
+    expect(init.body).toBe('{}') // the cookie carries the token: nothing of it in script
+    expect(sessionStorage.length).toBe(0)
     expect(localStorage.length).toBe(0)
   })
 
   it('clears the session when the refresh fails', async () => {
-    sessionStorage.setItem(REFRESH_KEY, 'revoked')
+    signedInBefore()
     mockFetch({ '/api/auth/refresh-token': () => Response.json({ message: 'no' }, { status: 401 }) })
     render(<SessionProbe />)
     await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('out'))
-    expect(sessionStorage.getItem(REFRESH_KEY)).toBeNull()
+    expect(hint()).toBe(false)
   })
 
   it('authFetch sends the bearer token, refreshes once on 401 and retries, then logs out if still refused', async () => {
-    sessionStorage.setItem(REFRESH_KEY, 'rt')
+    signedInBefore()
     let refreshes = 0
     const seen: (string | null)[] = []
-    mockFetch({
+    const spy = mockFetch({
       '/api/auth/refresh-token': () => Response.json({ accessToken: refreshes++ === 0 ? EDITOR : jwt({ username: 'ed', role: 'editor', n: 2 }) }),
       '/api/thing': (init) => {
         seen.push(new Headers(init?.headers).get('authorization'))
@@ -78,11 +92,12 @@ describe('session (spec §3, §4)', () => {
     expect(seen[0]).toBe(`Bearer ${EDITOR}`)
     expect(seen[1]).not.toBe(seen[0])
     expect(screen.getByTestId('probe').textContent).toBe('out')
-    expect(sessionStorage.getItem(REFRESH_KEY)).toBeNull()
+    expect(hint()).toBe(false)
+    expect(spy.mock.calls.map((c) => String(c[0]))).toContain('/api/auth/logout') // the server clears the cookie and revokes the session
   })
 
   it('authFetch refreshes a token past its exp before sending it, once for calls made together (issue 24: public routes ignore it)', async () => {
-    sessionStorage.setItem(REFRESH_KEY, 'rt')
+    signedInBefore()
     const now = Math.floor(Date.now() / 1000)
     const stale = jwt({ username: 'ed', role: 'editor', exp: now - 60 })
     const fresh = jwt({ username: 'ed', role: 'editor', exp: now + 900 })
@@ -125,7 +140,7 @@ describe('Protected (spec §2)', () => {
   })
 
   it('renders the panel for an editor', async () => {
-    sessionStorage.setItem(REFRESH_KEY, 'rt')
+    signedInBefore()
     mockFetch({ '/api/auth/refresh-token': () => Response.json({ accessToken: EDITOR }) })
     const redirect = vi.fn()
     render(
@@ -138,7 +153,7 @@ describe('Protected (spec §2)', () => {
   })
 
   it('renders the panel for a brand/revenue manager (a manager has every editor right)', async () => {
-    sessionStorage.setItem(REFRESH_KEY, 'rt')
+    signedInBefore()
     mockFetch({ '/api/auth/refresh-token': () => Response.json({ accessToken: MANAGER }) })
     render(
       <Protected redirect={vi.fn()}>
@@ -150,7 +165,7 @@ describe('Protected (spec §2)', () => {
   })
 
   it('tells a user without editor rights so, instead of the panel', async () => {
-    sessionStorage.setItem(REFRESH_KEY, 'rt')
+    signedInBefore()
     mockFetch({ '/api/auth/refresh-token': () => Response.json({ accessToken: USER }) })
     render(
       <Protected redirect={vi.fn()}>
@@ -176,13 +191,13 @@ describe('LoginForm', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid credentials')
     expect(onSuccess).not.toHaveBeenCalled()
   })
-  it('stores the refresh token for the tab and goes on when it succeeds', async () => {
+  it('keeps no refresh token where a script can read it (the server set the cookie) and goes on when it succeeds', async () => {
     mockFetch({ '/api/auth/login': () => Response.json({ accessToken: EDITOR, refreshToken: 'rt-new' }) })
     const onSuccess = vi.fn()
     render(<LoginForm onSuccess={onSuccess} />)
     fill('ed', 'right password')
     await waitFor(() => expect(onSuccess).toHaveBeenCalled())
-    expect(sessionStorage.getItem(REFRESH_KEY)).toBe('rt-new')
+    expect(JSON.stringify({ ...sessionStorage, ...localStorage })).not.toContain('rt-new')
   })
 })
 

@@ -2,11 +2,15 @@ import { useEffect, useSyncExternalStore } from 'react'
 import type { Role } from '../../lib/roles.ts'
 
 /**
- * The browser session (spec §3, §4): the access token lives in memory only, the refresh token in
- * sessionStorage. On start, an existing refresh token is exchanged for an access token; `loading`
- * stays true until that first attempt ends. A failed refresh clears the session.
+ * The browser session (spec §3, §4): the access token lives in memory only; the refresh token is kept
+ * "for the browser session" by the server, as an HttpOnly cookie every tab shares (server/routes/auth-cookie.ts),
+ * so a new tab, a reload or a restored browser session stays signed in and no script can read it. On
+ * start, when the server's readable hint says such a cookie was set, it is exchanged for an access
+ * token; `loading` stays true until that first attempt ends. A failed refresh clears the session.
  */
-export const REFRESH_KEY = 'refreshToken'
+export const SIGNED_IN_COOKIE = 'gw_signed_in'
+/** Where the refresh token used to live (one tab's storage): removed if an older version left one there. */
+const OLD_REFRESH_KEY = 'refreshToken'
 
 export type SessionUser = { username: string; role: Role }
 export type SessionState = { loading: boolean; accessToken: string | null; user: SessionUser | null }
@@ -43,27 +47,35 @@ function expired(token: string): boolean {
   return typeof exp === 'number' && exp * 1000 - REFRESH_EARLY_MS <= Date.now()
 }
 
-function storage(): Storage | null {
+/** Whether the server said a refresh cookie was set (the cookie itself is HttpOnly: no script sees it). */
+function signedInHint(): boolean {
+  return typeof document !== 'undefined' && document.cookie.split(/;\s*/).includes(`${SIGNED_IN_COOKIE}=1`)
+}
+
+function forgetOldStorage() {
   try {
-    return window.sessionStorage
+    window.sessionStorage.removeItem(OLD_REFRESH_KEY)
   } catch {
-    return null
+    // storage switched off: nothing was kept there
   }
 }
 
-function setTokens(accessToken: string, refreshToken?: string) {
-  if (refreshToken) storage()?.setItem(REFRESH_KEY, refreshToken)
+function setAccessToken(accessToken: string) {
   set({ accessToken, user: userFrom(accessToken) })
 }
 
 function clear() {
-  storage()?.removeItem(REFRESH_KEY)
+  // the hint goes here too, so the next page does not ask; the server clears both cookies when it refuses or logs out
+  if (typeof document !== 'undefined') document.cookie = `${SIGNED_IN_COOKIE}=; path=/; max-age=0; samesite=strict`
   set({ accessToken: null, user: null })
 }
 
+/** A POST to one of the session cookie's routes: JSON, so the server knows this site's own script sent it. */
+const cookiePost = (path: string) => fetch(path, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: '{}' })
+
 let refreshing: Promise<boolean> | null = null
 
-/** Exchanges the stored refresh token for a new access token; false (and a cleared session) if it cannot. */
+/** Exchanges the session cookie for a new access token; false (and a cleared session) if it cannot. */
 export function refreshSession(): Promise<boolean> {
   // calls made together share one refresh
   refreshing ??= exchangeRefreshToken().finally(() => {
@@ -73,19 +85,14 @@ export function refreshSession(): Promise<boolean> {
 }
 
 async function exchangeRefreshToken(): Promise<boolean> {
-  const refreshToken = storage()?.getItem(REFRESH_KEY)
-  if (!refreshToken) {
+  if (!signedInHint()) {
     clear()
     return false
   }
   try {
-    const res = await fetch('/api/auth/refresh-token', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ refreshToken }),
-    })
+    const res = await cookiePost('/api/auth/refresh-token')
     if (!res.ok) throw new Error(`refresh failed: ${res.status}`)
-    setTokens((await res.json()).accessToken)
+    setAccessToken((await res.json()).accessToken)
     return true
   } catch {
     clear() // spec §8: a failed token refresh logs the user out
@@ -96,6 +103,7 @@ async function exchangeRefreshToken(): Promise<boolean> {
 export async function startSession() {
   if (started) return
   started = true
+  forgetOldStorage()
   await refreshSession()
   set({ loading: false })
 }
@@ -105,13 +113,17 @@ export async function login(username: string, password: string): Promise<string 
   try {
     const res = await fetch('/api/auth/login', {
       method: 'POST',
+      credentials: 'same-origin',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username, password }),
     })
     if (res.status === 429) return ((await res.json().catch(() => null)) as { message?: string } | null)?.message ?? 'Invalid credentials'
     if (!res.ok) return 'Invalid credentials' // spec §8
-    const { accessToken, refreshToken } = await res.json()
-    setTokens(accessToken, refreshToken)
+    // the refresh token stays where the server put it, in the session cookie: the body's copy is for API clients
+    const { accessToken } = await res.json()
+    leftOnPurpose = false
+    setAccessToken(accessToken)
+    forgetOldStorage()
     set({ loading: false })
     started = true
     return null
@@ -120,17 +132,20 @@ export async function login(username: string, password: string): Promise<string 
   }
 }
 
-/** Clears both tokens and revokes the session on the server. */
-export async function logout() {
-  const refreshToken = storage()?.getItem(REFRESH_KEY)
+let leftOnPurpose = false
+
+/** Whether the session ended by the editor's own Logout (the login then starts afresh), not by expiring under them. */
+export const endedByLogout = () => leftOnPurpose
+
+/**
+ * Clears both tokens: the access token here, the session (and its cookie, in every tab) on the server.
+ * `byUser`: the editor pressed Logout (not a session that died under a request).
+ */
+export async function logout(opts: { byUser?: boolean } = {}) {
+  const hadSession = signedInHint() || state.accessToken !== null
+  leftOnPurpose = opts.byUser === true
   clear()
-  if (refreshToken) {
-    await fetch('/api/auth/logout', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ refreshToken }),
-    }).catch(() => {})
-  }
+  if (hadSession) await cookiePost('/api/auth/logout').catch(() => {})
 }
 
 /**
@@ -172,5 +187,6 @@ export function useSession(): SessionState {
 export function resetSessionForTests() {
   state = initial
   started = false
+  leftOnPurpose = false
   for (const l of listeners) l()
 }

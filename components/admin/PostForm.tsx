@@ -1,16 +1,17 @@
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { isLive, type PublishStatus, statusAt } from '../../lib/publishing.ts'
 import type { Post, PostType } from '../../lib/schemas.ts'
-import { slugify } from '../../lib/slug.ts'
+import { slugAsTyped, slugify } from '../../lib/slug.ts'
 import { saveFailure } from '../api-client.ts'
-import { FormError, type FormFailure, issueAt } from '../FormError.tsx'
+import { FailureBesideButtons, FormError, type FormFailure, issueAt } from '../FormError.tsx'
 import { AiWritingBox } from './AiWritingBox.tsx'
 import { AuthorFields, type AuthorOptions } from './AuthorFields.tsx'
 import { adminApi } from './api.ts'
 import { BodyEditor, SummaryEditor } from './ContentEditors.tsx'
 import { ImagePicker } from './ImagePicker.tsx'
 import { changedByOthers, useEditConflict } from './ConflictNotice.tsx'
-import { editorKeys } from './form-keys.ts'
+import { editorKeys, useSaveShortcut } from './form-keys.ts'
+import { rememberPlace, restorePlace } from './keep-place.ts'
 import { isDirty, listMissing, missingForReaders, type PostDraft, toDraft, toPayload } from './post-draft.ts'
 import { PublishingFields } from './PublishingFields.tsx'
 import { MarketFields } from './MarketFields.tsx'
@@ -130,8 +131,14 @@ export function PostForm({ type, saved, onSaved, onCancel, onReload, focusTitle 
     return () => clearTimeout(t)
   }, [draft, dirty, localKey, offer])
 
+  // made anew by a save (its key is the post's version): focus and the screen stay where the editor was
+  const placeKey = `post:${type}`
+  const restored = useRef(false)
+  useLayoutEffect(() => {
+    restored.current = restorePlace(formRef.current, placeKey)
+  }, []) // eslint-disable-line react-hooks/exhaustive-deps -- once, as the form appears
   useEffect(() => {
-    if (focusTitle) titleRef.current?.focus()
+    if (focusTitle && !restored.current) titleRef.current?.focus()
   }, [focusTitle])
 
   /**
@@ -161,6 +168,7 @@ export function PostForm({ type, saved, onSaved, onCancel, onReload, focusTitle 
       keepLocally(localKey, null)
       if (!saved) keepLocally(`post:${type}:${post._id}`, null)
       conflict.clear()
+      rememberPlace(formRef.current, placeKey)
       onSaved(post)
     } catch (err) {
       if (!(saved && conflict.caught(err))) setError(saveFailure(saveErrors[type], err))
@@ -180,6 +188,7 @@ export function PostForm({ type, saved, onSaved, onCancel, onReload, focusTitle 
     e.preventDefault()
     void save()
   }
+  useSaveShortcut(quickSave) // from anywhere on the page, not only a field of the form
 
   useEffect(() => {
     if (asking) keepEditingRef.current?.focus()
@@ -246,7 +255,8 @@ export function PostForm({ type, saved, onSaved, onCancel, onReload, focusTitle 
                   pattern="[a-z0-9]+(-[a-z0-9]+)*"
                   title="Lower-case letters, digits and single hyphens"
                   aria-describedby={`${fieldId}-slug-hint`}
-                  onChange={(e) => set({ slug: e.target.value.toLowerCase() })}
+                  onChange={(e) => set({ slug: slugAsTyped(e.target.value) })}
+                  onBlur={(e) => e.target.value !== slugify(e.target.value) && set({ slug: slugify(e.target.value) })}
                 />
               </span>
               <span className="field-hint" id={`${fieldId}-slug-hint`}>
@@ -357,6 +367,7 @@ export function PostForm({ type, saved, onSaved, onCancel, onReload, focusTitle 
             </button>
           )}
           {dirty && <span className="muted small">Unsaved changes</span>}
+          <FailureBesideButtons error={error} labels={POST_FIELD_LABELS} />
         </div>
       </form>
     </>

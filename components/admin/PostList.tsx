@@ -74,7 +74,8 @@ export function PostList({ type, reloadKey, onEdit, onNew, onDeleted, editingId 
   }
 
   async function remove(post: Post) {
-    if (!window.confirm(`Delete this ${noun}?`)) return
+    // spec §5's question, then which post: a list of similar titles is easy to misclick
+    if (!window.confirm(`Delete this ${noun}?\n\n“${post.title}” (${post._id})`)) return
     setError(null)
     try {
       await adminApi.remove(post._id)

@@ -134,12 +134,12 @@ describe('article list', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull()
   })
 
-  it("deletes only after 'Delete this article?' is confirmed", async () => {
+  it("deletes only after 'Delete this article?', naming the post, is confirmed", async () => {
     await openTab('Articles')
     const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true)
     window.confirm = confirm
     fireEvent.click(within(screen.getAllByTestId('post-row')[0]).getByRole('button', { name: 'Delete' }))
-    expect(confirm).toHaveBeenLastCalledWith('Delete this article?')
+    expect(confirm).toHaveBeenLastCalledWith('Delete this article?\n\n“RTP Explained” (a1)')
     expect(admin.calls.some((c) => c.method === 'DELETE')).toBe(false)
     fireEvent.click(within(screen.getAllByTestId('post-row')[0]).getByRole('button', { name: 'Delete' }))
     await waitFor(() => expect(admin.calls.find((c) => c.method === 'DELETE')?.url).toBe('/api/posts/a1'))
@@ -151,7 +151,7 @@ describe('article list', () => {
     const confirm = vi.fn().mockReturnValue(true)
     window.confirm = confirm
     fireEvent.click(within(screen.getByTestId('post-row')).getByRole('button', { name: 'Delete' }))
-    expect(confirm).toHaveBeenCalledWith('Delete this articleBottom?')
+    expect(confirm).toHaveBeenCalledWith('Delete this articleBottom?\n\n“Bottom one” (b1)')
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to delete articleBottom')
   })
 })

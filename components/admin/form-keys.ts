@@ -1,4 +1,4 @@
-import type { FormEvent, KeyboardEvent, RefObject } from 'react'
+import { type FormEvent, type KeyboardEvent, type RefObject, useEffect, useRef } from 'react'
 
 /** Input types where Enter starts the browser's implicit submission (HTML's "implicit submission"). */
 const ACTIVATES = new Set(['submit', 'button', 'image', 'reset', 'file'])
@@ -12,7 +12,7 @@ const ACTIVATES = new Set(['submit', 'button', 'image', 'reset', 'file'])
  * Put it on the form: `<form onKeyDown={(e) => editorKeys(e, saveKeepingStatus)}>`.
  */
 export function editorKeys(e: KeyboardEvent<HTMLElement>, onSave?: () => void) {
-  if (onSave && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 's') {
+  if (onSave && isSaveKey(e)) {
     e.preventDefault()
     onSave()
     return
@@ -35,4 +35,28 @@ export function editorForm(ref: RefObject<HTMLFormElement | null>, save: () => u
     },
     onKeyDown: (e: KeyboardEvent<HTMLFormElement>) => editorKeys(e, () => ref.current?.requestSubmit()),
   }
+}
+
+/** Ctrl+S, or Cmd+S on a Mac. */
+const isSaveKey = (e: { ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean; key: string }) =>
+  (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 's'
+
+/**
+ * Ctrl/Cmd+S saves the page's open form wherever focus is — on the page itself after a click beside a
+ * field, in the post list's filter — instead of opening the browser's "save page as". A form that has
+ * focus answers its own keys first (`editorKeys`), so a page with several forms saves the one in use.
+ * For the page's main form only (the post editor, the brand form).
+ */
+export function useSaveShortcut(onSave: () => void) {
+  const latest = useRef(onSave)
+  latest.current = onSave
+  useEffect(() => {
+    const onKeyDown = (e: globalThis.KeyboardEvent) => {
+      if (e.defaultPrevented || e.isComposing || !isSaveKey(e)) return
+      e.preventDefault()
+      latest.current()
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [])
 }

@@ -97,6 +97,59 @@ describe('nothing published by accident', () => {
     expect(writes()[0]).toMatchObject({ method: 'PUT', body: { status: 'published', description: 'Edited' } })
   })
 
+  it('Ctrl+S saves the open post with focus anywhere on the page, not only in the form', async () => {
+    await openTab('Articles')
+    fireEvent.click(within(screen.getAllByTestId('post-row')[0]!).getByRole('button', { name: 'Edit' }))
+    const form = await screen.findByRole('form', { name: 'Edit article' })
+    fireEvent.change(within(form).getByLabelText('Description'), { target: { value: 'Saved from the page' } })
+    ;(document.activeElement as HTMLElement | null)?.blur()
+    expect(fireEvent.keyDown(document.body, { key: 's', ctrlKey: true })).toBe(false) // not the browser's "save page"
+    await waitFor(() => expect(writes()).toHaveLength(1))
+    expect(writes()[0]).toMatchObject({ method: 'PUT', body: { description: 'Saved from the page' } })
+  })
+
+  it('after a save, focus stays in the field the editor was in', async () => {
+    await openTab('Articles')
+    fireEvent.click(within(screen.getAllByTestId('post-row')[0]!).getByRole('button', { name: 'Edit' }))
+    const form = await screen.findByRole('form', { name: 'Edit article' })
+    const description = within(form).getByLabelText('Description')
+    description.focus()
+    fireEvent.change(description, { target: { value: 'Still here after saving' } })
+    fireEvent.keyDown(description, { key: 's', ctrlKey: true })
+    await screen.findByTestId('saved-notice')
+    await waitFor(() => expect((document.activeElement as HTMLTextAreaElement | null)?.name).toBe('description'))
+    expect(document.activeElement).not.toBe(description) // the form was made anew from the saved post, and focus followed
+  })
+
+  it('a refused save puts focus on the first field it names and says why beside the buttons too', async () => {
+    admin.overrides['POST /api/posts/article'] = () =>
+      Response.json({ message: 'URL slug "a1" is taken by another article', code: 'conflict', issues: [{ path: 'slug', message: 'is taken by another article' }] }, { status: 409 })
+    await openTab('Articles')
+    const form = screen.getByRole('form', { name: 'Add article' })
+    fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'A taken address' } })
+    fireEvent.change(within(form).getByLabelText('URL slug'), { target: { value: 'a1' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Save draft' }))
+    await waitFor(() => expect((document.activeElement as HTMLInputElement | null)?.name).toBe('slug'))
+    expect(within(form).getByTestId('save-refused').textContent).toBe('Failed to save article: URL slug: is taken by another article')
+    expect(within(form).getByTestId('save-refused').closest('.form-actions')).not.toBeNull()
+    // typing on does not pull focus back to the slug
+    within(form).getByLabelText('Description').focus()
+    fireEvent.change(within(form).getByLabelText('Description'), { target: { value: 'more' } })
+    expect((document.activeElement as HTMLTextAreaElement).name).toBe('description')
+  })
+
+  it('the URL slug turns spaces into hyphens as they are typed', async () => {
+    await openTab('Articles')
+    const slug = within(screen.getByRole('form', { name: 'Add article' })).getByLabelText('URL slug') as HTMLInputElement
+    fireEvent.change(slug, { target: { value: 'Hollow Knight ' } })
+    expect(slug.value).toBe('hollow-knight-')
+    fireEvent.change(slug, { target: { value: 'hollow-knight-Speedrun' } })
+    expect(slug.value).toBe('hollow-knight-speedrun')
+    fireEvent.change(slug, { target: { value: 'hollow-knight-speedrun ' } })
+    fireEvent.blur(slug)
+    expect(slug.value).toBe('hollow-knight-speedrun')
+  })
+
   it('a scheduled post whose time has passed shows as published, and its buttons say what they now do', async () => {
     admin.content.articles[0] = { ...post('a1', 'RTP Explained'), status: 'scheduled', publishAt: new Date(Date.now() - 60_000).toISOString() }
     await openTab('Articles')

@@ -100,7 +100,8 @@ export function BrandAdminPanel() {
   }
 
   async function remove(page: BrandPage) {
-    if (!window.confirm('Delete this brand page?')) return
+    // spec §5's question, then which brand: a long table is easy to misclick
+    if (!window.confirm(`Delete this brand page?\n\n“${page.brandName}” (${page._id})`)) return
     try {
       await brandApi.remove(page._id)
       done()

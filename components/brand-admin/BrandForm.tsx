@@ -2,8 +2,8 @@ import { type FormEvent, useRef, useState } from 'react'
 import type { BrandPage, PromoTable } from '../../lib/schemas.ts'
 import { saveFailure } from '../api-client.ts'
 import { changedByOthers, useEditConflict } from '../admin/ConflictNotice.tsx'
-import { editorKeys } from '../admin/form-keys.ts'
-import { FormError, type FormFailure } from '../FormError.tsx'
+import { editorKeys, useSaveShortcut } from '../admin/form-keys.ts'
+import { FailureBesideButtons, FormError, type FormFailure } from '../FormError.tsx'
 import { PublishingFields } from '../admin/PublishingFields.tsx'
 import { RevisionsPanel } from '../admin/RevisionsPanel.tsx'
 import { brandApi } from './api.ts'
@@ -89,6 +89,7 @@ export function BrandForm({ initial, onDone, onCancel, onReload, known = { type:
     if (!formRef.current?.reportValidity()) return
     void save(d.publishing.status === 'published' && !wasLive ? { status: 'draft' } : {})
   }
+  useSaveShortcut(quickSave) // from anywhere on the page, not only a field of the form
 
   return (
     <>
@@ -254,7 +255,7 @@ export function BrandForm({ initial, onDone, onCancel, onReload, known = { type:
           wasLive={wasLive}
         />
         {conflict.notice(busy)}
-        <div className="actions">
+        <div className="actions form-actions">
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {editing ? 'Update' : 'Add'}
           </button>
@@ -263,6 +264,7 @@ export function BrandForm({ initial, onDone, onCancel, onReload, known = { type:
               Cancel
             </button>
           )}
+          <FailureBesideButtons error={error} />
         </div>
       </form>
       {d._id && <RevisionsPanel<BrandPage> kind="brand" id={d._id} onRestored={(brand) => setD(toDraft(brand))} />}

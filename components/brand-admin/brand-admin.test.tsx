@@ -152,7 +152,7 @@ describe('brand admin panel', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to load pages')
   })
 
-  it("deletes after 'Delete this brand page?' and shows 'Failed to delete' on failure", async () => {
+  it("deletes after 'Delete this brand page?', naming the brand, and shows 'Failed to delete' on failure", async () => {
     const page = brandPage({ _id: 'gone', brandName: 'Gone' })
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) =>
       init?.method === 'DELETE' ? Response.json({ message: 'no' }, { status: 500 }) : Response.json({ pages: [page] }),
@@ -160,7 +160,7 @@ describe('brand admin panel', () => {
     window.confirm = vi.fn().mockReturnValue(true)
     render(<BrandAdminPanel />)
     fireEvent.click(within(await screen.findByTestId('brand-row')).getByRole('button', { name: 'Delete' }))
-    expect(window.confirm).toHaveBeenCalledWith('Delete this brand page?')
+    expect(window.confirm).toHaveBeenCalledWith('Delete this brand page?\n\n“Gone” (gone)')
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to delete')
     expect(fetchSpy.mock.calls.some(([u, i]) => String(u) === '/api/brands/gone' && i?.method === 'DELETE')).toBe(true)
   })

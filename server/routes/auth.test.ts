@@ -97,9 +97,10 @@ describe('POST /api/auth/refresh-token and logout', () => {
     expect(typeof (await after.json()).message).toBe('string')
   })
 
-  it('answers 401 for an unknown refresh token and 400 for a missing one', async () => {
+  it('answers 401 for an unknown refresh token or none (and no session cookie), 400 for an empty one', async () => {
     expect((await t.app.request('/api/auth/refresh-token', json({ refreshToken: 'not-a-session' }))).status).toBe(401)
-    expect((await t.app.request('/api/auth/refresh-token', json({}))).status).toBe(400)
+    expect((await t.app.request('/api/auth/refresh-token', json({}))).status).toBe(401)
+    expect((await t.app.request('/api/auth/refresh-token', json({ refreshToken: '' }))).status).toBe(400)
   })
 
   it('revokes sessions when a user is demoted', async () => {

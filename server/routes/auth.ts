@@ -1,14 +1,17 @@
 import * as z from 'zod'
 import { clientIp } from '../client-ip.ts'
+import { AppError } from '../errors.ts'
 import { createRouter, rule } from '../router.ts'
 import { validate } from '../validate.ts'
+import { clearSessionCookies, refreshCookieOf, setSessionCookies } from './auth-cookie.ts'
 
 // Long enough for any real credential, short enough that nothing huge reaches the hasher.
 const credentials = z.strictObject({
   username: z.string().trim().min(1, 'Username is required').max(256, 'Username is too long'),
   password: z.string().min(1, 'Password is required').max(256, 'Password is too long'),
 })
-const refreshBody = z.strictObject({ refreshToken: z.string().min(1, 'refreshToken is required').max(512) })
+// the spec's body, or nothing: a browser's refresh token is its session cookie (./auth-cookie.ts)
+const refreshBody = z.strictObject({ refreshToken: z.string().min(1, 'refreshToken is required').max(512).optional() })
 
 const MIN = 60_000
 
@@ -49,13 +52,24 @@ export function authRouter() {
     const tokens = await users.login(username, password) // a failure stays counted
     await limiter.giveBack(checks.slice(1))
     await limiter.reset(checks[0])
+    // the spec's answer carries both tokens; a browser keeps the refresh token as its session cookie
+    setSessionCookies(c, tokens.refreshToken)
     return c.json(tokens)
   })
 
-  // POST /api/auth/refresh-token – a live session's refresh token → a new access token
-  app.post('/refresh-token', open, validate('json', refreshBody), async (c) =>
-    c.json(await c.var.services.users.refresh(c.req.valid('json').refreshToken)),
-  )
+  // POST /api/auth/refresh-token – a live session's refresh token (the body's, else the session cookie's) → a new access token
+  app.post('/refresh-token', open, validate('json', refreshBody), async (c) => {
+    const given = c.req.valid('json').refreshToken
+    if (given) return c.json(await c.var.services.users.refresh(given))
+    const fromCookie = refreshCookieOf(c)
+    try {
+      if (!fromCookie) throw new AppError('unauthorized', 'Not signed in: no refresh token and no session cookie')
+      return c.json(await c.var.services.users.refresh(fromCookie))
+    } catch (err) {
+      clearSessionCookies(c) // a dead session's cookies go with it, so the next page does not ask again
+      throw err
+    }
+  })
 
   // POST /api/auth/signup – open sign-up; creates a `user`, who can log in but not write
   app.post('/signup', open, validate('json', credentials), async (c) => {
@@ -70,9 +84,12 @@ export function authRouter() {
     return c.json({ ok: true, username: user.username }, 201)
   })
 
-  // POST /api/auth/logout – revokes the refresh token's session on the server
+  // POST /api/auth/logout – revokes the session of the refresh token given and of the session cookie, and clears the cookie
   app.post('/logout', open, validate('json', refreshBody), async (c) => {
-    await c.var.services.users.logout(c.req.valid('json').refreshToken)
+    const given = c.req.valid('json').refreshToken
+    const fromCookie = refreshCookieOf(c)
+    for (const token of new Set([given, fromCookie])) if (token) await c.var.services.users.logout(token)
+    clearSessionCookies(c)
     return c.json({ ok: true })
   })
 
