@@ -13,6 +13,8 @@ import { type Block, RenderBlock, RenderBlocks, sectionBlock } from './blocks/in
 import { OfferNotRunning } from './OfferNotRunning.tsx'
 import type { OfferState } from '../lib/offer-lifecycle.ts'
 import { brandScore } from '../lib/review-score.ts'
+import { useLocale, useT } from './use-t.ts'
+import { ctaLabel } from './cta-label.ts'
 
 export const PLACEHOLDER_BANNER = '/placeholder-banner.svg'
 export const SHORT_HISTORY = 2 // spec §9
@@ -26,12 +28,13 @@ export function goBack() {
 export function Tagline({ text }: { text: string }) {
   const [expanded, setExpanded] = useState(false)
   const cut = truncate(text)
+  const t = useT()
   return (
     <p className="tagline">
       {expanded || !cut.truncated ? text : cut.text}{' '}
       {cut.truncated && (
         <button type="button" className="link-button" onClick={() => setExpanded((v) => !v)}>
-          {expanded ? 'Show less' : 'Show more'}
+          {expanded ? t('brand.showLess') : t('brand.showMore')}
         </button>
       )}
     </p>
@@ -40,12 +43,14 @@ export function Tagline({ text }: { text: string }) {
 
 function CtaButton({ brand, className = 'btn btn-primary btn-lg', slot }: { brand: BrandPage; className?: string; slot: 'brand-cta' | 'brand-mobile-bar' }) {
   const href = useGoHref(brand._id, { slot })
-  const { ctaLabel, ctaUrl } = brand.dealBox
-  if (!ctaLabel) return null
-  if (!ctaUrl) return <span className={`${className} disabled`}>{ctaLabel}</span>
+  const t = useT()
+  const { ctaUrl } = brand.dealBox
+  if (!brand.dealBox.ctaLabel) return null
+  const label = ctaLabel(t, brand.dealBox.ctaLabel)
+  if (!ctaUrl) return <span className={`${className} disabled`}>{label}</span>
   return (
     <a className={className} href={href} target="_blank" rel="sponsored noopener">
-      {ctaLabel}
+      {label}
     </a>
   )
 }
@@ -105,9 +110,10 @@ export function MobileDealBar({ brand }: { brand: BrandPage }) {
 
 /** What "See Offer Details" scrolls to: the bonus, its condition and the significant terms, on every brand page. */
 export function OfferDetails({ brand }: { brand: BrandPage }) {
+  const t = useT()
   return (
     <section id="offer-details" className="card brand-section offer-details" aria-labelledby="offer-details-heading">
-      <h2 id="offer-details-heading">Offer details</h2>
+      <h2 id="offer-details-heading">{t('brand.offerDetails')}</h2>
       {(brand.bonusOffer || brand.dealBox.mainText) && <p className="deal-main">{brand.bonusOffer || brand.dealBox.mainText}</p>}
       {brand.bonusCondition && <p className="muted">{brand.bonusCondition}</p>}
       <OfferTerms offer={brand} />
@@ -139,27 +145,29 @@ export function BrandPageView({ brand, disclosure, availability, sectionTrees }:
   // an offer that is not running shows nowhere on its page: not in the deal box, the bar or the side card
   const notRunning = !unavailable && offer !== 'active' ? offer : null
   const score = brandScore(brand)
+  const t = useT()
+  const locale = useLocale()
   return (
     <div className="brand-page">
       <button type="button" className="btn back" onClick={goBack}>
-        ← Back
+        {t('brand.back')}
       </button>
       <div className="brand-hero">
         {/* the banner is the brand page's LCP */}
         <ResponsiveImage
           className="banner"
           src={brand.bannerImage?.cdnUrl || PLACEHOLDER_BANNER}
-          alt={brand.bannerAlt?.trim() || `${brand.brandName} banner`}
+          alt={brand.bannerAlt?.trim() || t('brand.banner', { brand: brand.brandName })}
           width={1200}
           height={360}
           sizes={IMAGE_SIZES.banner}
           priority
         />
         <div className="brand-id">
-          {brand.logo && <img className="brand-logo" src={brand.logo.cdnUrl} alt={`${brand.brandName} logo`} width={96} height={96} />}
+          {brand.logo && <img className="brand-logo" src={brand.logo.cdnUrl} alt={t('offers.logo', { brand: brand.brandName })} width={96} height={96} />}
           <div>
             <h1>{brand.brandName}</h1>
-            {score != null && <p className="rating">★ {score.toFixed(1)} / 5</p>}
+            {score != null && <p className="rating">{t('brand.rating', { score: score.toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}</p>}
           </div>
         </div>
       </div>
@@ -180,7 +188,7 @@ export function BrandPageView({ brand, disclosure, availability, sectionTrees }:
           <RenderBlocks blocks={leadBlocks(brand)} />
           {brand.timelines.length > 0 && (
             <section className="card brand-section">
-              <h2>Important Timelines</h2>
+              <h2>{t('brand.timelines')}</h2>
               <div className="timelines">
                 {brand.timelines.map((t, i) => (
                   <div key={i} className="timeline">
@@ -206,12 +214,12 @@ export function BrandPageView({ brand, disclosure, availability, sectionTrees }:
           )}
           {!notRunning && (
             <div className="card top-offers">
-              <h2>{`Top ${brand.brandName} Offers`}</h2>
+              <h2>{t('brand.topOffers', { brand: brand.brandName })}</h2>
               {brand.bonusOffer && <p className="deal-main">{brand.bonusOffer}</p>}
               {brand.bonusCondition && <p className="muted small">{brand.bonusCondition}</p>}
               <OfferTerms offer={brand} />
               {/* a plain in-page anchor: works before and without JavaScript */}
-              <a className="offer-details-link" href="#offer-details">See Offer Details</a>
+              <a className="offer-details-link" href="#offer-details">{t('brand.seeDetails')}</a>
             </div>
           )}
         </aside>

@@ -1,13 +1,16 @@
 import { useState } from 'react'
+import { useT } from '../use-t.ts'
 
 export const DEFAULT_FAQ_TITLE = 'Frequently Asked Questions' // spec §9
 
 /** A brand page's questions and answers: one item open at a time, toggled with + and − (spec §2). */
 export function FaqAccordion({ title, items }: { title?: string; items: { q: string; a: string }[] }) {
   const [open, setOpen] = useState<number | null>(null)
+  const t = useT()
   return (
     <section className="card brand-section">
-      <h2>{title || DEFAULT_FAQ_TITLE}</h2>
+      {/* the spec's default title is the catalog's, in the page's language; an editor's own stays as written */}
+      <h2>{!title || title === DEFAULT_FAQ_TITLE ? t('brand.faq') : title}</h2>
       <div className="faq">
         {items.map((item, i) => (
           <div key={i} className="faq-item">

@@ -218,6 +218,7 @@ export const de: Catalog = {
   'compare.brand': 'Anbieter',
   'compare.offerLink': 'Link zum Angebot',
   'compare.notStated': 'Nicht angegeben',
+  'compare.more': '+{count} weitere',
   'compare.col.bonus': 'Bonus',
   'compare.col.code': 'Code',
   'compare.col.wagering': 'Umsatz',

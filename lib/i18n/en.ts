@@ -218,6 +218,7 @@ export const en = {
   'compare.brand': 'Brand',
   'compare.offerLink': 'Offer link',
   'compare.notStated': 'Not stated',
+  'compare.more': '+{count} more',
   'compare.col.bonus': 'Bonus',
   'compare.col.code': 'Code',
   'compare.col.wagering': 'Wagering',
