@@ -259,6 +259,7 @@ export const de: Catalog = {
   'archive.articles': '{count, plural, one {# Artikel} other {# Artikel}}',
   'archive.pageOf': ' · Seite {page} von {pages}',
   'archive.noArticles': 'Noch keine Artikel.',
+  'archive.pagedTitle': '{title} – Seite {page}',
   'directory.title': 'Casino- und Wettanbieter',
   'directory.brands': '{count, plural, one {# Anbieter} other {# Anbieter}}',
   'author.eyebrow': 'Autor',

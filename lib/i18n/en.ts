@@ -259,6 +259,7 @@ export const en = {
   'archive.articles': '{count, plural, one {# article} other {# articles}}',
   'archive.pageOf': ' · page {page} of {pages}',
   'archive.noArticles': 'No articles yet.',
+  'archive.pagedTitle': '{title} – page {page}',
   'directory.title': 'Casino and betting brands',
   'directory.brands': '{count, plural, one {# brand} other {# brands}}',
   'author.eyebrow': 'Author',
