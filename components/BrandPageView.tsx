@@ -13,7 +13,7 @@ import { type Block, RenderBlock, RenderBlocks, sectionBlock } from './blocks/in
 import { OfferNotRunning } from './OfferNotRunning.tsx'
 import type { OfferState } from '../lib/offer-lifecycle.ts'
 import { brandScore } from '../lib/review-score.ts'
-import { useLocale, useT } from './use-t.ts'
+import { useContentLang, useLocale, useT } from './use-t.ts'
 import { ctaLabel } from './cta-label.ts'
 
 export const PLACEHOLDER_BANNER = '/placeholder-banner.svg'
@@ -147,6 +147,7 @@ export function BrandPageView({ brand, disclosure, availability, sectionTrees }:
   const score = brandScore(brand)
   const t = useT()
   const locale = useLocale()
+  const contentLang = useContentLang()
   return (
     <div className="brand-page">
       <button type="button" className="btn back" onClick={goBack}>
@@ -176,7 +177,7 @@ export function BrandPageView({ brand, disclosure, availability, sectionTrees }:
         <div className="brand-main">
           {brand.tagline && <Tagline text={brand.tagline} />}
           {brand.highlights.length > 0 && (
-            <ul className="highlights">
+            <ul className="highlights" lang={contentLang}>
               {brand.highlights.map((h, i) => (
                 <li key={i}>
                   <span className="muted small">{h.title}</span>
@@ -189,7 +190,7 @@ export function BrandPageView({ brand, disclosure, availability, sectionTrees }:
           {brand.timelines.length > 0 && (
             <section className="card brand-section">
               <h2>{t('brand.timelines')}</h2>
-              <div className="timelines">
+              <div className="timelines" lang={contentLang}>
                 {brand.timelines.map((t, i) => (
                   <div key={i} className="timeline">
                     <span className="muted small">{t.label}</span>

@@ -1,7 +1,7 @@
 import type { HelpLink, HelpSet } from '../lib/gambling-help-international.ts'
 import { infoPath, RESPONSIBLE_GAMBLING_SLUG } from '../lib/info-pages.ts'
 import { useMarketAge } from './market-path.ts'
-import { useLocale, useT } from './use-t.ts'
+import { useContentLang, useLocale, useT } from './use-t.ts'
 import { useMarketPath } from './market-path.ts'
 
 /** A country's name in the page's language (Intl), else the help set's own English label. */
@@ -60,7 +60,7 @@ export function HelpDirectory({ sets }: { sets: HelpSet[] }) {
   const t = useT()
   const locale = useLocale()
   return (
-    <section className="help-directory" aria-labelledby="where-to-get-help">
+    <section className="help-directory" aria-labelledby="where-to-get-help" lang={useContentLang() ? locale : undefined}>
       <h2 id="where-to-get-help">{t('help.where')}</h2>
       {sets.map((set) => (
         <div key={set.country ?? 'international'} data-testid="help-set" data-country={set.country ?? ''}>

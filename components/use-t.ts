@@ -18,3 +18,15 @@ export function useLocale(): string {
 export function useT(): Translate {
   return translator(useLocale())
 }
+
+/** What editors write brands and info pages in: they carry no language of their own (articles do, by their market). */
+export const CONTENT_LANGUAGE = 'en'
+
+/**
+ * `lang` for an editor's brand or info-page text on this page: `en` on a page in another language (WCAG
+ * 3.1.2: a screen reader reads it as English, and the German edition's test knows it is content, not the
+ * site's words), nothing on an English page.
+ */
+export function useContentLang(): string | undefined {
+  return useLocale().split('-')[0] === CONTENT_LANGUAGE ? undefined : CONTENT_LANGUAGE
+}

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useT } from '../use-t.ts'
+import { useContentLang, useT } from '../use-t.ts'
 
 export const DEFAULT_FAQ_TITLE = 'Frequently Asked Questions' // spec §9
 
@@ -7,11 +7,13 @@ export const DEFAULT_FAQ_TITLE = 'Frequently Asked Questions' // spec §9
 export function FaqAccordion({ title, items }: { title?: string; items: { q: string; a: string }[] }) {
   const [open, setOpen] = useState<number | null>(null)
   const t = useT()
+  const contentLang = useContentLang()
+  const own = title && title !== DEFAULT_FAQ_TITLE
   return (
     <section className="card brand-section">
       {/* the spec's default title is the catalog's, in the page's language; an editor's own stays as written */}
-      <h2>{!title || title === DEFAULT_FAQ_TITLE ? t('brand.faq') : title}</h2>
-      <div className="faq">
+      <h2 lang={own ? contentLang : undefined}>{own ? title : t('brand.faq')}</h2>
+      <div className="faq" lang={contentLang}>
         {items.map((item, i) => (
           <div key={i} className="faq-item">
             <button type="button" className="faq-q" aria-expanded={open === i} onClick={() => setOpen(open === i ? null : i)}>

@@ -1,10 +1,11 @@
 import type { PromoTable } from '../../lib/schemas.ts'
+import { useContentLang } from '../use-t.ts'
 
 /** `level`: the heading's rank where the table stands (2 at the top of the page, 3 inside a titled section). */
 export function PromoTableView({ table, level = 3 }: { table: PromoTable; level?: 2 | 3 }) {
   const Heading = level === 2 ? 'h2' : 'h3'
   return (
-    <div className="promo-table">
+    <div className="promo-table" lang={useContentLang()}>
       {table.heading && <Heading className="promo-table-heading">{table.heading}</Heading>}
       <div className="table-scroll">
         <table>
@@ -36,7 +37,7 @@ export function PromoTableView({ table, level = 3 }: { table: PromoTable; level?
  */
 export function PromoTableSection({ title, table, level }: { title?: string; table: PromoTable; level?: 2 | 3 }) {
   return (
-    <section className="card brand-section">
+    <section className="card brand-section" lang={useContentLang()}>
       {title && <h2>{title}</h2>}
       <PromoTableView table={table} level={level} />
     </section>
