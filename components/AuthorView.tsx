@@ -3,7 +3,7 @@ import { initialsOf } from '../lib/authors.ts'
 import { ArchivePagination } from './ArchivePagination.tsx'
 import { type ArticleCardData, ArticleCard } from './ArticleGrid.tsx'
 import { ResponsiveImage } from './ResponsiveImage.tsx'
-import { useT } from './use-t.ts'
+import { useContentLang, useT } from './use-t.ts'
 
 /** What the author page shows of a profile (pages/author/+data.ts trims it to this). */
 export type AuthorProfile = { slug: string; name: string; bio: string; expertise: string[]; photo: string; links: AuthorLink[] }
@@ -36,6 +36,8 @@ function Bio({ text }: { text: string }) {
  */
 export function AuthorView({ author, articles, base, page, pages, total }: { author: AuthorProfile; articles: ArticleCardData[]; base: string; page: number; pages: number; total: number }) {
   const t = useT()
+  // a profile is written once, in English: marked so on a page in another language
+  const contentLang = useContentLang()
   return (
     <div className="author-page">
       <header className="author-header card">
@@ -50,7 +52,7 @@ export function AuthorView({ author, articles, base, page, pages, total }: { aut
           <p className="author-eyebrow muted small">{t('author.eyebrow')}</p>
           <h1 id="author-heading">{author.name}</h1>
           {author.expertise.length > 0 && (
-            <ul className="chips author-expertise" aria-label={t('author.writesAbout')}>
+            <ul className="chips author-expertise" aria-label={t('author.writesAbout')} lang={contentLang}>
               {author.expertise.map((t) => (
                 <li key={t} className="chip">
                   {t}
@@ -58,7 +60,11 @@ export function AuthorView({ author, articles, base, page, pages, total }: { aut
               ))}
             </ul>
           )}
-          {author.bio && <Bio text={author.bio} />}
+          {author.bio && (
+            <div lang={contentLang}>
+              <Bio text={author.bio} />
+            </div>
+          )}
           {author.links.length > 0 && (
             <ul className="author-links" aria-label={t('author.elsewhere', { name: author.name })}>
               {author.links.map((l) => (

@@ -69,6 +69,7 @@ export function hasDealBox(d: DealBox) {
 
 export function DealBoxCard({ brand }: { brand: BrandPage }) {
   const d = brand.dealBox
+  const contentLang = useContentLang()
   if (!hasDealBox(d)) return null
   return (
     <div className="deal-box card" data-testid="deal-box" data-slot="brand-cta">
@@ -80,7 +81,7 @@ export function DealBoxCard({ brand }: { brand: BrandPage }) {
       {d.mainText && <p className="deal-main">{d.mainText}</p>}
       {d.subText && <p className="muted">{d.subText}</p>}
       {d.linkText && d.linkUrl && isSafeHref(d.linkUrl) && (
-        <a className="deal-link" href={d.linkUrl} data-testid="deal-link">
+        <a className="deal-link" href={d.linkUrl} data-testid="deal-link" lang={contentLang}>
           {d.linkText}
         </a>
       )}

@@ -19,7 +19,7 @@ export function useT(): Translate {
   return translator(useLocale())
 }
 
-/** What editors write brands and info pages in: they carry no language of their own (articles do, by their market). */
+/** What editors write brands, author profiles and info pages in: they carry no language of their own (articles do, by their market). */
 export const CONTENT_LANGUAGE = 'en'
 
 /**

@@ -5,6 +5,7 @@ import { de } from './de.ts'
 import { en } from './en.ts'
 import { formatMessage } from './format-message.ts'
 import { placeholders } from './icu-ast.ts'
+import { SITE_DESCRIPTION, SITE_TITLE } from '../site.ts'
 
 await loadAllCatalogs()
 const CATALOGS = { en, de }
@@ -26,6 +27,11 @@ describe('message catalogs', () => {
       for (const [key, message] of Object.entries(catalog)) expect(message.trim(), key).not.toBe('')
     })
   }
+
+  it('the English home page keeps the site title and description the head, structured data and feeds use', () => {
+    expect(en['site.title']).toBe(SITE_TITLE)
+    expect(en['site.description']).toBe(SITE_DESCRIPTION)
+  })
 
   it('a page speaks its market language by the primary subtag; a language without a catalog is English', () => {
     expect(catalogFor('de-DE')).toEqual(CATALOGS.de)

@@ -6,6 +6,10 @@ import type { Catalog } from './en.ts'
  * must be English's (lib/i18n/catalogs.test.ts). Product and brand names stay as they are.
  */
 export const de: Catalog = {
+  // ---------- the site's own head: the home page's <title> and description ----------
+  'site.title': 'GameWise – News, Ratgeber und Angebote zu Gaming und iGaming',
+  'site.description': 'Unabhängige Ratgeber zu Gaming und iGaming, ehrliche Testberichte und ausgewählte Angebote.',
+
   // ---------- layout: top bar, skip link, menu ----------
   'layout.skipToContent': 'Zum Inhalt springen',
   'layout.homeLink': 'GameWise Startseite',

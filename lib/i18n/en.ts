@@ -6,6 +6,10 @@
  * the site's own components put around it. The admin stays English and is not here either.
  */
 export const en = {
+  // ---------- the site's own head: the home page's <title> and description ----------
+  'site.title': 'GameWise – gaming and iGaming news, guides and offers',
+  'site.description': 'Independent gaming and iGaming guides, honest reviews and curated brand offers.',
+
   // ---------- layout: top bar, skip link, menu ----------
   'layout.skipToContent': 'Skip to content',
   'layout.homeLink': 'GameWise home',
