@@ -70,7 +70,8 @@ function collect(scope?: string) {
     if (t.length <= 400) texts.add(t)
   }
   for (const input of root.querySelectorAll<HTMLInputElement>('input[placeholder]')) if (visible(input) && !foreign(input)) texts.add(norm(input.placeholder))
-  if (!scope) texts.add(norm(document.title))
+  // the <title> as its message: without the site's name after it (lib/seo.ts pageTitle)
+  if (!scope) texts.add(norm(document.title).replace(/ \| GameWise$/, ''))
   return { lang: document.documentElement.lang, texts: [...texts], links: [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].map((a) => a.href) }
 }
 
