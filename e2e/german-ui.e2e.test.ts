@@ -71,7 +71,11 @@ function collect(scope?: string) {
   }
   for (const input of root.querySelectorAll<HTMLInputElement>('input[placeholder]')) if (visible(input) && !foreign(input)) texts.add(norm(input.placeholder))
   // the <title> as its message: without the site's name after it (lib/seo.ts pageTitle)
-  if (!scope) texts.add(norm(document.title).replace(/ \| GameWise$/, ''))
+  // the <title> as its message (without the site's name after it, lib/seo.ts pageTitle); a title that is
+  // the page's own heading, marked as another language (an info page written in English), is that content's
+  const title = norm(document.title).replace(/ \| GameWise$/, '')
+  const h1 = document.querySelector('h1')
+  if (!scope && !(h1 && foreign(h1) && norm(h1.textContent ?? '') === title)) texts.add(title)
   return { lang: document.documentElement.lang, texts: [...texts], links: [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].map((a) => a.href) }
 }
 
