@@ -1,16 +1,18 @@
 import type { ReactNode } from 'react'
 import { ArchivePagination } from './ArchivePagination.tsx'
 import { type ArticleCardData, ArticleCard } from './ArticleGrid.tsx'
+import { useT } from './use-t.ts'
 
 /** An archive page: a heading, one page of article cards and real links to every other page. */
 export function ArchiveView({ title, intro, articles, base, page, pages, total }: { title: string; intro?: ReactNode; articles: ArticleCardData[]; base: string; page: number; pages: number; total: number }) {
+  const t = useT()
   return (
     <section className="archive" aria-labelledby="archive-heading">
       <h1 id="archive-heading">{title}</h1>
       <p className="muted">
         {intro}
-        {total === 1 ? '1 article' : `${total} articles`}
-        {pages > 1 ? ` · page ${page} of ${pages}` : ''}
+        {t('archive.articles', { count: total })}
+        {pages > 1 ? t('archive.pageOf', { page, pages }) : ''}
       </p>
       {articles.length ? (
         <div className="grid">
@@ -19,7 +21,7 @@ export function ArchiveView({ title, intro, articles, base, page, pages, total }
           ))}
         </div>
       ) : (
-        <p className="empty">No articles yet.</p>
+        <p className="empty">{t('archive.noArticles')}</p>
       )}
       <ArchivePagination base={base} page={page} pages={pages} />
     </section>

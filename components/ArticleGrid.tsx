@@ -7,6 +7,7 @@ import { type ArticleCardData, toCard } from '../lib/cards.ts'
 import type { Post } from '../lib/schemas.ts'
 import { IMAGE_SIZES } from '../lib/images.ts'
 import { ResponsiveImage } from './ResponsiveImage.tsx'
+import { useT } from './use-t.ts'
 
 export const ARTICLES_PER_STEP = 6 // spec §9
 
@@ -14,8 +15,10 @@ export { type ArticleCardData, toCard }
 
 
 /** `level`: the title's heading rank, one below the heading of the list the card is in (an archive's h1: 2). */
-export function ArticleCard({ article, cta = 'Read More', level = 3 }: { article: ArticleCardData; cta?: string; level?: 2 | 3 }) {
+export function ArticleCard({ article, cta: ctaText, level = 3 }: { article: ArticleCardData; cta?: string; level?: 2 | 3 }) {
   const local = useMarketPath()
+  const t = useT()
+  const cta = ctaText ?? t('cards.readMore')
   const Title = level === 2 ? 'h2' : 'h3'
   return (
     <article className="card" data-testid="article-card">
@@ -57,6 +60,7 @@ export function ArticleGrid({ articles, nextCursor = null, loadMore = fetchArtic
   const [cursor, setCursor] = useState(nextCursor)
   const [shown, setShown] = useState(ARTICLES_PER_STEP)
   const [busy, setBusy] = useState(false)
+  const t = useT()
   async function showMore() {
     if (shown < loaded.length || !cursor) return setShown((n) => n + ARTICLES_PER_STEP)
     setBusy(true)
@@ -81,7 +85,7 @@ export function ArticleGrid({ articles, nextCursor = null, loadMore = fetchArtic
       {(shown < loaded.length || cursor) && (
         <div className="center">
           <button type="button" className="btn btn-outline" onClick={() => void showMore()} disabled={busy} aria-busy={busy}>
-            Show more
+            {t('cards.showMore')}
           </button>
         </div>
       )}
@@ -94,9 +98,10 @@ export const RECOMMENDED_SKELETONS = 4 // spec §9
 /** The 'Recommended' block: bottom articles, 4 skeleton cards while loading; a card opens its article. */
 export function Recommended({ articles }: { articles: ArticleCardData[] | undefined }) {
   const local = useMarketPath()
+  const t = useT()
   return (
     <section className="section" aria-labelledby="recommended-heading">
-      <h2 id="recommended-heading">Recommended</h2>
+      <h2 id="recommended-heading">{t('cards.recommended')}</h2>
       <div className="grid grid-4">
         {articles
           ? articles.map((a) => (
@@ -104,7 +109,7 @@ export function Recommended({ articles }: { articles: ArticleCardData[] | undefi
                 {a.image && <ResponsiveImage src={a.image} alt={imageAltOf(a)} width={300} height={169} sizes={IMAGE_SIZES.recommended} />}
                 <div className="card-body">
                   <h3>{a.title}</h3>
-                  {a.meta.readTime && <span className="muted small">{a.meta.readTime} read</span>}
+                  {a.meta.readTime && <span className="muted small">{t('cards.readTime', { time: a.meta.readTime })}</span>}
                 </div>
               </a>
             ))

@@ -10,9 +10,10 @@ import { RenderBlock } from './blocks/index.tsx'
 import { MarkdownTree } from './MarkdownTree.tsx'
 import { ResponsiveImage } from './ResponsiveImage.tsx'
 import { useMarketPath } from './market-path.ts'
+import { useLocale, useT } from './use-t.ts'
 
 /** A profile's name linking its page (issue 22), else the byline's own text; null when neither. */
-function who(profile: AuthorRef | null, text: string, rel?: string, local: (path: string) => string = (p) => p) {
+function who(profile: AuthorRef | null, text: string, local: (path: string) => string, rel?: string) {
   if (profile)
     return (
       <a href={local(authorPath(profile.slug))} rel={rel}>
@@ -29,26 +30,28 @@ function who(profile: AuthorRef | null, text: string, rel?: string, local: (path
  */
 function Byline({ article, profiles }: { article: ArticleData; profiles: BylineProfiles }) {
   const { meta } = article
+  const t = useT()
+  const locale = useLocale()
   const local = useMarketPath()
-  const author = who(profiles.author, meta.author, 'author', local)
-  const reviewer = who(profiles.reviewer, meta.reviewer, undefined, local)
-  const published = formatDay(article.createdAt)
-  const updated = formatDay(article.updatedAt)
+  const author = who(profiles.author, meta.author, local, 'author')
+  const reviewer = who(profiles.reviewer, meta.reviewer, local)
+  const published = formatDay(article.createdAt, locale)
+  const updated = formatDay(article.updatedAt, locale)
   const parts = [
-    author && <span key="a">By {author}</span>,
+    author && <span key="a">{t('article.by')} {author}</span>,
     published && (
       <span key="p">
-        Published <time dateTime={article.createdAt}>{published}</time>
+        {t('article.published')} <time dateTime={article.createdAt}>{published}</time>
       </span>
     ),
     // an edit on the day it went live is not news to a reader
     updated && isoDay(article.updatedAt)! > isoDay(article.createdAt)! && (
       <span key="u">
-        Updated <time dateTime={article.updatedAt}>{updated}</time>
+        {t('article.updated')} <time dateTime={article.updatedAt}>{updated}</time>
       </span>
     ),
-    meta.readTime && <span key="r">{meta.readTime} read</span>,
-    reviewer && <span key="v">Reviewed by {reviewer}</span>,
+    meta.readTime && <span key="r">{t('cards.readTime', { time: meta.readTime })}</span>,
+    reviewer && <span key="v">{t('article.reviewedBy')} {reviewer}</span>,
   ].filter(Boolean)
   return <p className="meta byline muted small">{parts.flatMap((p, i) => (i ? [' · ', p] : [p]))}</p>
 }
@@ -60,6 +63,7 @@ function Byline({ article, profiles }: { article: ArticleData; profiles: BylineP
  */
 export function ArticleView({ article, body, comparisons = [], byline = NO_BYLINE }: { article: ArticleData; body: RenderedSection[]; comparisons?: Comparison[]; byline?: BylineProfiles }) {
   const local = useMarketPath()
+  const t = useT()
   const { content } = article
   // an article's comparison tables, resolved for the visitor's country and numbered in order: the tree's `compare` blocks
   const compare = (i: number) => (comparisons[i] ? <RenderBlock block={{ kind: 'compare', table: comparisons[i], index: i }} /> : null)
@@ -71,7 +75,7 @@ export function ArticleView({ article, body, comparisons = [], byline = NO_BYLIN
         <ResponsiveImage className="article-image" src={article.image} alt={imageAltOf(article)} width={800} height={450} sizes={IMAGE_SIZES.articleLead} priority />
       )}
       {tags.length > 0 && (
-        <ul className="article-tags" aria-label="Tags">
+        <ul className="article-tags" aria-label={t('article.tags')}>
           {tags.map((t) => (
             <li key={t}>
               <a className="tag" href={local(tagPath(t))}>
@@ -86,7 +90,7 @@ export function ArticleView({ article, body, comparisons = [], byline = NO_BYLIN
       <Byline article={article} profiles={byline} />
       {content.summary.length > 0 && (
         <section className="summary" aria-labelledby="summary-heading">
-          <h2 id="summary-heading">Summary</h2>
+          <h2 id="summary-heading">{t('article.summary')}</h2>
           <ul>
             {content.summary.map((p, i) => (
               <li key={i}>
@@ -110,7 +114,7 @@ export function ArticleView({ article, body, comparisons = [], byline = NO_BYLIN
                 </div>
               ))}
               {s.keywords.length > 0 && (
-                <ul className="chips" aria-label="Keywords">
+                <ul className="chips" aria-label={t('article.keywords')}>
                   {s.keywords.map((k) => (
                     <li key={k} className="chip">
                       {k}

@@ -3,6 +3,7 @@ import { initialsOf } from '../lib/authors.ts'
 import { ArchivePagination } from './ArchivePagination.tsx'
 import { type ArticleCardData, ArticleCard } from './ArticleGrid.tsx'
 import { ResponsiveImage } from './ResponsiveImage.tsx'
+import { useContentLang, useT } from './use-t.ts'
 
 /** What the author page shows of a profile (pages/author/+data.ts trims it to this). */
 export type AuthorProfile = { slug: string; name: string; bio: string; expertise: string[]; photo: string; links: AuthorLink[] }
@@ -34,21 +35,24 @@ function Bio({ text }: { text: string }) {
  * (`rel="me"`), then their published articles, paged like the archives with real links.
  */
 export function AuthorView({ author, articles, base, page, pages, total }: { author: AuthorProfile; articles: ArticleCardData[]; base: string; page: number; pages: number; total: number }) {
+  const t = useT()
+  // a profile is written once, in English: marked so on a page in another language
+  const contentLang = useContentLang()
   return (
     <div className="author-page">
       <header className="author-header card">
         {author.photo ? (
-          <ResponsiveImage className="author-photo" src={author.photo} alt={`Photo of ${author.name}`} width={144} height={144} sizes="144px" priority />
+          <ResponsiveImage className="author-photo" src={author.photo} alt={t('author.photo', { name: author.name })} width={144} height={144} sizes="144px" priority />
         ) : (
           <span className="author-photo author-initials" aria-hidden="true">
             {initialsOf(author.name)}
           </span>
         )}
         <div className="author-intro">
-          <p className="author-eyebrow muted small">Author</p>
+          <p className="author-eyebrow muted small">{t('author.eyebrow')}</p>
           <h1 id="author-heading">{author.name}</h1>
           {author.expertise.length > 0 && (
-            <ul className="chips author-expertise" aria-label="Writes about">
+            <ul className="chips author-expertise" aria-label={t('author.writesAbout')} lang={contentLang}>
               {author.expertise.map((t) => (
                 <li key={t} className="chip">
                   {t}
@@ -56,9 +60,13 @@ export function AuthorView({ author, articles, base, page, pages, total }: { aut
               ))}
             </ul>
           )}
-          {author.bio && <Bio text={author.bio} />}
+          {author.bio && (
+            <div lang={contentLang}>
+              <Bio text={author.bio} />
+            </div>
+          )}
           {author.links.length > 0 && (
-            <ul className="author-links" aria-label={`${author.name} elsewhere`}>
+            <ul className="author-links" aria-label={t('author.elsewhere', { name: author.name })}>
               {author.links.map((l) => (
                 <li key={l.url}>
                   <a className="btn" href={l.url} rel="me noopener" target="_blank">
@@ -71,10 +79,10 @@ export function AuthorView({ author, articles, base, page, pages, total }: { aut
         </div>
       </header>
       <section className="archive author-articles" aria-labelledby="author-articles-heading">
-        <h2 id="author-articles-heading">Articles by {author.name}</h2>
+        <h2 id="author-articles-heading">{t('author.articlesBy', { name: author.name })}</h2>
         <p className="muted">
-          {total === 1 ? '1 article' : `${total} articles`}
-          {pages > 1 ? ` · page ${page} of ${pages}` : ''}
+          {t('archive.articles', { count: total })}
+          {pages > 1 ? t('archive.pageOf', { page, pages }) : ''}
         </p>
         {articles.length ? (
           <div className="grid">
@@ -83,7 +91,7 @@ export function AuthorView({ author, articles, base, page, pages, total }: { aut
             ))}
           </div>
         ) : (
-          <p className="empty">No articles yet.</p>
+          <p className="empty">{t('archive.noArticles')}</p>
         )}
         <ArchivePagination base={base} page={page} pages={pages} />
       </section>

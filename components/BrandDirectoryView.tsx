@@ -3,17 +3,19 @@ import type { BrandOffer } from '../lib/schemas.ts'
 import { ArchivePagination } from './ArchivePagination.tsx'
 import { OfferCards } from './BrandOffers.tsx'
 import { AffiliateDisclosure } from './OfferTerms.tsx'
+import { useT } from './use-t.ts'
 
 export type BrandDirectoryData = { brands: BrandOffer[]; page: number; pages: number; total: number; disclosure?: string }
 
 /** The /brands directory: one page of offer cards (each with its terms) under the affiliate disclosure. */
 export function BrandDirectoryView({ brands, page, pages, total, disclosure }: BrandDirectoryData) {
+  const t = useT()
   return (
     <section className="archive" aria-labelledby="archive-heading">
-      <h1 id="archive-heading">Casino and betting brands</h1>
+      <h1 id="archive-heading">{t('directory.title')}</h1>
       <p className="muted">
-        {total === 1 ? '1 brand' : `${total} brands`}
-        {pages > 1 ? ` · page ${page} of ${pages}` : ''}
+        {t('directory.brands', { count: total })}
+        {pages > 1 ? t('archive.pageOf', { page, pages }) : ''}
       </p>
       <AffiliateDisclosure text={disclosure} />
       {brands.length ? (
@@ -21,7 +23,7 @@ export function BrandDirectoryView({ brands, page, pages, total, disclosure }: B
           <OfferCards offers={brands} slot="directory-offers" offset={(page - 1) * BRANDS_PAGE_SIZE} />
         </div>
       ) : (
-        <p className="empty">No brands found.</p>
+        <p className="empty">{t('offers.none')}</p>
       )}
       <ArchivePagination base="/brands" page={page} pages={pages} />
     </section>

@@ -6,6 +6,8 @@ import type { Slot } from '../lib/attribution.ts'
 import { useGoHref } from './tracked-link.ts'
 import { OfferTerms } from './OfferTerms.tsx'
 import { Pagination } from './Pagination.tsx'
+import { useT } from './use-t.ts'
+import { offerTypeLabel } from './cta-label.ts'
 
 export const OFFERS_PER_PAGE = 5 // spec §9
 
@@ -14,26 +16,29 @@ export const tabLabel = (type: string) => type.replace(/^type/, '').replace(/([a
 
 function PlayLink({ offer, slot, position }: { offer: BrandOffer; slot: Slot; position: number }) {
   const href = useGoHref(offer._id, { slot, position })
+  const t = useT()
   if (!offer.dealBox?.ctaUrl) return null
   return (
     <a className="btn btn-primary" href={href} target="_blank" rel="sponsored noopener">
-      Play
+      {t('offers.play')}
     </a>
   )
 }
 
 function ReviewButton({ offer }: { offer: BrandOffer }) {
   const local = useMarketPath()
+  const t = useT()
   return (
     <a className="btn" href={local(`/brands/${encodeURIComponent(offer._id)}`)}>
-      Review
+      {t('offers.review')}
     </a>
   )
 }
 
 function Logo({ offer, size = 48 }: { offer: BrandOffer; size?: number }) {
+  const t = useT()
   return offer.logo ? (
-    <img className="offer-logo" src={offer.logo.cdnUrl} alt={`${offer.brandName} logo`} width={size} height={size} loading="lazy" />
+    <img className="offer-logo" src={offer.logo.cdnUrl} alt={t('offers.logo', { brand: offer.brandName })} width={size} height={size} loading="lazy" />
   ) : (
     <span className="offer-logo placeholder" aria-hidden="true" />
   )
@@ -53,15 +58,16 @@ function OfferBrand({ offer, size }: { offer: BrandOffer; size?: number }) {
 }
 
 function OfferTable({ offers, slot, offset }: { offers: BrandOffer[]; slot: Slot; offset: number }) {
+  const t = useT()
   return (
     <div className="table-scroll">
       <table className="offers-table">
         <thead>
           <tr>
-            <th className="col-brand">Brand</th>
-            <th>Offer</th>
-            <th>Rating</th>
-            <th aria-label="Actions" />
+            <th className="col-brand">{t('offers.colBrand')}</th>
+            <th>{t('offers.colOffer')}</th>
+            <th>{t('offers.colRating')}</th>
+            <th aria-label={t('offers.colActions')} />
           </tr>
         </thead>
         {/* one body per offer: its row, then its terms on a row of their own below the Play button, so
@@ -123,8 +129,9 @@ export function BrandOffers({ offers }: { offers: BrandOffer[] }) {
   const tabs = useMemo(() => [...new Set(offers.flatMap((o) => o.type ?? []))], [offers])
   const [tab, setTab] = useState(tabs[0])
   const [page, setPage] = useState(1)
+  const tr = useT()
 
-  if (offers.length === 0) return <p className="empty">No brands found.</p>
+  if (offers.length === 0) return <p className="empty">{tr('offers.none')}</p>
 
   // No typed offers: the simpler featured layout (spec §2, "Home page").
   if (tabs.length === 0) {
@@ -142,7 +149,7 @@ export function BrandOffers({ offers }: { offers: BrandOffer[] }) {
 
   return (
     <div className="offers" data-slot="home-offers">
-      <div className="tabs" role="tablist" aria-label="Offer types">
+      <div className="tabs" role="tablist" aria-label={tr('offers.types')}>
         {tabs.map((t) => (
           <button
             key={t}
@@ -155,12 +162,12 @@ export function BrandOffers({ offers }: { offers: BrandOffer[] }) {
               setPage(1)
             }}
           >
-            {tabLabel(t)}
+            {offerTypeLabel(tr, t)}
           </button>
         ))}
       </div>
       {shown.length === 0 ? (
-        <p className="empty">No brands found.</p>
+        <p className="empty">{tr('offers.none')}</p>
       ) : (
         <>
           <div className="offers-wide">

@@ -15,6 +15,8 @@ import { type Block, RenderBlock, RenderBlocks, sectionBlock } from './blocks/in
 import { OfferNotRunning } from './OfferNotRunning.tsx'
 import type { OfferState } from '../lib/offer-lifecycle.ts'
 import { brandScore } from '../lib/review-score.ts'
+import { useContentLang, useLocale, useT } from './use-t.ts'
+import { ctaLabel } from './cta-label.ts'
 
 export const PLACEHOLDER_BANNER = '/placeholder-banner.svg'
 export const SHORT_HISTORY = 2 // spec §9
@@ -28,12 +30,13 @@ export function goBack() {
 export function Tagline({ text }: { text: string }) {
   const [expanded, setExpanded] = useState(false)
   const cut = truncate(text)
+  const t = useT()
   return (
     <p className="tagline">
       {expanded || !cut.truncated ? text : cut.text}{' '}
       {cut.truncated && (
         <button type="button" className="link-button" onClick={() => setExpanded((v) => !v)}>
-          {expanded ? 'Show less' : 'Show more'}
+          {expanded ? t('brand.showLess') : t('brand.showMore')}
         </button>
       )}
     </p>
@@ -42,12 +45,14 @@ export function Tagline({ text }: { text: string }) {
 
 function CtaButton({ brand, className = 'btn btn-primary btn-lg', slot }: { brand: BrandPage; className?: string; slot: 'brand-cta' | 'brand-mobile-bar' }) {
   const href = useGoHref(brand._id, { slot })
-  const { ctaLabel, ctaUrl } = brand.dealBox
-  if (!ctaLabel) return null
-  if (!ctaUrl) return <span className={`${className} disabled`}>{ctaLabel}</span>
+  const t = useT()
+  const { ctaUrl } = brand.dealBox
+  if (!brand.dealBox.ctaLabel) return null
+  const label = ctaLabel(t, brand.dealBox.ctaLabel)
+  if (!ctaUrl) return <span className={`${className} disabled`}>{label}</span>
   return (
     <a className={className} href={href} target="_blank" rel="sponsored noopener">
-      {ctaLabel}
+      {label}
     </a>
   )
 }
@@ -65,20 +70,22 @@ const TimerIcon = () => (
  * answered; readers see a deadline only when `validUntil` gives one, as the day it ends (a day, not "in 2
  * days", so a cached page is never wrong about it).
  */
-export function countdownOf(brand: Pick<BrandPage, 'validUntil'>): string | null {
-  const day = formatDay(brand.validUntil)
-  return day ? `Offer ends ${day}` : null
+function useCountdown(brand: Pick<BrandPage, 'validUntil'>): string | null {
+  const t = useT()
+  const day = formatDay(brand.validUntil, useLocale())
+  return day ? t('brand.offerEnds', { day }) : null
 }
 
-/** The deal box shows only when it has a countdown, main text, sub text or a button label (spec §2). */
+/** The deal box shows only when it has a countdown (an end date), main text, sub text or a button label (spec §2). */
 export function hasDealBox(d: DealBox, brand?: Pick<BrandPage, 'validUntil'>) {
-  return Boolean((brand && countdownOf(brand)) || d.mainText || d.subText || d.ctaLabel)
+  return Boolean((brand && formatDay(brand.validUntil)) || d.mainText || d.subText || d.ctaLabel)
 }
 
 export function DealBoxCard({ brand }: { brand: BrandPage }) {
   const local = useMarketPath()
   const d = brand.dealBox
-  const countdown = countdownOf(brand)
+  const countdown = useCountdown(brand)
+  const contentLang = useContentLang()
   if (!hasDealBox(d, brand)) return null
   return (
     <div className="deal-box card" data-testid="deal-box" data-slot="brand-cta">
@@ -90,7 +97,7 @@ export function DealBoxCard({ brand }: { brand: BrandPage }) {
       {d.mainText && <p className="deal-main">{d.mainText}</p>}
       {d.subText && <p className="muted">{d.subText}</p>}
       {d.linkText && d.linkUrl && isSafeHref(d.linkUrl) && (
-        <a className="deal-link" href={local(d.linkUrl)} data-testid="deal-link">
+        <a className="deal-link" href={local(d.linkUrl)} data-testid="deal-link" lang={contentLang}>
           {d.linkText}
         </a>
       )}
@@ -104,7 +111,7 @@ export function DealBoxCard({ brand }: { brand: BrandPage }) {
 /** Fixed bottom bar on phones: needs both a button label and a URL; hidden from the small breakpoint up. */
 export function MobileDealBar({ brand }: { brand: BrandPage }) {
   const d = brand.dealBox
-  const countdown = countdownOf(brand)
+  const countdown = useCountdown(brand)
   if (!d.ctaLabel || !d.ctaUrl) return null
   return (
     <div className="mobile-deal-bar" data-testid="mobile-deal-bar" data-slot="brand-mobile-bar">
@@ -121,9 +128,10 @@ export function MobileDealBar({ brand }: { brand: BrandPage }) {
 
 /** What "See Offer Details" scrolls to: the bonus, its condition and the significant terms, on every brand page. */
 export function OfferDetails({ brand }: { brand: BrandPage }) {
+  const t = useT()
   return (
     <section id="offer-details" className="card brand-section offer-details" aria-labelledby="offer-details-heading">
-      <h2 id="offer-details-heading">Offer details</h2>
+      <h2 id="offer-details-heading">{t('brand.offerDetails')}</h2>
       {(brand.bonusOffer || brand.dealBox.mainText) && <p className="deal-main">{brand.bonusOffer || brand.dealBox.mainText}</p>}
       {brand.bonusCondition && <p className="muted">{brand.bonusCondition}</p>}
       <OfferTerms offer={brand} />
@@ -157,27 +165,30 @@ export function BrandPageView({ brand, disclosure, availability, sectionTrees }:
   // no offer of any kind where the visitor may not be shown it: the notice and alternatives only (issue 34)
   const noOffer = unavailable || notRunning != null
   const score = brandScore(brand)
+  const t = useT()
+  const locale = useLocale()
+  const contentLang = useContentLang()
   return (
     <div className="brand-page">
       <button type="button" className="btn back" onClick={goBack}>
-        ← Back
+        {t('brand.back')}
       </button>
       <div className="brand-hero">
         {/* the banner is the brand page's LCP */}
         <ResponsiveImage
           className="banner"
           src={brand.bannerImage?.cdnUrl || PLACEHOLDER_BANNER}
-          alt={brand.bannerAlt?.trim() || `${brand.brandName} banner`}
+          alt={brand.bannerAlt?.trim() || t('brand.banner', { brand: brand.brandName })}
           width={1200}
           height={360}
           sizes={IMAGE_SIZES.banner}
           priority
         />
         <div className="brand-id">
-          {brand.logo && <img className="brand-logo" src={brand.logo.cdnUrl} alt={`${brand.brandName} logo`} width={96} height={96} />}
+          {brand.logo && <img className="brand-logo" src={brand.logo.cdnUrl} alt={t('offers.logo', { brand: brand.brandName })} width={96} height={96} />}
           <div>
             <h1>{brand.brandName}</h1>
-            {score != null && <p className="rating">★ {score.toFixed(1)} / 5</p>}
+            {score != null && <p className="rating">{t('brand.rating', { score: score.toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}</p>}
           </div>
         </div>
       </div>
@@ -186,7 +197,7 @@ export function BrandPageView({ brand, disclosure, availability, sectionTrees }:
         <div className="brand-main">
           {brand.tagline && <Tagline text={brand.tagline} />}
           {brand.highlights.length > 0 && (
-            <ul className="highlights">
+            <ul className="highlights" lang={contentLang}>
               {brand.highlights.map((h, i) => (
                 <li key={i}>
                   <span className="muted small">{h.title}</span>
@@ -198,8 +209,8 @@ export function BrandPageView({ brand, disclosure, availability, sectionTrees }:
           <RenderBlocks blocks={leadBlocks(brand)} />
           {brand.timelines.length > 0 && (
             <section className="card brand-section">
-              <h2>Important Timelines</h2>
-              <div className="timelines">
+              <h2>{t('brand.timelines')}</h2>
+              <div className="timelines" lang={contentLang}>
                 {brand.timelines.map((t, i) => (
                   <div key={i} className="timeline">
                     <span className="muted small">{t.label}</span>
@@ -225,12 +236,12 @@ export function BrandPageView({ brand, disclosure, availability, sectionTrees }:
           {/* never a titled card with nothing in it: where a market bars bonuses there is no bonus to list */}
           {!noOffer && (brand.bonusOffer || brand.dealBox.mainText || brand.bonusCondition) && (
             <div className="card top-offers">
-              <h2>{`Top ${brand.brandName} Offers`}</h2>
+              <h2>{t('brand.topOffers', { brand: brand.brandName })}</h2>
               {(brand.bonusOffer || brand.dealBox.mainText) && <p className="deal-main">{brand.bonusOffer || brand.dealBox.mainText}</p>}
               {brand.bonusCondition && <p className="muted small">{brand.bonusCondition}</p>}
               <OfferTerms offer={brand} />
               {/* a plain in-page anchor: works before and without JavaScript */}
-              <a className="offer-details-link" href="#offer-details">See Offer Details</a>
+              <a className="offer-details-link" href="#offer-details">{t('brand.seeDetails')}</a>
             </div>
           )}
         </aside>

@@ -1,8 +1,9 @@
-import { useMarketPath } from './market-path.ts'
 import { lazy, Suspense } from 'react'
 import { gaMeasurementId } from './analytics.ts'
 import { COOKIE_POLICY_PATH, ConsentButtons } from './ConsentButtons.tsx'
 import { useConsent, useConsentSettingsOpen } from './use-consent.ts'
+import { useT } from './use-t.ts'
+import { useMarketPath } from './market-path.ts'
 
 // only someone who opens Cookie Settings needs the dialog: it stays out of every page's bundle
 const ConsentSettings = lazy(() => import('./ConsentSettings.tsx'))
@@ -14,6 +15,7 @@ const ConsentSettings = lazy(() => import('./ConsentSettings.tsx'))
 export function ConsentBanner() {
   const consent = useConsent()
   const local = useMarketPath()
+  const t = useT()
   if (useConsentSettingsOpen()) {
     return (
       <Suspense>
@@ -23,11 +25,9 @@ export function ConsentBanner() {
   }
   if (consent !== null) return null // answered, or still rendering on the server or hydrating
   return (
-    <section className="consent-banner" aria-label="Cookie consent">
+    <section className="consent-banner" aria-label={t('consent.label')}>
       <p>
-        With your consent we {gaMeasurementId() && 'count visits with Google Analytics (cookies) and '}keep a device id that
-        offer partners receive when you follow an offer. Nothing is stored until you choose.{' '}
-        <a href={local(COOKIE_POLICY_PATH)}>Cookie policy</a>
+        {gaMeasurementId() ? t('consent.textAnalytics') : t('consent.text')} <a href={local(COOKIE_POLICY_PATH)}>{t('consent.policy')}</a>
       </p>
       <ConsentButtons />
     </section>

@@ -1,4 +1,5 @@
 import { setConsent } from './consent.ts'
+import { useT } from './use-t.ts'
 
 /**
  * What the consent banner and the Cookie Settings dialog share. Its own module because the dialog is
@@ -11,13 +12,14 @@ export const COOKIE_POLICY_PATH = '/info/cookies'
 
 /** The two answers, with equal prominence: the same style, side by side. */
 export function ConsentButtons() {
+  const t = useT()
   return (
     <div className="actions">
       <button type="button" className="btn" onClick={() => setConsent('granted')}>
-        Accept analytics
+        {t('consent.accept')}
       </button>
       <button type="button" className="btn" onClick={() => setConsent('denied')}>
-        Reject
+        {t('consent.reject')}
       </button>
     </div>
   )

@@ -1,9 +1,10 @@
-import { useMarketPath } from './market-path.ts'
 import { useLayoutEffect, useRef } from 'react'
 import { gaMeasurementId } from './analytics.ts'
 import { COOKIE_POLICY_PATH, ConsentButtons } from './ConsentButtons.tsx'
 import { openConsentSettings } from './consent.ts'
 import { useConsent } from './use-consent.ts'
+import { useT } from './use-t.ts'
+import { useMarketPath } from './market-path.ts'
 
 const close = () => openConsentSettings(false)
 
@@ -14,6 +15,7 @@ const close = () => openConsentSettings(false)
  */
 export default function ConsentSettings() {
   const consent = useConsent()
+  const t = useT()
   const local = useMarketPath()
   const dialog = useRef<HTMLDialogElement>(null)
   useLayoutEffect(() => {
@@ -30,34 +32,28 @@ export default function ConsentSettings() {
   }, [])
   return (
     <dialog ref={dialog} className="modal consent-settings" aria-labelledby="consent-settings-title" onClose={close}>
-      <h3 id="consent-settings-title">Cookie Settings</h3>
+      <h3 id="consent-settings-title">{t('consent.settings')}</h3>
       <p>
-        <strong>Analytics is {consent === 'granted' ? 'on' : 'off'}.</strong>
+        <strong>{consent === 'granted' ? t('consent.analyticsOn') : t('consent.analyticsOff')}</strong>
       </p>
-      <h4>Always on (strictly necessary)</h4>
+      <h4>{t('consent.alwaysOn')}</h4>
       <ul>
-        <li>
-          Your answer here, kept in this browser (<code>consent</code>).
-        </li>
-        <li>For editors who log in: the login session, until the browser tab closes.</li>
+        <li>{t('consent.answerKept', { name: 'consent' })}</li>
+        <li>{t('consent.session')}</li>
       </ul>
-      <h4>Only if you accept analytics</h4>
+      <h4>{t('consent.ifAccepted')}</h4>
       <ul>
         {gaMeasurementId() && (
-          <li>
-            Google Analytics counts page views (cookies <code>_ga</code>, <code>_ga_…</code>).
-          </li>
+          <li>{t('consent.ga', { names: '_ga, _ga_…' })}</li>
         )}
-        <li>
-          A device id (<code>gaid</code>) that offer partners receive when you follow an offer.
-        </li>
+        <li>{t('consent.deviceId', { name: 'gaid' })}</li>
       </ul>
       <p>
-        Rejecting later stops analytics and deletes the device id and Google Analytics cookies. <a href={local(COOKIE_POLICY_PATH)}>Cookie policy</a>
+        {t('consent.rejectLater')} <a href={local(COOKIE_POLICY_PATH)}>{t('consent.policy')}</a>
       </p>
       <ConsentButtons />
       <button type="button" className="btn consent-close" onClick={close}>
-        Close
+        {t('consent.close')}
       </button>
     </dialog>
   )

@@ -5,32 +5,39 @@ import { FooterHelpLinks } from './FooterHelpLinks.tsx'
 import { openConsentSettings } from './consent.ts'
 import { Modal } from './Modal.tsx'
 import { useMarketAge } from './market-path.ts'
+import type { Translate } from '../lib/i18n/index.ts'
+import { useT } from './use-t.ts'
 
-// spec §2, "Top bar and footer"
-const lists: [string, string[]][] = [
-  ['Categories', ['News', 'Reviews', 'Guides', 'Esports']],
-  ['Platforms', ['PC', 'PlayStation', 'Xbox', 'Mobile']],
-  ['Community', ['Forums', 'Discord', 'Streamers', 'Merch']],
-  ['About', ['About Us', 'Team', 'Careers', 'Press', 'Contact']],
+// spec §2, "Top bar and footer": groups and items by their catalog keys (footer.group.*, footer.item.*)
+type Item = 'news' | 'reviews' | 'guides' | 'esports' | 'pc' | 'playstation' | 'xbox' | 'mobile' | 'forums' | 'discord' | 'streamers' | 'merch' | 'aboutUs' | 'team' | 'careers' | 'press' | 'contact' | 'privacy' | 'terms' | 'cookieSettings'
+type Group = 'categories' | 'platforms' | 'community' | 'about'
+const lists: [Group, Item[]][] = [
+  ['categories', ['news', 'reviews', 'guides', 'esports']],
+  ['platforms', ['pc', 'playstation', 'xbox', 'mobile']],
+  ['community', ['forums', 'discord', 'streamers', 'merch']],
+  ['about', ['aboutUs', 'team', 'careers', 'press', 'contact']],
 ]
-const legal = ['Privacy Policy', 'Terms of Service', 'Cookie Settings']
+const legal: Item[] = ['privacy', 'terms', 'cookieSettings']
 const socials = ['X', 'YouTube', 'Twitch', 'Instagram']
 // Items with an info page (/info/:slug, edited in /admin) are links; the rest keep the spec's modal.
-const pageOf: Record<string, string> = { 'About Us': 'about', Contact: 'contact', 'Privacy Policy': 'privacy', 'Terms of Service': 'terms' }
+const pageOf: Partial<Record<Item, string>> = { aboutUs: 'about', contact: 'contact', privacy: 'privacy', terms: 'terms' }
 // compliance pages beside the spec's legal items
-const compliance: [string, string][] = [
-  ['Cookie policy', 'cookies'],
-  ['Responsible gambling', 'responsible-gambling'],
-  ['Affiliate disclosure', 'affiliate-disclosure'],
+const compliance: ['cookiePolicy' | 'responsibleGambling' | 'affiliateDisclosure', string][] = [
+  ['cookiePolicy', 'cookies'],
+  ['responsibleGambling', 'responsible-gambling'],
+  ['affiliateDisclosure', 'affiliate-disclosure'],
 ]
 
-export function comingSoonText(item: string, group?: string) {
-  return group === 'About' || legal.includes(item) ? `${item} content coming soon.` : `Coming soon. Stay tuned for updates on ${item}!`
+/** The spec's modal text for an item without a page (`name`: the item as the page's language says it). */
+export function comingSoonText(t: Translate, name: string, group?: string) {
+  return group === 'about' || group === 'legal' ? t('footer.comingSoonPage', { item: name }) : t('footer.comingSoon', { item: name })
 }
 
 export function Footer() {
   const age = useMarketAge()
   const local = useMarketPath()
+  const t = useT()
+  const name = (item: Item) => t(`footer.item.${item}`)
   const [modal, setModal] = useState<{ item: string; group?: string } | null>(null)
   return (
     <footer className="footer">
@@ -38,30 +45,30 @@ export function Footer() {
         <div className="footer-grid">
           <div className="footer-brand">
             <img src="/logo-on-dark.svg" alt="GameWise" width={180} height={40} /> {/* a light wordmark: the dark one was invisible on the footer */}
-            <p>Independent guides, news and offers for players who like to know the odds.</p>
+            <p>{t('footer.tagline')}</p>
             <form className="newsletter" onSubmit={(e) => e.preventDefault()}>
               <label htmlFor="newsletter-email" className="sr-only">
-                Email address
+                {t('footer.email')}
               </label>
-              <input id="newsletter-email" type="email" required placeholder="Your email" />
+              <input id="newsletter-email" type="email" required placeholder={t('footer.emailPlaceholder')} />
               <button type="submit" className="btn btn-primary">
-                Subscribe
+                {t('footer.subscribe')}
               </button>
             </form>
           </div>
           {lists.map(([group, items]) => (
             <div key={group}>
-              <h2 className="footer-heading">{group}</h2>
+              <h2 className="footer-heading">{t(`footer.group.${group}`)}</h2>
               <ul>
                 {items.map((item) => (
                   <li key={item}>
                     {pageOf[item] ? (
                       <a className="link-button" href={local(infoPath(pageOf[item]))}>
-                        {item}
+                        {name(item)}
                       </a>
                     ) : (
-                      <button type="button" className="link-button" onClick={() => setModal({ item, group })}>
-                        {item}
+                      <button type="button" className="link-button" onClick={() => setModal({ item: name(item), group })}>
+                        {name(item)}
                       </button>
                     )}
                   </li>
@@ -84,27 +91,27 @@ export function Footer() {
             {legal.map((item) =>
               pageOf[item] ? (
                 <a key={item} className="link-button" href={local(infoPath(pageOf[item]))}>
-                  {item}
+                  {name(item)}
                 </a>
               ) : (
-                <button key={item} type="button" className="link-button" onClick={() => (item === 'Cookie Settings' ? openConsentSettings() : setModal({ item }))}>
-                  {item}
+                <button key={item} type="button" className="link-button" onClick={() => (item === 'cookieSettings' ? openConsentSettings() : setModal({ item: name(item), group: 'legal' }))}>
+                  {name(item)}
                 </button>
               ),
             )}
             {compliance.map(([item, slug]) => (
               <a key={slug} className="link-button" href={local(infoPath(slug))}>
-                {item}
+                {t(`footer.item.${item}`)}
               </a>
             ))}
           </div>
-          <p className="small">{`${age}+ | Play responsibly. © 2026 GameWise`}</p>
+          <p className="small">{t('footer.ageLine', { age })}</p>
         </div>
         <FooterHelpLinks />
       </div>
       {modal && (
         <Modal title={modal.item} onClose={() => setModal(null)}>
-          <p>{comingSoonText(modal.item, modal.group)}</p>
+          <p>{comingSoonText(t, modal.item, modal.group)}</p>
         </Modal>
       )}
     </footer>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { type HelpSet, INTERNATIONAL_LINKS } from '../lib/gambling-help-international.ts'
 import { visitorGeo } from './visitor-geo.ts'
+import { useT } from './use-t.ts'
 
 // Its own file, kept small: every page loads it (a module shared with other pages would bring all of its code along).
 /**
@@ -10,6 +11,7 @@ import { visitorGeo } from './visitor-geo.ts'
  */
 export function FooterHelpLinks() {
   const [set, setSet] = useState<HelpSet>(INTERNATIONAL_LINKS)
+  const t = useT()
   useEffect(() => {
     let live = true
     visitorGeo()
@@ -26,7 +28,7 @@ export function FooterHelpLinks() {
   }, [])
   return (
     <p className="small help-line" data-country={set.country ?? ''}>
-      Need help with gambling?{' '}
+      {t('footer.needHelp')}{' '}
       {set.links.map((l, i) => (
         <span key={l.url}>
           {i > 0 && ' · '}

@@ -1,11 +1,23 @@
 import type { HelpLink, HelpSet } from '../lib/gambling-help-international.ts'
 import { infoPath, RESPONSIBLE_GAMBLING_SLUG } from '../lib/info-pages.ts'
 import { useMarketAge, useMarketPath } from './market-path.ts'
+import { useContentLang, useLocale, useT } from './use-t.ts'
+
+/** A country's name in the page's language (Intl), else the help set's own English label. */
+function countryName(code: string, locale: string, fallback: string): string {
+  if (locale.startsWith('en')) return fallback
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? fallback
+  } catch {
+    return fallback
+  }
+}
 
 /** Gambling-help organisations (lib/responsible-gambling.ts) on brand pages and the help page; the footer's line is FooterHelpLinks.tsx. */
 
 /** An organisation's link, and its phone number when it has one (brand pages and the help page). */
 function HelpLinkWithPhone({ link }: { link: HelpLink }) {
+  const t = useT()
   return (
     <>
       <a href={link.url} target="_blank" rel="noopener">
@@ -13,7 +25,7 @@ function HelpLinkWithPhone({ link }: { link: HelpLink }) {
       </a>
       {link.phone && (
         <>
-          , call <a className="phone" href={`tel:${link.phone.tel}`}>
+          {t('help.call')} <a className="phone" href={`tel:${link.phone.tel}`}>
             {link.phone.display}
           </a>
         </>
@@ -26,9 +38,11 @@ function HelpLinkWithPhone({ link }: { link: HelpLink }) {
 export function BrandHelp({ set }: { set: HelpSet }) {
   const age = useMarketAge()
   const local = useMarketPath()
+  const t = useT()
+  const locale = useLocale()
   return (
-    <aside className="help-box" aria-label="Gambling help">
-      <strong>{`${age}+ · Gambling help${set.country ? ` in ${set.label}` : ''}:`}</strong>
+    <aside className="help-box" aria-label={t('help.label')}>
+      <strong>{set.country ? t('help.lineIn', { age, country: countryName(set.country, locale, set.label) }) : t('help.line', { age })}</strong>
       {set.links.map((l, i) => (
         <span key={l.url}>
           {i > 0 ? ' · ' : ' '}
@@ -36,19 +50,21 @@ export function BrandHelp({ set }: { set: HelpSet }) {
         </span>
       ))}
       {' · '}
-      <a href={local(infoPath(RESPONSIBLE_GAMBLING_SLUG))}>More help</a>
+      <a href={local(infoPath(RESPONSIBLE_GAMBLING_SLUG))}>{t('help.more')}</a>
     </aside>
   )
 }
 
 /** The responsible-gambling page's directory: every country's organisations, the visitor's first. */
 export function HelpDirectory({ sets }: { sets: HelpSet[] }) {
+  const t = useT()
+  const locale = useLocale()
   return (
-    <section className="help-directory" aria-labelledby="where-to-get-help">
-      <h2 id="where-to-get-help">Where to get help</h2>
+    <section className="help-directory" aria-labelledby="where-to-get-help" lang={useContentLang() ? locale : undefined}>
+      <h2 id="where-to-get-help">{t('help.where')}</h2>
       {sets.map((set) => (
         <div key={set.country ?? 'international'} data-testid="help-set" data-country={set.country ?? ''}>
-          <h3>{set.label}</h3>
+          <h3>{set.country ? countryName(set.country, locale, set.label) : set.label}</h3>
           <ul>
             {set.links.map((l) => (
               <li key={l.url}>

@@ -2,18 +2,20 @@ import type { BrandOffer } from '../lib/schemas.ts'
 import './geo.css'
 import { OfferTerms } from './OfferTerms.tsx'
 import { useMarketPath } from './market-path.ts'
+import { useT } from './use-t.ts'
 
 /**
  * In place of a brand's call-to-action when it may not be shown in the visitor's country (compliance:
  * an operator only where it holds a licence): says so, and offers the brands available there.
  */
 export function GeoUnavailable({ brandName, alternatives, unlicensedIn }: { brandName: string; alternatives: BrandOffer[]; unlicensedIn?: string | null }) {
+  const t = useT()
   return (
     <div className="card geo-unavailable" role="status" data-testid="geo-unavailable">
       <p className="geo-unavailable-title">
-        <strong>{unlicensedIn ? `${brandName} is not licensed in ${unlicensedIn}` : `${brandName} is not available in your country`}</strong>
+        <strong>{unlicensedIn ? t('availability.notLicensed', { brand: brandName, market: unlicensedIn }) : t('availability.notInCountry', { brand: brandName })}</strong>
       </p>
-      <AlternativeOffers intro="Brands available where you are:" alternatives={alternatives} />
+      <AlternativeOffers intro={t('availability.brandsHere')} alternatives={alternatives} />
     </div>
   )
 }
@@ -25,6 +27,7 @@ export function GeoUnavailable({ brandName, alternatives, unlicensedIn }: { bran
  */
 export function AlternativeOffers({ intro, alternatives }: { intro: string; alternatives: BrandOffer[] }) {
   const local = useMarketPath()
+  const t = useT()
   return alternatives.length > 0 ? (
     <>
       <p className="muted small">{intro}</p>
@@ -45,7 +48,7 @@ export function AlternativeOffers({ intro, alternatives }: { intro: string; alte
     </>
   ) : (
     <p className="muted small">
-      <a href={local('/')}>See the offers available to you</a>
+      <a href={local('/')}>{t('availability.seeOffers')}</a>
     </p>
   )
 }

@@ -8,6 +8,7 @@ import { BrandOffers } from './BrandOffers.tsx'
 import { AffiliateDisclosure } from './OfferTerms.tsx'
 import { IMAGE_SIZES } from '../lib/images.ts'
 import { ResponsiveImage } from './ResponsiveImage.tsx'
+import { useT } from './use-t.ts'
 
 export type HomeData = {
   /** `lead`: a market's own hero's line (issue 23); absent, the site's */
@@ -24,13 +25,14 @@ export type HomeData = {
 
 export function HomeView({ hero, featured, articles, nextCursor = null, bottoms, offers, disclosure }: HomeData) {
   const local = useMarketPath()
+  const t = useT()
   return (
     <>
       {hero && featured ? (
         <section className="hero">
           <div className="hero-text">
             <h1>{hero.title}</h1>
-            <p className="lead">{hero.lead ?? 'Independent guides, honest reviews and curated offers, so every bet and every game is an informed choice.'}</p>
+            <p className="lead">{hero.lead ?? t('home.lead')}</p>
           </div>
           <article className="featured card" data-testid="featured">
             {/* the home page's largest image above the fold (its LCP) */}
@@ -44,27 +46,27 @@ export function HomeView({ hero, featured, articles, nextCursor = null, bottoms,
               <h2>{featured.title}</h2>
               <p className="muted">{featured.description}</p>
               <a className="btn btn-primary" href={local(articlePath(featured._id))}>
-                Read Guide
+                {t('home.readGuide')}
               </a>
             </div>
           </article>
         </section>
       ) : (
-        <p className="empty">Content not found.</p>
+        <p className="empty">{t('home.empty')}</p>
       )}
       <section className="section" aria-labelledby="offers-heading">
-        <h2 id="offers-heading">Top offers</h2>
+        <h2 id="offers-heading">{t('offers.top')}</h2>
         <AffiliateDisclosure text={disclosure} />
         <BrandOffers offers={offers} />
         <p className="center">
-          <a href={local('/brands')}>All brands</a>
+          <a href={local('/brands')}>{t('offers.allBrands')}</a>
         </p>
       </section>
       <section className="section" aria-labelledby="latest-heading">
-        <h2 id="latest-heading">Latest guides and news</h2>
+        <h2 id="latest-heading">{t('home.latest')}</h2>
         <ArticleGrid articles={articles} nextCursor={nextCursor} />
         <p className="center">
-          <a href={local('/articles')}>All articles</a>
+          <a href={local('/articles')}>{t('home.allArticles')}</a>
         </p>
       </section>
       <Recommended articles={bottoms} />

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { type VisitorGeo, visitorGeo } from './visitor-geo.ts'
+import { loadCatalog, translator } from '../lib/i18n/index.ts'
 
 const DISMISSED = 'gw-market-suggestion-dismissed'
 
@@ -22,13 +23,17 @@ export function MarketSuggestion() {
       dismissed = sessionStorage.getItem(DISMISSED) === '1'
     } catch {}
     if (dismissed) return
-    visitorGeo().then((geo) => {
-      if (live && geo?.market) setMarket(geo.market)
+    visitorGeo().then(async (geo) => {
+      if (!geo?.market) return
+      await loadCatalog(geo.market.language).catch(() => {}) // offline: the suggestion in English
+      if (live) setMarket(geo.market)
     })
     return () => {
       live = false
     }
   }, [prefix])
+  // in the suggested market's own language: it speaks to someone who reads that language
+  const t = translator(market?.language ?? 'en')
   if (!market || prefix) return null
   const dismiss = () => {
     try {
@@ -37,14 +42,14 @@ export function MarketSuggestion() {
     setMarket(null)
   }
   return (
-    <aside className="market-suggestion" role="region" aria-label="Your market" data-testid="market-suggestion" data-market-switch="">
+    <aside className="market-suggestion" role="region" aria-label={t('market.label')} data-testid="market-suggestion" data-market-switch="" lang={market.language}>
       <p>
-        {`There is a GameWise edition for ${market.name}, with the offers and rules that apply there. `}
-        <a href={market.prefix} hrefLang={market.language}>{`Go to GameWise ${market.name}`}</a>
+        {t('market.suggestion', { name: market.name })}{' '}
+        <a href={market.prefix} hrefLang={market.language}>{t('market.go', { name: market.name })}</a>
       </p>
       {/* the name begins with the words on the button (WCAG 2.5.3): a voice user says what they see */}
-      <button type="button" className="btn" onClick={dismiss} aria-label="Stay here: dismiss the market suggestion">
-        Stay here
+      <button type="button" className="btn" onClick={dismiss} aria-label={t('market.dismiss')}>
+        {t('market.stay')}
       </button>
     </aside>
   )

@@ -1,7 +1,9 @@
 import { type ReactNode, useEffect, useRef } from 'react'
+import { useT } from './use-t.ts'
 
 export function Modal({ title, children, onClose }: { title: string; children: ReactNode; onClose: () => void }) {
   const button = useRef<HTMLButtonElement>(null)
+  const t = useT()
   useEffect(() => {
     button.current?.focus()
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose()
@@ -14,7 +16,7 @@ export function Modal({ title, children, onClose }: { title: string; children: R
         <h3>{title}</h3>
         {children}
         <button ref={button} type="button" className="btn btn-primary" onClick={onClose}>
-          Got It!
+          {t('modal.gotIt')}
         </button>
       </div>
     </div>

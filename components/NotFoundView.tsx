@@ -1,4 +1,3 @@
-import { useMarketPath } from './market-path.ts'
 import type { ArticleCardData } from '../lib/cards.ts'
 import type { BrandOffer } from '../lib/schemas.ts'
 import type { Suggestion } from '../lib/search.ts'
@@ -6,11 +5,13 @@ import { ArticleCard } from './ArticleGrid.tsx'
 import { OfferCards } from './BrandOffers.tsx'
 import { AffiliateDisclosure } from './OfferTerms.tsx'
 import { SearchForm } from './SearchForm.tsx'
+import { useT } from './use-t.ts'
+import { useMarketPath } from './market-path.ts'
 
 /** What the 404 page shows besides its message (pages/_error/+data.ts). */
 export type NotFoundData = { q: string; suggestions: Suggestion[]; articles: ArticleCardData[]; offers: BrandOffer[]; disclosure: string }
 
-const KIND = { brand: 'Brand', tag: 'Tag', article: 'Article' } as const
+const KIND = { brand: 'search.kind.brand', tag: 'search.kind.tag', article: 'search.kind.article' } as const
 
 /**
  * A 404 that helps (issue 26): the message (the spec's texts: 'Article not found.', 'Brand not found',
@@ -20,21 +21,22 @@ const KIND = { brand: 'Brand', tag: 'Tag', article: 'Article' } as const
  * message and a way home.
  */
 export function NotFoundView({ message, help }: { message: string; help: NotFoundData | null }) {
+  const t = useT()
   const local = useMarketPath()
   return (
     <div className={help ? 'error-page not-found' : 'error-page'}>
       <h1 className="error-title">{message}</h1>
       {help && (
         <>
-          <p className="muted">The address may be mistyped, or the page moved. Search for it, or start from one of these.</p>
-          <SearchForm q={help.q} id="not-found-q" label="Search the site for the page" />
+          <p className="muted">{t('notFound.intro')}</p>
+          <SearchForm q={help.q} id="not-found-q" label={t('notFound.searchLabel')} />
           {help.suggestions.length > 0 && (
             <nav className="not-found-suggestions" aria-labelledby="not-found-suggestions-heading">
-              <h2 id="not-found-suggestions-heading">Were you looking for</h2>
+              <h2 id="not-found-suggestions-heading">{t('notFound.lookingFor')}</h2>
               <ul>
                 {help.suggestions.map((s) => (
                   <li key={s.href}>
-                    <span className="muted small">{KIND[s.kind]}</span> <a href={s.href}>{s.label}</a>
+                    <span className="muted small">{t(KIND[s.kind])}</span> <a href={s.href}>{s.label}</a>
                   </li>
                 ))}
               </ul>
@@ -42,7 +44,7 @@ export function NotFoundView({ message, help }: { message: string; help: NotFoun
           )}
           {help.articles.length > 0 && (
             <section className="section" aria-labelledby="not-found-articles-heading">
-              <h2 id="not-found-articles-heading">Popular articles</h2>
+              <h2 id="not-found-articles-heading">{t('notFound.popular')}</h2>
               <div className={help.articles.length === 3 ? 'grid' : 'grid grid-4'}>
                 {help.articles.map((a) => (
                   <ArticleCard key={a._id} article={a} />
@@ -52,7 +54,7 @@ export function NotFoundView({ message, help }: { message: string; help: NotFoun
           )}
           {help.offers.length > 0 && (
             <section className="section" aria-labelledby="not-found-offers-heading" data-slot="not-found-offers">
-              <h2 id="not-found-offers-heading">Top offers</h2>
+              <h2 id="not-found-offers-heading">{t('offers.top')}</h2>
               <AffiliateDisclosure text={help.disclosure} />
               <OfferCards offers={help.offers} slot="not-found-offers" />
             </section>
@@ -61,7 +63,7 @@ export function NotFoundView({ message, help }: { message: string; help: NotFoun
       )}
       <p className="center">
         <a className="btn" href={local('/')}>
-          Go to the home page
+          {t('notFound.home')}
         </a>
       </p>
     </div>

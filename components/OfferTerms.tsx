@@ -1,7 +1,8 @@
 import { useMarketPath } from './market-path.ts'
-import { AFFILIATE_DISCLOSURE_PATH, AGE_MARK, DEFAULT_AFFILIATE_DISCLOSURE, isAbsoluteHttpUrl, TERMS_FALLBACK } from '../lib/offer-terms.ts'
+import { AFFILIATE_DISCLOSURE_PATH, AGE_MARK, DEFAULT_AFFILIATE_DISCLOSURE, isAbsoluteHttpUrl } from '../lib/offer-terms.ts'
 import type { BrandOffer } from '../lib/schemas.ts'
 import { highestAgeMark } from '../lib/inducements.ts'
+import { useT } from './use-t.ts'
 
 /**
  * The significant terms of an offer, its age badge and a link to the operator's full terms: shown
@@ -15,21 +16,22 @@ export function OfferTerms({ offer, compact = false, detailsHref }: { offer: Pic
   const { age, rest: summary } = splitAgeMark(offer.termsSummary ?? '')
   const url = offer.termsUrl && isAbsoluteHttpUrl(offer.termsUrl) ? offer.termsUrl : '' // validated on write; never a javascript: href
   const linked = compact && detailsHref && summary.length > COMPACT_TERMS_MAX
+  const t = useT()
   return (
     <p className={compact ? 'offer-terms compact' : 'offer-terms'} data-testid="offer-terms">
       <span className="age-badge">{age}</span>{' '}
       {linked ? (
         <a className="terms-text" href={detailsHref}>
-          Significant terms apply
+          {t('terms.readThem')}
         </a>
       ) : (
-        <span className="terms-text">{summary || `| ${TERMS_FALLBACK}`}</span>
+        <span className="terms-text">{summary || `| ${t('terms.apply')}`}</span>
       )}
       {url && (
         <>
           {' '}
-          <a href={url} target="_blank" rel="nofollow noopener" aria-label={`Full T&Cs for ${offer.brandName}`}>
-            Full T&Cs
+          <a href={url} target="_blank" rel="nofollow noopener" aria-label={t('terms.fullFor', { brand: offer.brandName })}>
+            {t('terms.full')}
           </a>
         </>
       )}
@@ -58,10 +60,12 @@ export function splitAgeMark(terms: string): { age: string; rest: string } {
 
 /** The affiliate disclosure (paid placement is disclosed), as plain text: React escapes it, never HTML. */
 export function AffiliateDisclosure({ text }: { text?: string }) {
+  const t = useT()
   const local = useMarketPath()
+  // the site's default line is the catalog's, in the page's language; an editor's own stays as written
   return (
     <p className="disclosure" data-testid="affiliate-disclosure">
-      {text || DEFAULT_AFFILIATE_DISCLOSURE} <a href={local(AFFILIATE_DISCLOSURE_PATH)}>Read our affiliate disclosure.</a>
+      {!text || text === DEFAULT_AFFILIATE_DISCLOSURE ? t('disclosure.text') : text} <a href={local(AFFILIATE_DISCLOSURE_PATH)}>{t('disclosure.read')}</a>
     </p>
   )
 }

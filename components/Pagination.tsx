@@ -1,9 +1,11 @@
+import { useT } from './use-t.ts'
 export function Pagination({ page, pages, onChange }: { page: number; pages: number; onChange: (p: number) => void }) {
+  const t = useT()
   if (pages <= 1) return null
   return (
-    <nav className="pagination" aria-label="Pages">
+    <nav className="pagination" aria-label={t('pagination.label')}>
       <button type="button" className="btn" disabled={page === 1} onClick={() => onChange(page - 1)}>
-        Previous
+        {t('pagination.previous')}
       </button>
       {Array.from({ length: pages }, (_, i) => i + 1).map((p) => (
         <button key={p} type="button" className={`btn${p === page ? ' active' : ''}`} aria-current={p === page ? 'page' : undefined} onClick={() => onChange(p)}>
@@ -11,7 +13,7 @@ export function Pagination({ page, pages, onChange }: { page: number; pages: num
         </button>
       ))}
       <button type="button" className="btn" disabled={page === pages} onClick={() => onChange(page + 1)}>
-        Next
+        {t('pagination.next')}
       </button>
     </nav>
   )

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { ArticleCardData } from '../lib/cards.ts'
 import { ArticleCard } from './ArticleGrid.tsx'
+import { useT } from './use-t.ts'
 
 /**
  * Other articles of the same tag, as links. Rendered on the server with the page; after a client-side
@@ -20,10 +21,11 @@ export function RelatedArticles({ articleId, related }: { articleId: string; rel
     }
   }, [articleId, related])
   const articles = related ?? (fetched?.id === articleId ? fetched.articles : [])
+  const t = useT()
   if (!articles.length) return null
   return (
     <section className="section related" aria-labelledby="related-heading">
-      <h2 id="related-heading">Related articles</h2>
+      <h2 id="related-heading">{t('article.related')}</h2>
       {/* four related articles fill rows of 4, 2 or 1 at every width; three fill a row of 3 */}
       <div className={articles.length === 3 ? 'grid' : 'grid grid-4'} data-testid="related-grid">
         {articles.map((a) => (

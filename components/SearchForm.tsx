@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
 import { SEARCH_QUERY_MAX, SUGGEST_MIN_CHARS, type Suggestion } from '../lib/search.ts'
 import { useMarketPath } from './market-path.ts'
+import { useT } from './use-t.ts'
 
 /** How long typing pauses before suggestions are asked for. */
 export const SUGGEST_DEBOUNCE_MS = 150
-const KIND = { brand: 'Brand', tag: 'Tag', article: 'Article' } as const
+const KIND = { brand: 'search.kind.brand', tag: 'search.kind.tag', article: 'search.kind.article' } as const
 
 /**
  * A plain GET form to /search: search works without JavaScript. `compact` (the top bar): the label
@@ -16,6 +17,7 @@ const KIND = { brand: 'Brand', tag: 'Tag', article: 'Article' } as const
 export function SearchForm({ q = '', id, label, compact = false, suggest = false }: { q?: string; id: string; label: string; compact?: boolean; suggest?: boolean }) {
   const [items, setItems] = useState<Suggestion[]>([])
   const local = useMarketPath()
+  const t = useT()
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
   const [status, setStatus] = useState('')
@@ -45,7 +47,7 @@ export function SearchForm({ q = '', id, label, compact = false, suggest = false
           setItems(suggestions)
           setActive(-1)
           setOpen(suggestions.length > 0)
-          setStatus(suggestions.length ? `${suggestions.length} suggestion${suggestions.length === 1 ? '' : 's'}, use the up and down arrows to choose` : 'No suggestions')
+          setStatus(suggestions.length ? t('search.suggestionsCount', { count: suggestions.length }) : t('search.noSuggestions'))
         })
         .catch(() => {}) // aborted or offline: the form still searches
     }, SUGGEST_DEBOUNCE_MS)
@@ -85,7 +87,7 @@ export function SearchForm({ q = '', id, label, compact = false, suggest = false
       }
     : {}
 
-  const input = <input id={id} type="search" name="q" defaultValue={q} maxLength={SEARCH_QUERY_MAX} placeholder={compact ? 'Search' : 'Words from a title or article'} {...combobox} />
+  const input = <input id={id} type="search" name="q" defaultValue={q} maxLength={SEARCH_QUERY_MAX} placeholder={compact ? t('search.placeholderCompact') : t('search.placeholder')} {...combobox} />
   return (
     <form className={compact ? 'search-form compact' : 'search-form'} role="search" action={local('/search')} method="get">
       <label htmlFor={id} className={compact ? 'sr-only' : undefined}>
@@ -94,7 +96,7 @@ export function SearchForm({ q = '', id, label, compact = false, suggest = false
       {suggest ? (
         <div className="search-combo">
           {input}
-          <ul id={listId} role="listbox" aria-label="Suggestions" className="suggestions" hidden={!open}>
+          <ul id={listId} role="listbox" aria-label={t('search.suggestions')} className="suggestions" hidden={!open}>
             {items.map((s, i) => (
               <li
                 key={s.href}
@@ -107,7 +109,7 @@ export function SearchForm({ q = '', id, label, compact = false, suggest = false
                   go(s)
                 }}
               >
-                <span className="suggestion-kind">{KIND[s.kind]}</span> {s.label}
+                <span className="suggestion-kind">{t(KIND[s.kind])}</span> {s.label}
               </li>
             ))}
           </ul>
@@ -118,14 +120,14 @@ export function SearchForm({ q = '', id, label, compact = false, suggest = false
       ) : (
         input
       )}
-      <button type="submit" className="btn" aria-label={compact ? 'Search' : undefined}>
+      <button type="submit" className="btn" aria-label={compact ? t('search.button') : undefined}>
         {compact ? (
           <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.5" />
             <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
           </svg>
         ) : (
-          'Search'
+          t('search.button')
         )}
       </button>
     </form>

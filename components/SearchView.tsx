@@ -1,10 +1,11 @@
-import { useMarketPath } from './market-path.ts'
-import { Fragment } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import { formatNumber } from '../lib/format.ts'
 import { SearchForm } from './SearchForm.tsx'
 import { SEARCH_PAGE_SIZE, type SearchAnswer, type SnippetSegment, searchHref } from '../lib/search.ts'
 import { OfferCards } from './BrandOffers.tsx'
 import { AffiliateDisclosure } from './OfferTerms.tsx'
+import { useLocale, useT } from './use-t.ts'
+import { useMarketPath } from './market-path.ts'
 
 /** A snippet as React text, highlighted terms in <mark>: segments, never HTML. */
 export function Snippet({ segments }: { segments: SnippetSegment[] }) {
@@ -13,6 +14,15 @@ export function Snippet({ segments }: { segments: SnippetSegment[] }) {
       {segments.map((s, i) => (s.highlight ? <mark key={i}>{s.text}</mark> : <Fragment key={i}>{s.text}</Fragment>))}
     </>
   )
+}
+
+// where a link stands inside a translated sentence (private-use characters: never in a message)
+const SLOT = '\uE000'
+const SLOT2 = '\uE001'
+
+/** A translated sentence with elements where its placeholders were (`SLOT`, then `SLOT2`). */
+function splitAt(text: string, first: ReactNode, second?: ReactNode): ReactNode {
+  return text.split(/([\uE000\uE001])/).map((part, i) => <Fragment key={i}>{part === SLOT ? first : part === SLOT2 ? second : part}</Fragment>)
 }
 
 /** The page numbers to link: the first, the last, and two either side of the current one. */
@@ -26,13 +36,14 @@ export function pageWindow(page: number, pages: number): (number | null)[] {
 }
 
 function SearchPagination({ q, page, pages }: { q: string; page: number; pages: number }) {
+  const t = useT()
   const local = useMarketPath()
   if (pages <= 1) return null
   return (
-    <nav className="pagination" aria-label="Search result pages">
+    <nav className="pagination" aria-label={t('searchPage.pages')}>
       {page > 1 && (
         <a className="btn" href={local(searchHref(q, page - 1))} rel="prev">
-          Previous
+          {t('pagination.previous')}
         </a>
       )}
       {pageWindow(page, pages).map((p, i) =>
@@ -41,21 +52,19 @@ function SearchPagination({ q, page, pages }: { q: string; page: number; pages: 
             …
           </span>
         ) : (
-          <a key={p} className={`btn${p === page ? ' active' : ''}`} href={local(searchHref(q, p))} aria-current={p === page ? 'page' : undefined} aria-label={`Page ${p}`}>
+          <a key={p} className={`btn${p === page ? ' active' : ''}`} href={local(searchHref(q, p))} aria-current={p === page ? 'page' : undefined} aria-label={t('pagination.page', { page: p })}>
             {p}
           </a>
         ),
       )}
       {page < pages && (
         <a className="btn" href={local(searchHref(q, page + 1))} rel="next">
-          Next
+          {t('pagination.next')}
         </a>
       )}
     </nav>
   )
 }
-
-const quoted = (q: string) => `“${q}”`
 
 /**
  * /search: the form; the brands the query names as offer cards (with their terms and tracked links) and
@@ -63,11 +72,13 @@ const quoted = (q: string) => `“${q}”`
  * an empty state, or a page past the last.
  */
 export function SearchView({ q, total, capped, page, pages, results, brands = [], tags = [], didYouMean = null, disclosure, error }: SearchAnswer & { error?: string; disclosure?: string }) {
+  const t = useT()
+  const locale = useLocale()
   const local = useMarketPath()
   return (
     <section className="search-page">
-      <h1>Search</h1>
-      <SearchForm q={q} id="search-page-q" label="Search articles" />
+      <h1>{t('searchPage.title')}</h1>
+      <SearchForm q={q} id="search-page-q" label={t('searchPage.label')} />
       {error && (
         <p className="search-error" role="alert">
           {error}
@@ -75,19 +86,20 @@ export function SearchView({ q, total, capped, page, pages, results, brands = []
       )}
       {didYouMean && (
         <p className="did-you-mean" data-testid="did-you-mean">
-          Did you mean <a href={local(didYouMean.href)}>{didYouMean.q}</a>?
+          {/* the suggestion is a link inside the sentence: the message is split at its placeholder */}
+          {splitAt(t('searchPage.didYouMean', { suggestion: SLOT }), <a href={local(didYouMean.href)}>{didYouMean.q}</a>)}
         </p>
       )}
       {brands.length > 0 && (
         <section className="search-brands" aria-labelledby="search-brands-heading" data-slot="search-offers">
-          <h2 id="search-brands-heading">Brands</h2>
+          <h2 id="search-brands-heading">{t('searchPage.brands')}</h2>
           <AffiliateDisclosure text={disclosure} />
           <OfferCards offers={brands} slot="search-offers" />
         </section>
       )}
       {tags.length > 0 && (
-        <nav className="search-tags" aria-label="Tags">
-          <span className="muted">Tags:</span>
+        <nav className="search-tags" aria-label={t('searchPage.tags')}>
+          <span className="muted">{t('searchPage.tagsLabel')}</span>
           <ul>
             {tags.map((t) => (
               <li key={t.href}>
@@ -101,27 +113,27 @@ export function SearchView({ q, total, capped, page, pages, results, brands = []
       )}
       {q && !error && total === 0 && (
         <div className="search-empty">
-          <p className="empty">{`No articles match ${quoted(q)}.`}</p>
+          <p className="empty">{t('searchPage.noMatch', { q })}</p>
           <ul className="search-suggestions">
-            <li>Check the spelling, or try fewer or more general words.</li>
+            <li>{t('searchPage.tipSpelling')}</li>
             <li>
-              Browse <a href={local('/articles')}>all articles</a>, or start from the <a href={local('/')}>home page</a>.
+              {splitAt(t('searchPage.tipBrowse', { articles: SLOT, home: SLOT2 }), <a href={local('/articles')}>{t('searchPage.allArticles')}</a>, <a href={local('/')}>{t('searchPage.homePage')}</a>)}
             </li>
           </ul>
         </div>
       )}
       {total > 0 && (
         <p className="search-count" aria-live="polite">
-          {`${formatNumber(total)}${capped ? '+' : ''} ${total === 1 ? 'result' : 'results'} for ${quoted(q)}`}
-          {pages > 1 && page <= pages && <span className="muted">{` · page ${page} of ${pages}`}</span>}
+          {capped ? t('searchPage.countCapped', { count: formatNumber(total, undefined, locale), q }) : t('searchPage.count', { count: total, q })}
+          {pages > 1 && page <= pages && <span className="muted">{t('searchPage.pageOf', { page, pages })}</span>}
         </p>
       )}
       {total > 0 && results.length === 0 && (
         <div className="search-empty">
-          <p className="empty">{`No results on page ${page}: there ${pages === 1 ? 'is 1 page' : `are ${pages} pages`} of results for ${quoted(q)}.`}</p>
+          <p className="empty">{t('searchPage.pastLast', { page, pages, q })}</p>
           <p className="center">
             <a className="btn" href={local(searchHref(q, 1))}>
-              Back to the first page
+              {t('searchPage.firstPage')}
             </a>
           </p>
         </div>

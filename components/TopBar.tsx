@@ -1,7 +1,9 @@
 import { useState } from 'react'
 import { infoPath } from '../lib/info-pages.ts'
+import type { MessageKey } from '../lib/i18n/index.ts'
 import { useMarketPath, useNavLinks } from './market-path.ts'
 import { SearchForm } from './SearchForm.tsx'
+import { useT } from './use-t.ts'
 
 /**
  * The top bar (spec §2): the logo home, the two links to the site's own articles (in the page's market), search, and
@@ -12,25 +14,26 @@ import { SearchForm } from './SearchForm.tsx'
 export function TopBar({ siteUrl }: { siteUrl: string }) {
   const [open, setOpen] = useState(false)
   const local = useMarketPath()
+  const t = useT()
   // spec §2 says these point at the site's own public article pages: absolute links to them
   const links = useNavLinks().map((l) => ({ ...l, href: `${siteUrl}${l.href}` }))
   const close = () => setOpen(false)
   const groups = [
-    { id: 'menu-read', title: 'Read', links: [...links, { key: 'articles', label: 'All articles', href: local('/articles'), more: true }] },
-    { id: 'menu-offers', title: 'Offers', links: [{ key: 'brands', label: 'All brands and offers', href: local('/brands'), more: true }] },
-    { id: 'menu-help', title: 'Help', links: [{ key: 'help', label: 'Responsible gambling', href: local(infoPath('responsible-gambling')), more: true }] },
+    { id: 'menu-read', title: t('nav.groupRead'), links: [...links.map((l) => ({ ...l, label: t(`nav.${l.key}` as MessageKey) })), { key: 'articles', label: t('nav.allArticles'), href: local('/articles'), more: true }] },
+    { id: 'menu-offers', title: t('nav.groupOffers'), links: [{ key: 'brands', label: t('nav.allBrands'), href: local('/brands'), more: true }] },
+    { id: 'menu-help', title: t('nav.groupHelp'), links: [{ key: 'help', label: t('nav.help'), href: local(infoPath('responsible-gambling')), more: true }] },
   ]
   return (
     <header className="topbar">
       <div className="container topbar-inner">
-        <a href={local('/')} className="logo" aria-label="GameWise home">
+        <a href={local('/')} className="logo" aria-label={t('layout.homeLink')}>
           {/* phones get the mark alone, so the search box and the menu button each keep their own room */}
           <picture>
             <source media="(max-width: 479px)" srcSet="/favicon.svg" width={40} height={40} />
             <img src="/logo.svg" alt="GameWise" width={180} height={40} />
           </picture>
         </a>
-        <nav id="main-menu" className={`topbar-nav${open ? ' open' : ''}`} aria-label="Main">
+        <nav id="main-menu" className={`topbar-nav${open ? ' open' : ''}`} aria-label={t('layout.mainNav')}>
           {groups.map((g) => (
             <div key={g.id} className={g.links.every((l) => 'more' in l) ? 'menu-group menu-only' : 'menu-group'} role="group" aria-labelledby={g.id}>
               <p id={g.id} className="menu-group-title">
@@ -44,8 +47,8 @@ export function TopBar({ siteUrl }: { siteUrl: string }) {
             </div>
           ))}
         </nav>
-        <SearchForm id="topbar-q" label="Search the site" compact suggest />
-        <button type="button" className={`menu-toggle${open ? ' open' : ''}`} aria-label="Toggle menu" aria-controls="main-menu" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+        <SearchForm id="topbar-q" label={t('search.siteLabel')} compact suggest />
+        <button type="button" className={`menu-toggle${open ? ' open' : ''}`} aria-label={t('layout.toggleMenu')} aria-controls="main-menu" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
           <span />
           <span />
           <span />

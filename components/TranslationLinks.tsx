@@ -1,3 +1,4 @@
+import { useT } from './use-t.ts'
 /** What the reader sees of an article's translations: a link to each, named in its own language. */
 export type TranslationLink = { language: string; path: string; current: boolean }
 
@@ -14,12 +15,13 @@ export function languageName(tag: string): string {
 /** Issue 23: "Also in: Deutsch (Deutschland)" above a translated article; nothing when it has no translation. */
 export function TranslationLinks({ translations }: { translations: readonly TranslationLink[] }) {
   const others = translations.filter((t) => !t.current)
+  const say = useT()
   if (!others.length) return null
   return (
-    <nav className="translation-links" aria-label="This article in other languages" data-testid="translation-links" data-market-switch="">
+    <nav className="translation-links" aria-label={say('market.otherLanguages')} data-testid="translation-links" data-market-switch="">
       {/* a sentence: its links are sized by it (WCAG 2.5.8's inline exception) */}
       <p className="muted small">
-        Also in:{' '}
+        {say('market.alsoIn')}{' '}
       {others.map((t, i) => (
         <span key={t.path}>
           {i > 0 && ' · '}

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { de } from '../lib/i18n/de.ts'
 import { adminPage, BASE_URL, launchBrowser, PERSON_UA } from './browser.ts'
 
 /**
@@ -116,7 +117,9 @@ describe('which market a visitor sees (issue 23: the URL decides)', () => {
     // it fits a phone's width
     const box = (await offer.boundingBox())!
     expect(box.x + box.width).toBeLessThanOrEqual(390)
-    await offer.getByRole('button', { name: 'Dismiss the market suggestion' }).click()
+    // it speaks the suggested market's language (lib/i18n): the German edition is offered in German
+    expect(await offer.getAttribute('lang')).toBe('de-DE')
+    await offer.getByRole('button', { name: de['market.dismiss'] }).click()
     await expect.poll(() => offer.count()).toBe(0)
     await page.reload()
     await page.waitForTimeout(500)

@@ -1,4 +1,5 @@
 import { formatMoney } from './format.ts'
+import { type Translate, translator } from './i18n/index.ts'
 
 
 /**
@@ -79,18 +80,21 @@ export function compactFacts(f: BrandFacts | undefined | null): BrandFacts {
 
 // ---------- how pages say them ----------
 
-export function formatWagering(w: BrandFacts['wagering']): string | null {
+// `t`: the page's language (lib/i18n); English by default, as the API and the admin say it
+const english = /* @__PURE__ */ translator('en')
+
+export function formatWagering(w: BrandFacts['wagering'], t: Translate = english): string | null {
   if (!w) return null
-  if (w.multiplier === 0) return 'No wagering'
-  return `${w.multiplier}× ${WAGERING_BASES[w.appliesTo]}`
+  if (w.multiplier === 0) return t('facts.noWagering')
+  return t('facts.wageringOn', { multiplier: String(w.multiplier), base: w.appliesTo })
 }
 
 /** "Instant", "Up to 24 hours", "Up to 3 days" */
-export function formatWithdrawal(hours: number | undefined): string | null {
+export function formatWithdrawal(hours: number | undefined, t: Translate = english): string | null {
   if (hours === undefined) return null
-  if (hours === 0) return 'Instant'
-  if (hours < 72 || hours % 24) return `Up to ${hours} ${hours === 1 ? 'hour' : 'hours'}`
-  return `Up to ${hours / 24} days`
+  if (hours === 0) return t('facts.instant')
+  if (hours < 72 || hours % 24) return t('facts.upToHours', { hours })
+  return t('facts.upToDays', { days: hours / 24 })
 }
 
 export function formatLicences(licences: Licence[] | undefined): string | null {
@@ -98,14 +102,14 @@ export function formatLicences(licences: Licence[] | undefined): string | null {
 }
 
 /** The facts a page lists, in reading order, as label and text; only those the brand has. */
-export function factRows(f: BrandFacts): { key: string; label: string; value: string }[] {
+export function factRows(f: BrandFacts, t: Translate = english, locale?: string): { key: string; label: string; value: string }[] {
   const rows: { key: string; label: string; value: string | null }[] = [
-    { key: 'licences', label: f.licences && f.licences.length > 1 ? 'Licences' : 'Licence', value: formatLicences(f.licences) },
-    { key: 'minDeposit', label: 'Minimum deposit', value: f.minDeposit ? formatMoney(f.minDeposit.amount, f.minDeposit.currency) : null },
-    { key: 'wagering', label: 'Wagering', value: formatWagering(f.wagering) },
-    { key: 'withdrawalHours', label: 'Withdrawal time', value: formatWithdrawal(f.withdrawalHours) },
-    { key: 'paymentMethods', label: 'Payment methods', value: f.paymentMethods?.length ? f.paymentMethods.join(', ') : null },
-    { key: 'launchYear', label: 'Launched', value: f.launchYear ? String(f.launchYear) : null },
+    { key: 'licences', label: t('facts.licence', { count: f.licences?.length ?? 1 }), value: formatLicences(f.licences) },
+    { key: 'minDeposit', label: t('facts.minDeposit'), value: f.minDeposit ? formatMoney(f.minDeposit.amount, f.minDeposit.currency, { locale }) : null },
+    { key: 'wagering', label: t('facts.wagering'), value: formatWagering(f.wagering, t) },
+    { key: 'withdrawalHours', label: t('facts.withdrawal'), value: formatWithdrawal(f.withdrawalHours, t) },
+    { key: 'paymentMethods', label: t('facts.payments'), value: f.paymentMethods?.length ? f.paymentMethods.join(', ') : null },
+    { key: 'launchYear', label: t('facts.launched'), value: f.launchYear ? String(f.launchYear) : null },
   ]
   return rows.filter((r): r is { key: string; label: string; value: string } => r.value !== null)
 }

@@ -37,13 +37,22 @@ export function isCalendarDay(v: string): boolean {
 
 // ---------- days and times as people read them ----------
 
-const DAY = /* @__PURE__ */ new Intl.DateTimeFormat(SITE_LOCALE, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+const dayFormats = /* @__PURE__ */ new Map<string, Intl.DateTimeFormat>()
+const dayFormat = (locale: string) => {
+  let f = dayFormats.get(locale)
+  if (!f) dayFormats.set(locale, (f = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })))
+  return f
+}
 
-/** An ISO date or time as a day, the one way public pages show dates ("26 November 2026"); null for anything else, an impossible day included (never the day `Date` rolls it over to). */
-export function formatDay(value: string | null | undefined): string | null {
+/**
+ * An ISO date or time as a day, the one way public pages show dates ("26 November 2026"; in a German
+ * market's `de-DE`, "26. November 2026"); null for anything else, an impossible day included (never the
+ * day `Date` rolls it over to).
+ */
+export function formatDay(value: string | null | undefined, locale: string = SITE_LOCALE): string | null {
   if (!value || !/^\d{4}-\d{2}-\d{2}/.test(value) || !isCalendarDay(value.slice(0, 10))) return null
   const d = new Date(value.length === 10 ? `${value}T00:00:00Z` : value)
-  return Number.isNaN(d.getTime()) ? null : DAY.format(d)
+  return Number.isNaN(d.getTime()) ? null : dayFormat(locale).format(d)
 }
 
 /** The `datetime` of a `<time>`: the ISO day, or null. */
@@ -87,7 +96,7 @@ export const adminTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions
 // ---------- numbers ----------
 
 /** A number as people read it: "1,234", "12.5" (Intl's options: `{ maximumFractionDigits: 1 }`…). */
-export const formatNumber = (n: number, opts?: Intl.NumberFormatOptions): string => new Intl.NumberFormat(SITE_LOCALE, opts).format(n)
+export const formatNumber = (n: number, opts?: Intl.NumberFormatOptions, locale: string = SITE_LOCALE): string => new Intl.NumberFormat(locale, opts).format(n)
 
 /** A fraction as a percentage to one decimal: 0.125 → "12.5%"; `signed`, a change against a previous period: "+12.5%", "-3%", "0%". */
 export const formatPercent = (fraction: number, opts: { signed?: boolean } = {}): string =>
@@ -108,24 +117,24 @@ export type MoneyStyle = 'page' | 'report' | 'code'
 
 const moneyFormats = /* @__PURE__ */ new Map<string, Intl.NumberFormat>()
 
-function moneyFormat(style: 'page' | 'report', currency: string, whole: boolean): Intl.NumberFormat {
-  const key = `${style}:${currency}:${whole}`
+function moneyFormat(style: 'page' | 'report', currency: string, whole: boolean, locale: string): Intl.NumberFormat {
+  const key = `${locale}:${style}:${currency}:${whole}`
   let f = moneyFormats.get(key)
   if (!f) {
     f =
       style === 'page'
-        ? new Intl.NumberFormat(SITE_LOCALE, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 })
+        ? new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 })
         : new Intl.NumberFormat(SITE_LOCALE, { style: 'currency', currency })
     moneyFormats.set(key, f)
   }
   return f
 }
 
-/** An amount in one currency (an ISO 4217 code), written the `style` way (`page` unless said). */
-export function formatMoney(amount: number, currency: string, opts: { style?: MoneyStyle } = {}): string {
+/** An amount in one currency (an ISO 4217 code), written the `style` way (`page` unless said; a page in its market's `locale`: "10 €" in de-DE). */
+export function formatMoney(amount: number, currency: string, opts: { style?: MoneyStyle; locale?: string } = {}): string {
   const style = opts.style ?? 'page'
   if (style === 'code') return `${currency} ${amount.toFixed(2)}`
-  return moneyFormat(style, currency, style === 'page' && Number.isInteger(amount)).format(amount)
+  return moneyFormat(style, currency, style === 'page' && Number.isInteger(amount), opts.locale ?? SITE_LOCALE).format(amount)
 }
 
 /** Amounts per currency, `EUR 12.50, USD 3.00` (the `code` style, joined by `separator`); '-' for none. */

@@ -2,6 +2,7 @@ import { markdownPlain } from './markdown-plain.ts'
 import type { BrandPage, Post } from './schemas.ts'
 import type { JsonLd } from './json-ld.ts'
 import { SITE_DESCRIPTION, SITE_NAME } from './site.ts'
+import { type Translate, translator } from './i18n/index.ts'
 
 /**
  * Titles and descriptions for the page head (issue "publishing at scale and in search"). Pure and
@@ -59,8 +60,9 @@ export function postDescription(post: Pick<Post, 'title' | 'description' | 'cont
   return metaDescription([post.description, ...summary, firstSection], `${post.title}. ${SITE_DESCRIPTION}`)
 }
 
-export function brandTitle(brand: Pick<BrandPage, 'brandName'>): string {
-  return pageTitle(`${brand.brandName} review and offer`)
+/** "Nova Spins review and offer | GameWise", in the page's language (`t`, English by default). */
+export function brandTitle(brand: Pick<BrandPage, 'brandName'>, t: Translate = translator('en')): string {
+  return pageTitle(t('brand.title', { brand: brand.brandName }))
 }
 
 export function brandDescription(brand: Pick<BrandPage, 'brandName' | 'tagline' | 'offerHighlight' | 'bonusOffer'>): string {

@@ -8,13 +8,15 @@ import { useSiteUrl } from '../components/site-url.ts'
 import { Footer } from '../components/Footer.tsx'
 import { TopBar } from '../components/TopBar.tsx'
 import { MarketSuggestion } from '../components/MarketSuggestion.tsx'
+import { useT } from '../components/use-t.ts'
 
 export default function Layout({ children }: { children: ReactNode }) {
   const pageContext = usePageContext()
   const path = pageContext.urlPathname + (pageContext.urlParsed.searchOriginal ?? '')
 
   const siteUrl = useSiteUrl()
-  // the admin panels are a workspace, not a marketing page: no public footer
+  const t = useT()
+  // the admin panels are a workspace, not a marketing page: no public footer (issue 12)
   const isAdmin = /^\/admin(market)?(\/|$)/.test(pageContext.urlPathname)
   // nor a visitor's consent banner: the staff's own screens and the way in to them ask an editor at work nothing
   const isStaff = isAdmin || /^\/(login|signup)\/?$/.test(pageContext.urlPathname)
@@ -24,7 +26,7 @@ export default function Layout({ children }: { children: ReactNode }) {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('layout.skipToContent')}
       </a>
       {isStaff ? null : <ConsentBanner />}
       <TopBar siteUrl={siteUrl} />

@@ -1,4 +1,6 @@
 import type { PageContextClient } from 'vike/types'
+import { loadCatalog } from '../lib/i18n/index.ts'
+import lang from './+lang.ts'
 
 /**
  * React 19 renders `<link rel="preload" as="image">` for the page's first images at the top of `#root`
@@ -8,7 +10,9 @@ import type { PageContextClient } from 'vike/types'
  * page in the hydration task and repaints the largest image late. By the time this runs the preloads have
  * done their work (the images are fetched or fetching), so they go before hydration starts.
  */
-export function onBeforeRenderClient(pageContext: PageContextClient) {
+export async function onBeforeRenderClient(pageContext: PageContextClient) {
+  // the page's words (lib/i18n): a German page's catalog is its own chunk, loaded before it hydrates or renders
+  await loadCatalog(lang(pageContext))
   if (!pageContext.isHydration) return
   const root = document.getElementById('root')
   // only the leading preloads: any other node first in #root is the page's and stays (the e2e test would show a move)

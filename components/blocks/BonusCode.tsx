@@ -3,6 +3,7 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { pageKey, pageOf, type Slot } from '../../lib/attribution.ts'
 import { useHydrated } from '../tracked-link.ts'
 import '../formats.css'
+import { useT } from '../use-t.ts'
 
 /** Tells the server a person copied the code (counted per brand and day, once an hour a visitor; bots left out). */
 function reportCopy(brandId: string, from: string, slot: Slot, position?: number) {
@@ -20,6 +21,7 @@ export function BonusCode({ brandId, code, slot, position, compact = false }: { 
   const hydrated = useHydrated()
   const pageContext = usePageContext() as { urlPathname?: string; is404?: boolean; marketPrefix?: string } | undefined
   const [status, setStatus] = useState('')
+  const t = useT()
   const codeRef = useRef<HTMLElement>(null)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const from = pageKey(pageOf(pageContext?.urlPathname ?? '/', pageContext?.is404 === true, pageContext?.marketPrefix))
@@ -33,25 +35,25 @@ export function BonusCode({ brandId, code, slot, position, compact = false }: { 
   async function copy() {
     try {
       await navigator.clipboard.writeText(code)
-      say('Copied')
+      say(t('bonusCode.copied'))
       reportCopy(brandId, from, slot, position)
     } catch {
       // no clipboard (an insecure origin, a refused permission): select it for the visitor to copy
       const el = codeRef.current
       if (el) window.getSelection()?.selectAllChildren(el)
-      say('Selected: press Ctrl+C (or ⌘C) to copy')
+      say(t('bonusCode.selected'))
     }
   }
 
   return (
     <div className={compact ? 'bonus-code compact' : 'bonus-code'} data-testid="bonus-code">
-      <span className="bonus-code-label">Code</span>
+      <span className="bonus-code-label">{t('bonusCode.label')}</span>
       <code className="bonus-code-value" ref={codeRef} onCopy={() => reportCopy(brandId, from, slot, position)}>
         {code}
       </code>
       {hydrated && (
-        <button type="button" className="btn btn-small bonus-code-copy" onClick={() => void copy()} aria-label={`Copy code ${code}`}>
-          Copy
+        <button type="button" className="btn btn-small bonus-code-copy" onClick={() => void copy()} aria-label={t('bonusCode.copyCode', { code })}>
+          {t('bonusCode.copy')}
         </button>
       )}
       <span className="bonus-code-status" role="status">

@@ -5,26 +5,30 @@ import { OfferTerms } from '../OfferTerms.tsx'
 import { useGoHref } from '../tracked-link.ts'
 import '../formats.css'
 import { useMarketPath } from '../market-path.ts'
+import { useT } from '../use-t.ts'
+import { ctaLabel } from '../cta-label.ts'
 
 const SLOT = 'comparison-table' as const
 
 function Visit({ row, position }: { row: ComparisonRow; position: number }) {
   const href = useGoHref(row._id, { slot: SLOT, position })
+  const label = ctaLabel(useT(), row.ctaLabel)
   if (!row.hasCta) return null
   return (
-    <a className="btn btn-primary compare-cta" href={href} target="_blank" rel="sponsored noopener" aria-label={`${row.ctaLabel}: ${row.brandName}`}>
-      {row.ctaLabel}
+    <a className="btn btn-primary compare-cta" href={href} target="_blank" rel="sponsored noopener" aria-label={`${label}: ${row.brandName}`}>
+      {label}
     </a>
   )
 }
 
 function Cell({ row, column, position }: { row: ComparisonRow; column: keyof typeof COMPARE_COLUMNS; position: number }) {
   const value = row.cells[column]
+  const t = useT()
   if (column === 'code' && row.bonusCode) return <BonusCode brandId={row._id} code={row.bonusCode} slot={SLOT} position={position} compact />
   if (!value)
     return (
-      <span className="muted" title="Not stated">
-        —<span className="sr-only">Not stated</span>
+      <span className="muted" title={t('compare.notStated')}>
+        —<span className="sr-only">{t('compare.notStated')}</span>
       </span>
     )
   // an amount in the brand's own currency, not the market's: marked as the offer's own (rowUnderRules labels it)
@@ -34,9 +38,10 @@ function Cell({ row, column, position }: { row: ComparisonRow; column: keyof typ
 
 function BrandName({ row }: { row: ComparisonRow }) {
   const local = useMarketPath()
+  const t = useT()
   return (
     <span className="compare-brand">
-      {row.logo ? <img src={row.logo} alt={`${row.brandName} logo`} width={40} height={40} loading="lazy" decoding="async" /> : <span className="compare-logo-placeholder" aria-hidden="true" />}
+      {row.logo ? <img src={row.logo} alt={t('offers.logo', { brand: row.brandName })} width={40} height={40} loading="lazy" decoding="async" /> : <span className="compare-logo-placeholder" aria-hidden="true" />}
       <a href={local(`/brands/${encodeURIComponent(row._id)}`)}>{row.brandName}</a>
     </span>
   )
@@ -50,14 +55,15 @@ function BrandName({ row }: { row: ComparisonRow }) {
  */
 export function ComparisonTable({ table, index }: { table: Comparison; index: number }) {
   const local = useMarketPath()
+  const t = useT()
   const headingId = `compare-${index}`
-  const label = table.title ?? 'Compare offers'
+  const label = table.title ?? t('compare.title')
   if (!table.rows.length)
     return (
       <div className="comparison card" data-testid="comparison-table">
         <p className="comparison-title">{label}</p>
         <p className="muted">
-          None of these offers is available where you are right now. <a href={local('/brands')}>See the brands available to you</a>.
+          {t('compare.none')} <a href={local('/brands')}>{t('compare.seeBrands')}</a>.
         </p>
       </div>
     )
@@ -70,14 +76,14 @@ export function ComparisonTable({ table, index }: { table: Comparison; index: nu
         <table aria-labelledby={headingId}>
           <thead>
             <tr>
-              <th scope="col">Brand</th>
+              <th scope="col">{t('compare.brand')}</th>
               {table.columns.map((c) => (
                 <th key={c} scope="col">
-                  {COMPARE_COLUMNS[c]}
+                  {t(`compare.col.${c}`)}
                 </th>
               ))}
               <th scope="col">
-                <span className="sr-only">Offer link</span>
+                <span className="sr-only">{t('compare.offerLink')}</span>
               </th>
             </tr>
           </thead>
@@ -115,7 +121,7 @@ export function ComparisonTable({ table, index }: { table: Comparison; index: nu
             <dl>
               {table.columns.map((c) => (
                 <div key={c}>
-                  <dt>{COMPARE_COLUMNS[c]}</dt>
+                  <dt>{t(`compare.col.${c}`)}</dt>
                   <dd>
                     <Cell row={row} column={c} position={i + 1} />
                   </dd>

@@ -1,14 +1,19 @@
 import { useState } from 'react'
+import { useContentLang, useT } from '../use-t.ts'
 
 export const DEFAULT_FAQ_TITLE = 'Frequently Asked Questions' // spec §9
 
 /** A brand page's questions and answers: one item open at a time, toggled with + and − (spec §2). */
 export function FaqAccordion({ title, items }: { title?: string; items: { q: string; a: string }[] }) {
   const [open, setOpen] = useState<number | null>(null)
+  const t = useT()
+  const contentLang = useContentLang()
+  const own = title && title !== DEFAULT_FAQ_TITLE
   return (
     <section className="card brand-section">
-      <h2>{title || DEFAULT_FAQ_TITLE}</h2>
-      <div className="faq">
+      {/* the spec's default title is the catalog's, in the page's language; an editor's own stays as written */}
+      <h2 lang={own ? contentLang : undefined}>{own ? title : t('brand.faq')}</h2>
+      <div className="faq" lang={contentLang}>
         {items.map((item, i) => (
           <div key={i} className="faq-item">
             <button type="button" className="faq-q" aria-expanded={open === i} onClick={() => setOpen(open === i ? null : i)}>

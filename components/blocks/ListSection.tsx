@@ -1,7 +1,8 @@
+import { useContentLang } from '../use-t.ts'
 /** A brand page's list section: subheadings, each with its bullets. */
 export function ListSection({ title, content }: { title?: string; content: { subheading: string; bullets: string[] }[] }) {
   return (
-    <section className="card brand-section">
+    <section className="card brand-section" lang={useContentLang()}>
       {title && <h2>{title}</h2>}
       {content.map((group, i) => (
         <div key={i}>

@@ -1,5 +1,6 @@
 import type { BrandOffer, PromoTable } from '../../lib/schemas.ts'
 import { OfferTerms } from '../OfferTerms.tsx'
+import { useContentLang } from '../use-t.ts'
 
 /** Whose offer a promo table lists: its terms and age mark go with it, as with every offer (issue 34). */
 type TermsOf = Pick<BrandOffer, 'brandName' | 'termsSummary' | 'termsUrl'>
@@ -8,7 +9,7 @@ type TermsOf = Pick<BrandOffer, 'brandName' | 'termsSummary' | 'termsUrl'>
 export function PromoTableView({ table, level = 3, terms }: { table: PromoTable; level?: 2 | 3; terms?: TermsOf }) {
   const Heading = level === 2 ? 'h2' : 'h3'
   return (
-    <div className="promo-table">
+    <div className="promo-table" lang={useContentLang()}>
       {table.heading && <Heading className="promo-table-heading">{table.heading}</Heading>}
       <div className="table-scroll">
         <table>
@@ -41,7 +42,7 @@ export function PromoTableView({ table, level = 3, terms }: { table: PromoTable;
  */
 export function PromoTableSection({ title, table, level, terms }: { title?: string; table: PromoTable; level?: 2 | 3; terms?: TermsOf }) {
   return (
-    <section className="card brand-section">
+    <section className="card brand-section" lang={useContentLang()}>
       {title && <h2>{title}</h2>}
       <PromoTableView table={table} level={level} terms={terms} />
     </section>

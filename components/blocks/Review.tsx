@@ -2,6 +2,7 @@ import { formatDay, isoDay } from '../../lib/format.ts'
 import { formatScore, overallScore, REVIEW_CRITERIA } from '../../lib/review-score.ts'
 import type { BrandPage } from '../../lib/schemas.ts'
 import '../formats.css'
+import { useLocale, useT } from '../use-t.ts'
 
 /** A score out of 5 as text and as a bar (a class per half point: no inline style under the CSP). */
 function ScoreBar({ score }: { score: number }) {
@@ -16,21 +17,22 @@ export function ReviewBlock({ brand }: { brand: BrandPage }) {
   const review = brand.review
   if (!review) return null
   const overall = overallScore(review.scores)
-  const tested = formatDay(review.testedAt)
+  const t = useT()
+  const tested = formatDay(review.testedAt, useLocale())
   return (
     <section className="card brand-section brand-review" aria-labelledby="review-heading" data-testid="brand-review">
-      <h2 id="review-heading">{`Our ${brand.brandName} review`}</h2>
+      <h2 id="review-heading">{t('review.heading', { brand: brand.brandName })}</h2>
       <div className="review-overall">
         <p className="review-score">
           <strong data-testid="review-score">{formatScore(overall)}</strong>
-          <span>/ 5 overall</span>
+          <span>{t('review.overall')}</span>
         </p>
         <p className="muted small">
-          Tested by {review.reviewer}
+          {t('review.testedBy', { reviewer: review.reviewer })}
           {tested && (
             <>
               {' '}
-              on <time dateTime={isoDay(review.testedAt)!}>{tested}</time>
+              {t('review.on')} <time dateTime={isoDay(review.testedAt)!}>{tested}</time>
             </>
           )}
         </p>
@@ -38,7 +40,7 @@ export function ReviewBlock({ brand }: { brand: BrandPage }) {
       <dl className="review-scores">
         {REVIEW_CRITERIA.filter((c) => !review.hidden?.includes(c.key)).map((c) => (
           <div key={c.key}>
-            <dt>{c.label}</dt>
+            <dt>{t(`review.${c.key}`)}</dt>
             <dd>
               <ScoreBar score={review.scores[c.key]} />
               <span>{formatScore(review.scores[c.key])}</span>
@@ -50,7 +52,7 @@ export function ReviewBlock({ brand }: { brand: BrandPage }) {
         <div className="pros-cons">
           {review.pros.length > 0 && (
             <div>
-              <h3>Pros</h3>
+              <h3>{t('review.pros')}</h3>
               <ul className="pros">
                 {review.pros.map((p, i) => (
                   <li key={i}>{p}</li>
@@ -60,7 +62,7 @@ export function ReviewBlock({ brand }: { brand: BrandPage }) {
           )}
           {review.cons.length > 0 && (
             <div>
-              <h3>Cons</h3>
+              <h3>{t('review.cons')}</h3>
               <ul className="cons">
                 {review.cons.map((p, i) => (
                   <li key={i}>{p}</li>
@@ -70,7 +72,7 @@ export function ReviewBlock({ brand }: { brand: BrandPage }) {
           )}
         </div>
       )}
-      <h3>Verdict</h3>
+      <h3>{t('review.verdict')}</h3>
       {review.verdict && <p className="verdict">{review.verdict}</p>}
     </section>
   )

@@ -1,5 +1,6 @@
 import type { MdTree } from '../../lib/markdown-tree.ts'
 import { MarkdownTree } from '../MarkdownTree.tsx'
+import { useContentLang } from '../use-t.ts'
 
 /**
  * A brand page's text section. Its text is the editor's Markdown subset, parsed on the server into `tree`
@@ -8,7 +9,7 @@ import { MarkdownTree } from '../MarkdownTree.tsx'
  */
 export function TextSection({ title, content, tree }: { title?: string; content: string; tree?: MdTree | null }) {
   return (
-    <section className="card brand-section">
+    <section className="card brand-section" lang={useContentLang()}>
       {title && <h2>{title}</h2>}
       {tree ? (
         <MarkdownTree tree={tree} />

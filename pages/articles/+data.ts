@@ -2,7 +2,7 @@ import { redirect, render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import { toCard } from '../../components/ArticleGrid.tsx'
 import { archivePath, pageParam } from '../../lib/archive.ts'
-import { type ArchiveSeo, pagedTitle } from '../archive-seo.ts'
+import { type ArchiveSeo, pagedTitle, pageTranslator } from '../archive-seo.ts'
 import { inMarket } from '../../lib/markets.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
@@ -12,8 +12,9 @@ export async function data(pageContext: PageContextServer) {
   if (page === 1 && pageContext.routeParams.page) throw redirect(inMarket(pageContext.marketPrefix ?? '', '/articles'), 301) // one URL per page
   const archive = Number.isNaN(page) ? null : await pageContext.services!.content.archive({ page, market: pageContext.market })
   if (!archive) throw render(404, 'Page not found.')
+  const t = await pageTranslator(pageContext)
   const seo: ArchiveSeo = {
-    title: pagedTitle('All articles', page),
+    title: pagedTitle(t('archive.allArticles'), page, t),
     description: 'Every GameWise guide, review and news story about gaming and iGaming, newest first.',
     path: archivePath('/articles', page),
   }

@@ -4,7 +4,7 @@ import { toCard } from '../../components/ArticleGrid.tsx'
 import { archivePath, pageParam } from '../../lib/archive.ts'
 import { authorPath } from '../../lib/authors.ts'
 import { metaDescription } from '../../lib/seo.ts'
-import { type ArchiveSeo, pagedTitle } from '../archive-seo.ts'
+import { type ArchiveSeo, pagedTitle, pageTranslator } from '../archive-seo.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 
@@ -27,8 +27,9 @@ export async function data(pageContext: PageContextServer) {
   }
   const { author: a, posts, total, pages } = found
   const base = authorPath(a.slug)
+  const t = await pageTranslator(pageContext)
   const seo: ArchiveSeo = {
-    title: pagedTitle(`${a.name}: articles and profile`, page),
+    title: pagedTitle(t('author.title', { name: a.name }), page, t),
     description: metaDescription([a.bio, a.expertise.length ? `Writes about ${a.expertise.join(', ')}.` : ''], `Articles by ${a.name} on GameWise: guides, reviews and news, newest first.`),
     path: archivePath(base, page),
   }

@@ -6,6 +6,7 @@ import type { VisitorCountry } from '../../lib/geo.ts'
 import { notFound } from '../errors.ts'
 import { formatWagering, formatWithdrawal } from '../../lib/brand-facts.ts'
 import { formatMoney } from '../../lib/format.ts'
+import { loadCatalog, translator } from '../../lib/i18n/index.ts'
 import type { CompareColumn, CompareSpec, Comparison, ComparisonRow } from '../../lib/comparison.ts'
 import { brandScore, formatScore } from '../../lib/review-score.ts'
 import { type OfferState, offerState } from '../../lib/offer-lifecycle.ts'
@@ -54,18 +55,20 @@ const tagKey = (t: string) => t.toLowerCase().replace(/[^a-z0-9]/g, '')
 const typeKey = (t: string) => tagKey(t.replace(/^type/, ''))
 
 /** A comparison table's cells for a brand (lib/comparison.ts): its facts as pages say them, '' where it has none. */
-function comparisonRow(page: BrandPage, columns: readonly CompareColumn[]): ComparisonRow {
+function comparisonRow(page: BrandPage, columns: readonly CompareColumn[], language: string): ComparisonRow {
+  // the cells in the page's market language (lib/i18n): "Bis zu 24 Stunden", "10 €"
+  const t = translator(language)
   const f = page.facts ?? {}
   const score = brandScore(page)
   const methods = f.paymentMethods ?? []
   const text: Record<CompareColumn, () => string | null> = {
     bonus: () => page.bonusOffer || page.dealBox.mainText || null,
     code: () => f.bonusCode ?? null,
-    wagering: () => formatWagering(f.wagering),
-    minDeposit: () => (f.minDeposit ? formatMoney(f.minDeposit.amount, f.minDeposit.currency) : null),
-    withdrawal: () => formatWithdrawal(f.withdrawalHours),
+    wagering: () => formatWagering(f.wagering, t),
+    minDeposit: () => (f.minDeposit ? formatMoney(f.minDeposit.amount, f.minDeposit.currency, { locale: language }) : null),
+    withdrawal: () => formatWithdrawal(f.withdrawalHours, t),
     licence: () => (f.licences?.length ? [...new Set(f.licences.map((l) => l.regulator))].join(', ') : null),
-    payments: () => (methods.length ? methods.slice(0, 4).join(', ') + (methods.length > 4 ? ` +${methods.length - 4} more` : '') : null),
+    payments: () => (methods.length ? methods.slice(0, 4).join(', ') + (methods.length > 4 ? ` ${t('compare.more', { count: methods.length - 4 })}` : '') : null),
     score: () => (score == null ? null : `${formatScore(score)}/5`),
   }
   return {
@@ -160,13 +163,13 @@ export function createBrandsService(deps: { brands: BrandsRepository; now?: () =
      */
     async comparisons(specs: readonly CompareSpec[], country: VisitorCountry, market: Market = DEFAULT_MARKET): Promise<Comparison[]> {
       if (!specs.length) return []
-      const listedNow = await inMarket(country, market)
+      const [listedNow] = await Promise.all([inMarket(country, market), loadCatalog(market.language)])
       const byId = new Map(listedNow.map((b) => [b._id, b]))
       return specs.map((spec) => {
         const chosen = spec.brands
           ? spec.brands.flatMap((id) => byId.get(id) ?? [])
           : listedNow.filter((b) => (spec.type ? b.type.some((t) => t.toLowerCase() === spec.type!.toLowerCase()) : b.type.some((t) => typeKey(t) === tagKey(spec.tag ?? '')))).slice(0, spec.limit)
-        return { ...(spec.title ? { title: spec.title } : {}), columns: spec.columns, rows: chosen.map((b) => shape.row(comparisonRow(b, spec.columns), market)) }
+        return { ...(spec.title ? { title: spec.title } : {}), columns: spec.columns, rows: chosen.map((b) => shape.row(comparisonRow(b, spec.columns, market.language), market)) }
       })
     },
 

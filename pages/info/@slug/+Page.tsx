@@ -2,14 +2,21 @@ import { useData } from 'vike-react/useData'
 import { HelpDirectory } from '../../../components/GamblingHelp.tsx'
 import { MarkdownTree } from '../../../components/MarkdownTree.tsx'
 import type { Data } from './+data.ts'
+import { useContentLang, useLocale, useT } from '../../../components/use-t.ts'
+import { formatDay } from '../../../lib/format.ts'
 
 export default function Page() {
   const { page, help } = useData<Data>()
+  const t = useT()
+  const locale = useLocale()
+  // info pages are written once, in English: marked so on a page in another language; the site's own words are not
+  const contentLang = useContentLang()
+  const own = contentLang ? locale : undefined
   return (
-    <article className="article info-page">
+    <article className="article info-page" lang={contentLang}>
       <h1>{page.title}</h1>
-      <p className="muted small">
-        Last updated <time dateTime={page.updatedAt}>{page.updatedAt.slice(0, 10)}</time>
+      <p className="muted small" lang={own}>
+        {t('info.lastUpdated')} <time dateTime={page.updatedAt}>{formatDay(page.updatedAt, locale) ?? page.updatedAt.slice(0, 10)}</time>
       </p>
       <MarkdownTree tree={page.tree} />
       {help && <HelpDirectory sets={help} />}
