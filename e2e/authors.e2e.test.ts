@@ -83,6 +83,8 @@ describe('authors, from the admin to the article (Chromium, issue 22)', () => {
     expect(await form.locator('input[name="meta.author"]').count()).toBe(0)
     await form.locator('select[name="reviewerId"]').selectOption({ label: 'Maya Chen' })
     await form.getByRole('button', { name: 'Add', exact: true }).click()
+    // no body text or image: Add asks before it publishes (issue 32), and the test means it
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Publish anyway' }).click()
     await expect.poll(() => page.getByTestId('post-row').filter({ hasText: title }).count()).toBe(1)
     await page.context().close()
   })
@@ -164,6 +166,7 @@ describe('author pages, server-rendered (the demo profiles)', () => {
     const { text } = await html('/article/rtp-explained')
     const byline = text.slice(text.indexOf('<p class="meta byline'), text.indexOf('</p>', text.indexOf('<p class="meta byline')))
     expect(byline).toContain('<a href="/author/daniel-okafor" rel="author">Daniel Okafor</a>')
-    expect(byline).toContain('Reviewed by <a href="/author/maya-chen">Maya Chen</a>')
+    // the label comes from the page's message catalog: React may put a comment between it and the link
+    expect(byline.replaceAll('<!-- -->', '')).toContain('Reviewed by <a href="/author/maya-chen">Maya Chen</a>')
   })
 })
