@@ -32,10 +32,13 @@ describe('tracking (Chromium)', () => {
     await logIn(page)
     await page.waitForURL(`${BASE_URL}/admin`)
     await page.goto(`${BASE_URL}/adminmarket`)
-    const report = page.getByTestId('report-row').filter({ hasText: 'Velocity Bet' })
-    await expect.poll(async () => (await report.locator('td').allTextContents())[2], { timeout: 10_000 }).toMatch(/^[1-9]\d*$/)
+    // the brand report is the shared report table (issue 35): the brand names its row, clicks are the first figure
+    const report = page.getByTestId('earnings-row').filter({ hasText: 'Velocity Bet' })
+    await expect.poll(async () => (await report.locator('td').allTextContents())[0], { timeout: 10_000 }).toMatch(/^[1-9][\d,]*$/)
     await report.getByRole('button', { name: 'Daily' }).click()
-    await expect.poll(() => page.getByRole('img', { name: 'Clicks and conversions per day' }).isVisible()).toBe(true)
+    // the brand's day-by-day chart (components/earnings/DailyChart.tsx), drawn once its figures arrive
+    await expect.poll(() => page.locator('section.earnings-chart .chart-box[data-drawn]').count(), { timeout: 10_000 }).toBe(1)
+    expect(await page.locator('section.earnings-chart h2').textContent()).toBe('Velocity Bet: day by day')
     await context.close()
   })
 })
