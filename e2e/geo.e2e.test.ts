@@ -68,7 +68,8 @@ describe('geo-targeted offers (Chromium)', () => {
     expect(await page.getByTestId('geo-unavailable').textContent()).toContain('Albion Casino is not available in your country')
     expect(await page.getByRole('link', { name: 'Claim Spins' }).count()).toBe(0)
     expect(await page.locator('a[href^="/go/"]').count()).toBe(0)
-    await page.getByTestId('geo-unavailable').getByRole('link', { name: 'Liberty Lines' }).click()
+    // exact: each alternative also carries its terms, whose "Full T&Cs for Liberty Lines" link names the brand too
+    await page.getByTestId('geo-unavailable').getByRole('link', { name: 'Liberty Lines', exact: true }).click()
     await page.waitForURL('**/brands/liberty-lines')
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Liberty Lines')
     expect(await page.getByTestId('geo-unavailable').count()).toBe(0)

@@ -12,13 +12,15 @@ export const JS_GOAL = 40_000
 /**
  * What each page is held to until the goal is met: its size when this budget was set plus about 500 bytes,
  * so scripts can only shrink (home 49,308, brand page 55,127, guide 56,236 bytes on 2026-11-28; they were
- * 51,571, 57,186 and 57,699 before Vike's messages were shortened and the view beacon loaded late). Lower
- * a figure when a page shrinks; raising one is a decision to write down.
+ * 51,571, 57,186 and 57,699 before Vike's messages were shortened and the view beacon loaded late). Raised
+ * once, the same day, by the message catalogs (decision 025: 55,301, 60,856 and 61,788 bytes with the English
+ * catalog and its formatter; German pages load their catalog as a chunk of its own). Lower a figure when a page
+ * shrinks; raising one is a decision to write down.
  */
 export const JS_BUDGET: Record<string, number> = {
-  '/': 49_800,
-  '/brands/nova-spins': 55_600,
-  '/article/fastest-casino-payment-methods': 56_700,
+  '/': 55_800,
+  '/brands/nova-spins': 61_400,
+  '/article/fastest-casino-payment-methods': 62_300,
 }
 
 export type PageScripts = { path: string; files: { src: string; gzip: number }[]; total: number; budget: number }
