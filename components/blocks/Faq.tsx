@@ -1,18 +1,16 @@
 import { useState } from 'react'
-import { useContentLang, useT } from '../use-t.ts'
+import { useContentLang } from '../use-t.ts'
+import { SectionTitle } from './SectionTitle.tsx'
 
 export const DEFAULT_FAQ_TITLE = 'Frequently Asked Questions' // spec §9
 
 /** A brand page's questions and answers: one item open at a time, toggled with + and − (spec §2). */
 export function FaqAccordion({ title, items }: { title?: string; items: { q: string; a: string }[] }) {
   const [open, setOpen] = useState<number | null>(null)
-  const t = useT()
   const contentLang = useContentLang()
-  const own = title && title !== DEFAULT_FAQ_TITLE
   return (
     <section className="card brand-section">
-      {/* the spec's default title is the catalog's, in the page's language; an editor's own stays as written */}
-      <h2 lang={own ? contentLang : undefined}>{own ? title : t('brand.faq')}</h2>
+      <SectionTitle title={title} defaultTitle={DEFAULT_FAQ_TITLE} message="brand.faq" />
       <div className="faq" lang={contentLang}>
         {items.map((item, i) => (
           <div key={i} className="faq-item">
