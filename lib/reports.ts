@@ -46,8 +46,6 @@ export const MAX_REPORT_DAYS = 366
 /** The default range of reports and `cli stats`. */
 export const DEFAULT_REPORT_DAYS = 30
 
-export { isCalendarDay } from './format.ts'
-
 /** The last `days` days up to and including `today`'s UTC day. */
 export function lastDays(days: number, today: Date): { from: string; to: string } {
   return { from: utcDay(new Date(today.getTime() - (days - 1) * DAY_MS)), to: utcDay(today) }

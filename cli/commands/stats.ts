@@ -1,5 +1,6 @@
 import type { Command } from 'commander'
-import { DEFAULT_REPORT_DAYS, isCalendarDay, MAX_REPORT_DAYS, type Report, SORTS, type SortKey } from '../../lib/reports.ts'
+import { isCalendarDay } from '../../lib/format.ts'
+import { DEFAULT_REPORT_DAYS, MAX_REPORT_DAYS, type Report, SORTS, type SortKey } from '../../lib/reports.ts'
 import { type CliHelpers, CliError, textTable } from '../output.ts'
 
 const money = (n: number, currency: string) => new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(n)

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { isCalendarDay, lastDays, MAX_REPORT_DAYS, REPORT_RANGES } from '../../lib/reports.ts'
+import { isCalendarDay } from '../../lib/format.ts'
+import { lastDays, MAX_REPORT_DAYS, REPORT_RANGES } from '../../lib/reports.ts'
 
 export type Range = { from: string; to: string }
 /** A report range and how it was chosen: the last N days, or two days given. */

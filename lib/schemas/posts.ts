@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { boundedJsonSchema, type JsonValue } from '../bounded-json.ts'
 import { directivesIn } from '../comparison.ts'
-import { isCalendarDay } from '../reports.ts'
+import { isCalendarDay } from '../format.ts'
 import { type PublishStatus, publishingInputShape } from '../publishing.ts'
 import { TAG_MAX_LENGTH, TAGS_MAX } from '../tags.ts'
 import { idSchema, imageAltSchema, imageUrlSchema, isSafeHref, isTrackedLink, safeLinkSchema, text, TRACKED_IMAGE_MESSAGE } from './common.ts'

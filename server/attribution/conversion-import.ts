@@ -1,4 +1,4 @@
-import { isCalendarDay } from '../../lib/reports.ts'
+import { isCalendarDay } from '../../lib/format.ts'
 import {
   type ConversionsImportReport,
   conversionsOutcome,

@@ -1,7 +1,7 @@
 import { XMLParser } from 'fast-xml-parser'
 import type { ExchangeRatesRepository } from '../../db/repositories/exchange-rates.ts'
 import { isCurrencyCode } from '../../lib/currencies.ts'
-import { isCalendarDay } from '../../lib/reports.ts'
+import { isCalendarDay } from '../../lib/format.ts'
 import { labelList, NOTHING_TO_IMPORT, RATES_COLUMN_LABELS, type RatesImportReport, ratesOutcome } from '../../lib/revenue-imports.ts'
 import { AppError } from '../errors.ts'
 import type { AuditService } from '../operations/audit.ts'

@@ -1,6 +1,7 @@
 import type { BrandsRepository } from '../../db/repositories/brands.ts'
 import { toCsv } from '../../lib/csv.ts'
-import { CSV_COLUMNS, DEFAULT_REPORT_DAYS, isCalendarDay, lastDays, MAX_REPORT_DAYS, type Report, type ReportRow, type SortKey } from '../../lib/reports.ts'
+import { isCalendarDay } from '../../lib/format.ts'
+import { CSV_COLUMNS, DEFAULT_REPORT_DAYS, lastDays, MAX_REPORT_DAYS, type Report, type ReportRow, type SortKey } from '../../lib/reports.ts'
 import { addFigures, emptyFigures, type Figures, toCents, withRatios } from '../../lib/figures.ts'
 import { AppError } from '../errors.ts'
 import { DIMS } from './counters.ts'
