@@ -168,6 +168,9 @@ export function mayList(brand: { facts?: { licences?: { regulator: string }[] } 
   return licensedBy.some((r) => held.has(r.trim().toLowerCase()))
 }
 
+/** Every call to action where a market bars bonuses ("Claim Bonus" is an inducement too); pages show it in their language (components/cta-label.ts). */
+const NO_BONUS_CTA = 'Visit site'
+
 /** The default market changes nothing: today's pages stay byte for byte what they were. */
 const isDefault = (m: Pick<Market, 'key'>) => m.key === DEFAULT_MARKET.key
 
@@ -187,7 +190,7 @@ export function offerUnderRules(offer: BrandOffer, market: Market): BrandOffer {
           // a tagline is the offer's pitch too ("cash-back that carries no wagering")
           tagline: withoutBonusTalk(offer.tagline),
           // a button that says "Claim bonus" is an inducement too
-          dealBox: { ...offer.dealBox, mainText: noBonusText, subText: '', countdownText: '', ...(offer.dealBox.ctaLabel ? { ctaLabel: 'Visit site' } : {}) },
+          dealBox: { ...offer.dealBox, mainText: noBonusText, subText: '', countdownText: '', ...(offer.dealBox.ctaLabel ? { ctaLabel: NO_BONUS_CTA } : {}) },
         }),
   }
 }
@@ -253,7 +256,7 @@ export function brandUnderRules(page: BrandPage, market: Market): BrandPage {
   if (isDefault(market)) return page
   const offer = offerUnderRules(page as BrandOffer & BrandPage, market)
   if (market.rules.showBonuses) return { ...page, termsSummary: offer.termsSummary, sections: sectionsForMarket(page.sections, market) }
-  return withoutOffer(page, { terms: offer.termsSummary, replacement: market.rules.noBonusText, ctaLabel: 'Visit site' })
+  return withoutOffer(page, { terms: offer.termsSummary, replacement: market.rules.noBonusText, ctaLabel: NO_BONUS_CTA })
 }
 
 /** A brand's terms sections with the market's age mark where a line begins with one ("18+ only." → "19+ only." in Ontario). */
@@ -278,7 +281,7 @@ export function rowUnderRules(row: ComparisonRow, market: Market): ComparisonRow
   if ('code' in cells) cells.code = ''
   if ('wagering' in cells) cells.wagering = ''
   // every call to action in the market uses its wording ("Claim Bonus" is an inducement too)
-  return { ...rest, termsSummary: noTerms, bonus: market.rules.noBonusText, cells, ...(rest.hasCta ? { ctaLabel: 'Visit site' } : {}) }
+  return { ...rest, termsSummary: noTerms, bonus: market.rules.noBonusText, cells, ...(rest.hasCta ? { ctaLabel: NO_BONUS_CTA } : {}) }
 }
 
 /** The country whose help set a market's pages show (null: the visitor's own, as in the default market). */
