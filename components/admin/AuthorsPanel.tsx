@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { AUTHOR_BIO_MAX, AUTHOR_LINKS_MAX, authorPath, isAuthorSlug } from '../../lib/authors.ts'
 import { slugify } from '../../lib/slug.ts'
 import { ApiError, saveFailure } from '../api-client.ts'
@@ -6,6 +6,7 @@ import { FormError, type FormFailure, issueAt } from '../FormError.tsx'
 import { AuthorPhotoField } from './AuthorPhotoField.tsx'
 import { type AuthorDraft, type AuthorWithUsage, authorsApi, emptyAuthorDraft, toAuthorDraft } from './authors-api.ts'
 import { changedByOthers, useVersionedSave } from './ConflictNotice.tsx'
+import { useAdminList } from './use-admin-list.ts'
 import { editorForm } from './form-keys.ts'
 
 /** How a refused field is named to the admin: the form's labels, not the API's paths. */
@@ -156,31 +157,16 @@ function AuthorForm({ initial, onSaved, onCancel }: { initial: AuthorDraft; onSa
  * server's 409 says which posts.
  */
 export function AuthorsPanel() {
-  const [authors, setAuthors] = useState<AuthorWithUsage[] | null>(null)
-  const [loadError, setLoadError] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
   const [editing, setEditing] = useState<{ draft: AuthorDraft; key: number } | null>(null)
-
-  const reload = useCallback(async () => {
-    setLoadError(null)
-    try {
-      setAuthors((await authorsApi.list()).authors)
-    } catch {
-      setLoadError('Failed to load authors')
-    }
-  }, [])
-  useEffect(() => void reload(), [reload])
+  const list = useAdminList(
+    async () => (await authorsApi.list()).authors,
+    'Failed to load authors',
+    (err) => (err instanceof ApiError && err.explained ? err.message : 'Failed to delete the author'),
+  )
+  const { items: authors, loadError, error, reload } = list
 
   async function remove(a: AuthorWithUsage) {
-    if (!window.confirm(`Delete the author ${a.name}?`)) return
-    setError(null)
-    try {
-      await authorsApi.remove(a._id)
-      if (editing?.draft._id === a._id) setEditing(null)
-      await reload()
-    } catch (err) {
-      setError(err instanceof ApiError && err.explained ? err.message : 'Failed to delete the author')
-    }
+    if (await list.remove(`Delete the author ${a.name}?`, () => authorsApi.remove(a._id))) setEditing((e) => (e?.draft._id === a._id ? null : e))
   }
 
   return (

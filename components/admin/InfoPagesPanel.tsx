@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { InfoPage } from '../../lib/info-page-schemas.ts'
 import { infoPath, isInfoSlug } from '../../lib/info-pages.ts'
 import type { MdTree } from '../../lib/markdown-tree.ts'
 import { MarkdownTree } from '../MarkdownTree.tsx'
 import { changedByOthers, useVersionedSave } from './ConflictNotice.tsx'
+import { useAdminList } from './use-admin-list.ts'
 import { editorForm } from './form-keys.ts'
 import { type InfoPageDraft, infoPagesApi } from './info-pages-api.ts'
 import { ErrorLine } from '../Messages.tsx'
@@ -121,29 +122,17 @@ function InfoPageForm({ initial, isNew, required, onSaved, onCancel }: { initial
 
 /** The admin's "Info pages" tab: privacy, terms, responsible gambling and any page editors add. */
 export function InfoPagesPanel() {
-  const [pages, setPages] = useState<InfoPage[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
   const [editing, setEditing] = useState<{ page: InfoPage | null; key: number } | null>(null)
-
-  const reload = useCallback(async () => {
-    try {
-      setPages((await infoPagesApi.list()).pages)
-    } catch {
-      setError('Failed to load pages')
-    }
-  }, [])
-  useEffect(() => void reload(), [reload])
+  const list = useAdminList(
+    async () => (await infoPagesApi.list()).pages,
+    'Failed to load pages',
+    (err) => (err instanceof Error ? err.message : 'Failed to delete the page'),
+  )
+  const { items: pages, reload } = list
+  const error = list.loadError ?? list.error
 
   async function remove(page: InfoPage) {
-    if (!window.confirm('Delete this info page?')) return
-    setError(null)
-    try {
-      await infoPagesApi.remove(page.slug)
-      if (editing?.page?.slug === page.slug) setEditing(null)
-      await reload()
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'Failed to delete the page')
-    }
+    if (await list.remove('Delete this info page?', () => infoPagesApi.remove(page.slug))) setEditing((e) => (e?.page?.slug === page.slug ? null : e))
   }
 
   return (
