@@ -121,3 +121,11 @@ export function counterTableIo(store: Store, name: string, metrics: readonly str
     },
   }
 }
+
+/**
+ * A backfill of derived fields: writes `update(doc)` for every document `stale()` still finds, a batch at a
+ * time, until it finds none (each update must make its document no longer stale, or this never ends).
+ */
+export async function backfill<T>(store: Store, stale: () => Promise<T[]>, update: (doc: T) => BatchOp) {
+  for (let found = await stale(); found.length; found = await stale()) await store.batch(found.map(update))
+}
