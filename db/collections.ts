@@ -129,3 +129,8 @@ export function counterTableIo(store: Store, name: string, metrics: readonly str
 export async function backfill<T>(store: Store, stale: () => Promise<T[]>, update: (doc: T) => BatchOp) {
   for (let found = await stale(); found.length; found = await stale()) await store.batch(found.map(update))
 }
+
+/** A counters table declared: backed up as data, its rows checked by `schema`, read and written through counterTableIo. */
+export function counterTable(store: Store, name: string, schema: z.ZodType<StoredRecord>, metrics: readonly string[]) {
+  return defineCollection({ name, backup: 'data', schema, counters: { metrics }, io: counterTableIo(store, name, metrics) })
+}

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { op } from '../batch.ts'
-import { counterTableIo, defineCollection, ensureCollection } from '../collections.ts'
+import { counterTable, ensureCollection } from '../collections.ts'
 import type { BatchOp, CounterQuery, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 import { countersVersionOp } from './settings.ts'
@@ -47,13 +47,7 @@ export function incrementOps(increments: readonly Increment[]): BatchOp[] {
 
 export function createCountersRepository(store: Store, registry: Registry) {
   // views exist nowhere else: the counters are data, backed up like clicks
-  const collection = defineCollection({
-    name: COUNTERS,
-    backup: 'data',
-    schema: rowSchema,
-    counters: { metrics: METRICS },
-    io: counterTableIo(store, COUNTERS, METRICS),
-  })
+  const collection = counterTable(store, COUNTERS, rowSchema, METRICS)
   registry.add(collection)
   return {
     init: () => ensureCollection(store, collection),

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { op } from '../batch.ts'
-import { counterTableIo, defineCollection, ensureCollection } from '../collections.ts'
+import { counterTable, ensureCollection } from '../collections.ts'
 import type { BatchOp, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 
@@ -30,13 +30,7 @@ const rowSchema = z.object({
 })
 
 export function createSearchQueriesRepository(store: Store, registry: Registry) {
-  const collection = defineCollection({
-    name: SEARCH_QUERIES,
-    backup: 'data',
-    schema: rowSchema,
-    counters: { metrics: METRICS },
-    io: counterTableIo(store, SEARCH_QUERIES, METRICS),
-  })
+  const collection = counterTable(store, SEARCH_QUERIES, rowSchema, METRICS)
   registry.add(collection)
   return {
     init: () => ensureCollection(store, collection),
