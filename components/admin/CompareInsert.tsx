@@ -1,9 +1,13 @@
 import { useEffect, useId, useState } from 'react'
 import { COMPARE_COLUMN_NAMES, COMPARE_COLUMNS, COMPARE_LIMIT, type CompareColumn, DEFAULT_COMPARE_COLUMNS, formatCompareDirective } from '../../lib/comparison.ts'
+import { reachOf, reaches } from '../../lib/compare-reach.ts'
+import type { BrandPage } from '../../lib/schemas.ts'
 import { apiCall } from '../api-client.ts'
 import { ErrorLine } from '../Messages.tsx'
+import { CountryPicker, type PreviewCountry, ReachNotes } from './CompareReach.tsx'
+import { useMarkets } from './markets-api.ts'
 
-type BrandChoice = { _id: string; brandName: string; type: string[] }
+type BrandChoice = Pick<BrandPage, '_id' | 'brandName' | 'type' | 'status' | 'validFrom' | 'validUntil' | 'geo' | 'facts' | 'termsSummary'>
 
 /** Where the directive goes in the text: at the cursor, on a line of its own, with a blank line either side. */
 export function insertDirective(text: string, at: number, directive: string): { text: string; cursor: number } {
@@ -29,14 +33,20 @@ export function CompareInsert({ onInsert, onClose }: { onInsert: (directive: str
   const [columns, setColumns] = useState<CompareColumn[]>(DEFAULT_COMPARE_COLUMNS)
   const [title, setTitle] = useState('')
   const [error, setError] = useState<string | null>(null)
+  const [country, setCountry] = useState<PreviewCountry>('')
+  const markets = useMarkets()
   const id = useId()
 
   useEffect(() => {
     apiCall<{ pages: BrandChoice[] }>('/api/brands/static-offers-admin')
-      .then((r) => setBrands(r.pages.map((b) => ({ _id: b._id, brandName: b.brandName, type: b.type }))))
+      .then((r) => setBrands(r.pages))
       .catch(() => setBrands('failed'))
   }, [])
 
+  // who each chosen brand reaches, said as they are ticked (issue 32): the table leaves a brand out wherever it is hidden
+  const now = new Date()
+  const reach = Array.isArray(brands) ? chosen.flatMap((c) => brands.find((b) => b._id === c) ?? []).map((b) => reachOf(b, markets, now)) : []
+  const seenFrom = country === '' ? null : reach.filter((r) => reaches(r, country === 'unknown' ? null : country))
   const types = Array.isArray(brands) ? [...new Set(brands.flatMap((b) => b.type))].sort() : []
   const toggle = (list: string[], v: string) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v])
 
@@ -71,6 +81,18 @@ export function CompareInsert({ onInsert, onClose }: { onInsert: (directive: str
               {chosen.includes(b._id) && <span className="muted small"> ({chosen.indexOf(b._id) + 1})</span>}
             </label>
           ))}
+        </div>
+      )}
+      {mode === 'brands' && reach.length > 0 && (
+        <div className="compare-reach" data-testid="compare-reach">
+          <ReachNotes reach={reach} />
+          <CountryPicker value={country} first="choose a country…" onChange={setCountry} />
+          {seenFrom && (
+            <p className="small" role="status">
+              {seenFrom.length ? `That visitor sees ${seenFrom.map((r) => r.brandName).join(', ')}` : 'That visitor sees none of the chosen brands'}
+              {seenFrom.length < reach.length ? `, not ${reach.filter((r) => !seenFrom.includes(r)).map((r) => r.brandName).join(', ')}.` : '.'}
+            </p>
+          )}
         </div>
       )}
       {Array.isArray(brands) && mode === 'type' && (

@@ -36,11 +36,15 @@ const readAsDataUrl = (blob: Blob) =>
 export const INLINE_PER_PAGE = 6 // spec §9
 export const MODAL_PER_PAGE = 12 // spec §9
 
-/** Results plus paging for one search: Load More adds the next page and hides once a page comes back empty. */
+/**
+ * Results plus paging for one search (issue 32): Load More shows only while the search has pages left
+ * (its `total_pages`), and a search or a page that brings nothing says so rather than nothing.
+ */
 function useImageSearch(perPage: number) {
   const [results, setResults] = useState<ImageResult[]>([])
   const [page, setPage] = useState(0)
-  const [exhausted, setExhausted] = useState(false)
+  const [pages, setPages] = useState(0)
+  const [note, setNote] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
@@ -48,23 +52,38 @@ function useImageSearch(perPage: number) {
     setBusy(true)
     setError(null)
     try {
-      const { results: found } = await adminApi.searchImages(query, perPage, next)
-      setResults((prev) => (next === 1 ? found : [...prev, ...found]))
+      const found = await adminApi.searchImages(query, perPage, next)
+      setResults((prev) => (next === 1 ? found.results : [...prev, ...found.results]))
       setPage(next)
-      setExhausted(found.length === 0)
+      // a page that came back empty ends the search, whatever the count said
+      setPages(found.results.length ? found.total_pages : next)
+      setNote(
+        next === 1 && !found.results.length
+          ? `No images found for “${query}”. Try other words.`
+          : found.fallback
+            ? `No image matches “${query}”: these are all the library’s images.`
+            : next > 1 && !found.results.length
+              ? `No more images for “${query}”.`
+              : null,
+      )
     } catch {
       setError(next === 1 ? 'Failed to fetch images' : 'Failed to fetch more images')
     } finally {
       setBusy(false)
     }
   }
-  return { results, page, exhausted, error, busy, load }
+  return { results, page, more: page > 0 && page < pages, note, error, busy, load }
 }
 
 function Results({ search, query, onPick }: { search: ReturnType<typeof useImageSearch>; query: string; onPick: (url: string) => void }) {
   return (
     <>
       {search.error && <p className="form-error">{search.error}</p>}
+      {search.note && (
+        <p className="muted small" role="status">
+          {search.note}
+        </p>
+      )}
       <div className="image-grid">
         {search.results.map((img) => (
           <button key={img.id} type="button" className="image-choice" onClick={() => onPick(img.urls.regular)} title={img.alt_description}>
@@ -72,7 +91,7 @@ function Results({ search, query, onPick }: { search: ReturnType<typeof useImage
           </button>
         ))}
       </div>
-      {search.page > 0 && !search.exhausted && (
+      {search.more && (
         <button type="button" className="btn" disabled={search.busy} onClick={() => void search.load(query, search.page + 1)}>
           Load More
         </button>
@@ -92,12 +111,15 @@ export function ImagePicker({ value, title, onChange }: { value: string; title: 
   const isUrl = /^(https?:\/\/|\/)/.test(value)
   const preview = isUrl || value.startsWith('data:image/') ? value : ''
 
-  function openPanel() {
-    const q = title.trim() || 'game' // spec §2: the query is the title, or 'game'
+  const [typed, setTyped] = useState('')
+  function search(words: string) {
+    const q = words.trim() || title.trim() || 'game' // spec §2: the query is the title, or 'game'
     setQuery(q)
+    setTyped(q)
     setPanelOpen(true)
     void inline.load(q, 1)
   }
+  const openPanel = () => search('')
 
   function pick(url: string) {
     onChange(url)
@@ -196,6 +218,27 @@ export function ImagePicker({ value, title, onChange }: { value: string; title: 
       </div>
       {panelOpen && (
         <div className="image-panel" data-testid="image-panel">
+          <div className="image-query" role="search">
+            <label>
+              Search images
+              <input
+                type="search"
+                name="imageQuery"
+                value={typed}
+                placeholder="e.g. poker table"
+                onChange={(e) => setTyped(e.target.value)}
+                onKeyDown={(e) => {
+                  // Enter searches, and never submits the post's form
+                  if (e.key !== 'Enter') return
+                  e.preventDefault()
+                  search(typed)
+                }}
+              />
+            </label>
+            <button type="button" className="btn" disabled={inline.busy} onClick={() => search(typed)}>
+              Search
+            </button>
+          </div>
           <div className="image-panel-head">
             <strong>Results for “{query}”</strong>
             <button

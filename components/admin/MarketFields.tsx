@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { languageName } from '../TranslationLinks.tsx'
 import { apiCall } from '../api-client.ts'
 import { useMarkets } from './markets-api.ts'
+import { TranslationPicker } from './TranslationPicker.tsx'
 
 type Translation = { postId: string; market: string | null; language: string; path: string; current: boolean }
 
@@ -12,6 +13,7 @@ type Translation = { postId: string; market: string | null; language: string; pa
  */
 export function MarketFields({ postId, market, translationOf, onChange, issue }: { postId?: string; market: string; translationOf: string; onChange: (v: { market?: string; translationOf?: string }) => void; issue: (path: string) => string | null }) {
   const markets = useMarkets()
+  const id = useId()
   const [translations, setTranslations] = useState<Translation[]>([])
   useEffect(() => {
     if (!postId) return
@@ -40,11 +42,19 @@ export function MarketFields({ postId, market, translationOf, onChange, issue }:
         {issue('market') && <span className="field-issue">{issue('market')}</span>}
       </div>
       <div className="field">
-        <label>
-          Translation of (the original’s slug)
-          <input name="translationOf" value={translationOf} placeholder="e.g. rtp-explained" onChange={(e) => onChange({ translationOf: e.target.value })} aria-invalid={issue('translationOf') ? true : undefined} />
-        </label>
-        {issue('translationOf') ? <span className="field-issue">{issue('translationOf')}</span> : <span className="field-hint">Add a translation: write it as a new post for its market and name the original here.</span>}
+        <span className="label-text" id={`${id}-label`}>
+          Translation of
+        </span>
+        <TranslationPicker postId={postId} value={translationOf} markets={markets} invalid={Boolean(issue('translationOf'))} describedBy={`${id}-label ${id}-hint`} onChange={(v) => onChange({ translationOf: v })} />
+        {issue('translationOf') ? (
+          <span className="field-issue" id={`${id}-hint`}>
+            {issue('translationOf')}
+          </span>
+        ) : (
+          <span className="field-hint" id={`${id}-hint`}>
+            Add a translation: write it as a new post for its market and pick the original here.
+          </span>
+        )}
         {translations.length > 1 && (
           <span className="field-hint" data-testid="translations">
             {`Translations: ${translations.map((t) => `${languageName(t.language)}${t.current ? ' (this one)' : ''}`).join(', ')}`}

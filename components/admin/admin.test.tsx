@@ -226,7 +226,7 @@ describe('post form fields', () => {
 })
 
 describe('image search panel (spec §2, §9: 6 inline, 12 in the modal)', () => {
-  it("searches the title (or 'game'), pages with Load More until a page is empty, and picks an image", async () => {
+  it("searches the title (or 'game'), pages with Load More while pages are left, and picks an image", async () => {
     await openTab('Articles')
     fireEvent.click(screen.getByRole('button', { name: 'Search Images' }))
     const panel = await screen.findByTestId('image-panel')
@@ -234,9 +234,7 @@ describe('image search panel (spec §2, §9: 6 inline, 12 in the modal)', () => 
     expect(new URL(admin.calls.at(-1)!.url, 'http://x').searchParams.toString()).toBe('query=game&per_page=6&page=1')
     fireEvent.click(within(panel).getByRole('button', { name: 'Load More' }))
     await waitFor(() => expect(within(panel).getAllByRole('img')).toHaveLength(12))
-    fireEvent.click(within(panel).getByRole('button', { name: 'Load More' }))
-    await waitFor(() => expect(within(panel).queryByRole('button', { name: 'Load More' })).toBeNull())
-    expect(within(panel).getAllByRole('img')).toHaveLength(12)
+    expect(within(panel).queryByRole('button', { name: 'Load More' })).toBeNull() // page 2 of 2: none that would find nothing (issue 32)
 
     fireEvent.click(within(panel).getAllByRole('button', { name: /image 1-/ })[2])
     expect(screen.queryByTestId('image-panel')).toBeNull()

@@ -48,7 +48,7 @@ export const adminApi = {
   writingTools: () => call<{ ai: boolean }>('/api/posts/writing-tools'),
   remove: (id: string) => call<{ ok: true }>(`/api/posts/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   searchImages: (query: string, perPage: number, page: number) =>
-    call<{ results: ImageResult[]; total_pages: number }>(`/api/posts/fluximg?${new URLSearchParams({ query, per_page: String(perPage), page: String(page) })}`),
+    call<{ results: ImageResult[]; total_pages: number; fallback?: boolean }>(`/api/posts/fluximg?${new URLSearchParams({ query, per_page: String(perPage), page: String(page) })}`),
   generate: (type: ReadablePostType, req: { title: string; imageUrl: string; position: string; sections: number }) =>
     call<{ success: boolean; content?: { summary: PostContent['summary']; body: BodySection[]; imageAlt?: string } }>(generatePath[type], {
       method: 'POST',

@@ -105,7 +105,8 @@ export const postInputSchema = z.object({
   reviewerId: idSchema.nullable().optional(),
   // issue 23: its market (null: every market) and the post it translates (left out on an update: kept)
   market: z.string().trim().toLowerCase().regex(/^[a-z]{2}(-[a-z0-9]{2,3})?$/, 'must be a market key such as uk, ca-on or de').nullable().optional(),
-  translationOf: idSchema.nullable().optional(),
+  // a title or a URL typed here is named as such, not as a "malformed id" (issue 32: the editor picks the original by title)
+  translationOf: z.string().trim().regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be the original post’s slug (such as rtp-explained): pick the original by its title').nullable().optional(),
   ...publishingInputShape,
 })
 export type PostInput = z.input<typeof postInputSchema>

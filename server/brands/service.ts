@@ -8,6 +8,7 @@ import { formatWagering, formatWithdrawal } from '../../lib/brand-facts.ts'
 import { formatMoney } from '../../lib/format.ts'
 import { loadCatalog, translator } from '../../lib/i18n/index.ts'
 import type { CompareColumn, CompareSpec, Comparison, ComparisonRow } from '../../lib/comparison.ts'
+import { type BrandReach, reachOf, unknownBrand } from '../../lib/compare-reach.ts'
 import { brandScore, formatScore } from '../../lib/review-score.ts'
 import { type OfferState, offerState } from '../../lib/offer-lifecycle.ts'
 import { DEFAULT_MARKET, type Market, withoutOffer } from '../../lib/markets.ts'
@@ -171,6 +172,14 @@ export function createBrandsService(deps: { brands: BrandsRepository; now?: () =
           : listedNow.filter((b) => (spec.type ? b.type.some((t) => t.toLowerCase() === spec.type!.toLowerCase()) : b.type.some((t) => typeKey(t) === tagKey(spec.tag ?? '')))).slice(0, spec.limit)
         return { ...(spec.title ? { title: spec.title } : {}), columns: spec.columns, rows: chosen.map((b) => shape.row(comparisonRow(b, spec.columns, market.language), market)) }
       })
+    },
+
+    /** Where each of these brands is hidden, whatever its status (issue 32: the editor's comparison preview); an unknown id as such. */
+    async reach(ids: readonly string[], markets: readonly Market[]): Promise<BrandReach[]> {
+      return Promise.all(ids.map(async (id) => {
+        const found = await service.findBrandPage(id, { preview: true })
+        return found ? reachOf(found, markets, now()) : unknownBrand(id)
+      }))
     },
 
     /** Page `page` (from 1) of the /brands directory; null past the last page. */

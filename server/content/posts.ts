@@ -70,7 +70,7 @@ async function marketsForSave(
   if (translationOf && translationOf !== existing?.translationOf) {
     if (translationOf === existing?._id) throw fail('translationOf', 'a post cannot translate itself')
     const original = await deps.posts.findById(translationOf)
-    if (!original) throw fail('translationOf', 'there is no post with this id')
+    if (!original) throw fail('translationOf', `there is no post with the slug “${translationOf}”: pick the original by its title`)
     if (original.translationOf) throw fail('translationOf', `"${translationOf}" is itself a translation: link to its original, "${original.translationOf}"`)
     if ((original.market ?? null) === market) throw fail('translationOf', 'a translation is for another market than its original')
     if (existing && (await deps.posts.translationGroup(existing._id)).some((m) => m.translationOf === existing._id)) throw fail('translationOf', 'other posts translate this one: it is an original, and cannot become a translation')

@@ -4,7 +4,8 @@ import { demoLibrary } from '../demo/images.ts'
 import { AppError } from '../errors.ts'
 
 export type { ImageResult }
-export type ImageSearchPage = { results: ImageResult[]; total_pages: number }
+/** `fallback`: nothing matched the words, so these are the whole library (the editor is told so) */
+export type ImageSearchPage = { results: ImageResult[]; total_pages: number; fallback?: true }
 
 /**
  * Image search for the admin (spec §7, GET /api/posts/fluximg): Unsplash's search API when a key is
@@ -51,6 +52,7 @@ export function createImageSearchService(deps: {
     const start = (page - 1) * perPage
     return {
       total_pages: Math.ceil(pool.length / perPage),
+      ...(matches.length ? {} : { fallback: true as const }),
       results: pool.slice(start, start + perPage).map((m) => ({ id: m.id, urls: { small: m.url, regular: m.url }, alt_description: m.alt })),
     }
   }

@@ -102,7 +102,9 @@ describe('posts in markets and their translations (issue 23)', () => {
   it.each([
     [{ market: 'zz' }, 'market', /there is no market "zz"/],
     [{ market: 'NOT A KEY!' }, 'market', /market key/],
-    [{ market: 'de', translationOf: 'no-such-post' }, 'translationOf', /no post with this id/],
+    [{ market: 'de', translationOf: 'no-such-post' }, 'translationOf', /there is no post with the slug “no-such-post”: pick the original by its title/],
+    // issue 32: a title typed where the slug goes is told what the field wants, not "malformed id"
+    [{ market: 'de', translationOf: 'RTP Explained' }, 'translationOf', /^Invalid translationOf: must be the original post’s slug \(such as rtp-explained\): pick the original by its title$/],
     [{ market: 'de', translationOf: 'rtp-erklaert' }, 'translationOf', /itself a translation: link to its original, "rtp-explained"/],
     [{ market: null, translationOf: 'rtp-explained' }, 'translationOf', /another market than its original/],
     [{ market: 'de', translationOf: 'rtp-explained' }, 'translationOf', /"rtp-erklaert" already translates it/],

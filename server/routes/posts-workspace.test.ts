@@ -130,6 +130,7 @@ describe('the editor’s reads', () => {
       unmatched: [1],
       // issue 22: the text's comparison tables (none here), directives it cannot read, and whose country tables show
       comparisons: [],
+      reach: [], // issue 32: per table, where its chosen brands are hidden
       problems: [],
       country: null,
     })

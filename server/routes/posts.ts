@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { bodySectionSchema, type PostType, postBodySchema, postTypeSchema, type ReadablePostType } from '../../lib/schemas.ts'
-import { renderSectionText } from '../content/article-body.ts'
-import { type CompareSpec, directivesIn } from '../../lib/comparison.ts'
+import { previewText } from '../content/preview-text.ts'
+import { countryCodeSchema } from '../../lib/geo.ts'
 import { createRouter, rule } from '../router.ts'
 import { AI_SECTION_CHOICES } from '../content/ai-writer.ts'
 import { BLOG_CONTENT_LIMIT } from '../content/articles.ts'
@@ -45,7 +45,8 @@ const generateBody = z.object({
 })
 
 // the text as typed: a comparison directive that cannot be read is said in `problems`, not refused (saving refuses it)
-const previewTextBody = z.strictObject({ content: z.string().max(20_000), hyperlinks: bodySectionSchema.shape.hyperlinks })
+// `country`: preview the tables for that country instead of the editor's own (null: a visitor whose country is unknown)
+const previewTextBody = z.strictObject({ content: z.string().max(20_000), hyperlinks: bodySectionSchema.shape.hyperlinks, country: countryCodeSchema.nullable().optional() })
 
 const createPaths: [string, PostType][] = [
   ['/hero', 'hero'],
@@ -96,15 +97,14 @@ export function postsRouter() {
   app.get('/writing-tools', editors, (c) => c.json({ ai: c.var.services.ai.configured }))
 
   // POST /api/posts/preview-text – a section's text as the page will render it, and the hyperlinks whose text it lacks; saves nothing.
-  // Its comparison tables are resolved for the editor's own country (`country`), as a visitor there sees them,
-  // and a directive that cannot be read is named with its line (`problems`), as saving would refuse it
+  // Its comparison tables are resolved for the editor's own country, or the `country` asked for (`country` answers
+  // which), as a visitor there sees them; `reach` says where each chosen brand is hidden; a directive that cannot be
+  // read and a link that will not be linked are named with their line (`problems`): server/content/preview-text.ts
   app.post('/preview-text', rule({ access: 'editor', bodyLimit: 256 * 1024 }), validate('json', previewTextBody), async (c) => {
-    const { content, hyperlinks } = c.req.valid('json')
-    const specs: CompareSpec[] = []
-    const rendered = renderSectionText(content, hyperlinks, c.var.config.siteUrl, specs)
-    const problems = directivesIn(content).flatMap(({ line, result }) => ('error' in result ? [`Comparison table on line ${line}: ${result.error}`] : []))
-    const comparisons = await c.var.services.brands.comparisons(specs, c.var.country)
-    return c.json({ ...rendered, comparisons, problems, country: c.var.country })
+    const { content, hyperlinks, country } = c.req.valid('json')
+    const { brands, markets } = c.var.services
+    const deps = { siteUrl: c.var.config.siteUrl, country: country === undefined ? c.var.country : country }
+    return c.json(await previewText({ content, hyperlinks }, { ...deps, comparisons: (specs, at) => brands.comparisons(specs, at), reach: (ids) => brands.reach(ids, markets.list()) }))
   })
 
   // GET /api/posts/:id – one post of any status, for the editor (the admin's address of a post, issue 25)
