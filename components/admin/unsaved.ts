@@ -46,6 +46,13 @@ export function useLeaveGuard(what: string | null) {
   }, [what])
 }
 
+/** Runs `go` (a way out of the form: Back, another screen) if nothing unsaved is lost, or the editor agrees to lose it. */
+export function leaveThen(go: () => void) {
+  if (!confirmLeave()) return
+  unsaved = null
+  go()
+}
+
 /** Forgets the unsaved state (a leave the editor agreed to, or a save). */
 export const clearUnsaved = () => {
   unsaved = null
