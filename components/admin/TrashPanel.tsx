@@ -3,13 +3,14 @@ import { adminTime, adminTimeZone } from '../../lib/format.ts'
 import { STATUS_LABELS } from '../../lib/publish-status.ts'
 import type { Post } from '../../lib/schemas.ts'
 import type { TrashedPostSummary } from '../../lib/trash.ts'
-import { adminHref } from './admin-location.ts'
+import { adminHref, type AdminLocation, goAdmin } from './admin-location.ts'
 import { adminApi } from './api.ts'
 import { ErrorLine } from '../Messages.tsx'
 
 const TYPE_LABELS: Record<TrashedPostSummary['type'], string> = { hero: 'Hero', featured: 'Featured', article: 'Article', articleBottom: 'Bottom article' }
-const editHref = (p: Pick<Post, '_id' | 'type'>) =>
-  p.type === 'article' || p.type === 'articleBottom' ? adminHref({ tab: p.type === 'article' ? 'articles' : 'bottom-articles', post: p._id }) : adminHref({ tab: p.type, post: null })
+/** Where a post is edited in this admin: its tab, and the post itself in the list tabs. */
+const editLocation = (p: Pick<Post, '_id' | 'type'>): AdminLocation =>
+  p.type === 'article' || p.type === 'articleBottom' ? { tab: p.type === 'article' ? 'articles' : 'bottom-articles', post: p._id } : { tab: p.type, post: null }
 
 /** What the editor is told after a restore: back, as what, and where to find it. */
 function Restored({ post }: { post: Post }) {
@@ -17,7 +18,16 @@ function Restored({ post }: { post: Post }) {
   return (
     <p className="form-success saved-notice" role="status" data-testid="restored-notice">
       “{post.title}” is back, {live ? 'published' : `as ${STATUS_LABELS[post.status!].toLowerCase()}`}.{' '}
-      <a href={editHref(post)}>Edit it</a>
+      <a
+        href={adminHref(editLocation(post))}
+        onClick={(e) => {
+          if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return // a new tab opens it there
+          e.preventDefault() // this page's own address: the panel follows it (Vike's router would not re-render)
+          goAdmin(editLocation(post))
+        }}
+      >
+        Edit it
+      </a>
       {live && post.type !== 'hero' && (
         <>
           {' · '}

@@ -80,7 +80,7 @@ function BrandSaved({ brand, onEditAgain }: { brand: BrandPage; onEditAgain: () 
   const ref = useRef<HTMLDivElement>(null)
   useEffect(() => {
     // the form below has gone back to Add: the notice is where the eye goes next
-    ref.current?.scrollIntoView?.({ block: 'nearest' })
+    ref.current?.scrollIntoView?.({ block: 'center' })
     ref.current?.focus({ preventScroll: true })
   }, [brand])
   return (
