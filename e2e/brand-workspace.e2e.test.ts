@@ -149,16 +149,16 @@ describe('the posts Trash (issue 32)', () => {
     await page.waitForURL(`${BASE_URL}/admin?tab=trash`)
     const trashed = page.getByTestId('trash-row').filter({ hasText: title })
     await trashed.waitFor()
+    if (shots) {
+      await page.screenshot({ path: `${shots}/admin-trash-1280.png` })
+      await page.setViewportSize({ width: 390, height: 900 })
+      await page.screenshot({ path: `${shots}/admin-trash-390.png`, fullPage: true })
+      await page.setViewportSize({ width: 1280, height: 900 })
+    }
     expect(await trashed.textContent()).toContain(`by ${ADMIN.username}`)
     await trashed.getByRole('button', { name: 'Restore' }).click()
     const notice = page.getByTestId('restored-notice')
     await expect.poll(() => notice.textContent()).toBe(`“${title}” is back, published. Edit it · View the page`)
-    if (shots) {
-      await page.screenshot({ path: `${shots}/admin-trash-restored-1280.png` })
-      await page.setViewportSize({ width: 390, height: 900 })
-      await page.screenshot({ path: `${shots}/admin-trash-restored-390.png`, fullPage: true })
-      await page.setViewportSize({ width: 1280, height: 900 })
-    }
     await expect.poll(() => trashed.count()).toBe(0)
     expect((await fetch(`${BASE_URL}/article/${slug}`)).status).toBe(200)
     await notice.getByRole('link', { name: 'Edit it' }).click()

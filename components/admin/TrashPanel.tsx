@@ -94,8 +94,9 @@ export function TrashPanel() {
           {trash.posts.map((p) => (
             <li key={p._id} data-testid="trash-row">
               <span>
-                <strong>{p.title}</strong>{' '}
-                <span className="badge">{TYPE_LABELS[p.type]}</span> <span className="badge">{STATUS_LABELS[p.status]}</span>
+                <strong>{p.title}</strong>
+                <span className="trash-kind">{TYPE_LABELS[p.type]}</span>
+                <span className="trash-kind">{STATUS_LABELS[p.status]}</span>
                 <br />
                 <span className="muted small">
                   /{p._id} · deleted {adminTime(p.trashedAt)} by {p.trashedBy} · erased {adminTime(p.purgeAt)}
