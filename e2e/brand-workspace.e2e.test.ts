@@ -16,6 +16,8 @@ const run = Date.now().toString(36)
 const brands: string[] = []
 const posts: string[] = []
 const api = (path: string, init: RequestInit = {}) => fetch(`${BASE_URL}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } })
+// the machine is shared: a list reload or a save may take longer than expect.poll's default second
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 })
 const shots = process.env.E2E_SHOTS_DIR
 if (shots) mkdirSync(shots, { recursive: true })
 
@@ -66,7 +68,7 @@ describe('the brand admin at parity (issue 32)', () => {
 
       await page.reload()
       await heading(page, 'Edit Brand Page').waitFor()
-      await expect.poll(() => brandForm(page).getByLabel('Brand Name').inputValue()).toBe(name)
+      await poll(() => brandForm(page).getByLabel('Brand Name').inputValue()).toBe(name)
 
       await page.goBack()
       await page.waitForURL(`${BASE_URL}/adminmarket`)
@@ -74,7 +76,7 @@ describe('the brand admin at parity (issue 32)', () => {
       await page.goForward()
       await page.waitForURL(`${BASE_URL}/adminmarket?edit=${id}`)
       await heading(page, 'Edit Brand Page').waitFor()
-      await expect.poll(() => brandForm(page).getByLabel('Brand Name').inputValue()).toBe(name)
+      await poll(() => brandForm(page).getByLabel('Brand Name').inputValue()).toBe(name)
 
       // typed text: the page's own "← Back" asks; staying keeps the brand and the text
       const tagline = `A tagline typed at ${width} px (${run}).`
@@ -85,14 +87,14 @@ describe('the brand admin at parity (issue 32)', () => {
         void d.dismiss()
       })
       await page.getByRole('button', { name: '← Back' }).click()
-      await expect.poll(() => asked).toBe(`You have unsaved changes to “${name}”. Leave without saving them?`)
+      await poll(() => asked).toBe(`You have unsaved changes to “${name}”. Leave without saving them?`)
       expect(page.url()).toBe(`${BASE_URL}/adminmarket?edit=${id}`)
       expect(await brandForm(page).getByLabel('Tagline').inputValue()).toBe(tagline)
 
       // Update: the form returns to Add (spec §7), and "Saved" names the brand with its links
       await brandForm(page).getByRole('button', { name: 'Update' }).click()
       const saved = page.getByTestId('brand-saved-notice')
-      await expect.poll(() => saved.textContent()).toBe(`Saved “${name}”. View its page · Edit it again`)
+      await poll(() => saved.textContent()).toBe(`Saved “${name}”. View its page · Edit it again`)
       await heading(page, 'Add New Brand Page').waitFor()
       await page.waitForURL(`${BASE_URL}/adminmarket`)
       const box = (await saved.boundingBox())!
@@ -111,7 +113,7 @@ describe('the brand admin at parity (issue 32)', () => {
       await saved.getByRole('link', { name: 'Edit it again' }).click()
       await page.waitForURL(`${BASE_URL}/adminmarket?edit=${id}`)
       await heading(page, 'Edit Brand Page').waitFor()
-      await expect.poll(() => brandForm(page).getByLabel('Tagline').inputValue()).toBe(tagline)
+      await poll(() => brandForm(page).getByLabel('Tagline').inputValue()).toBe(tagline)
       if (shots) await page.screenshot({ path: `${shots}/adminmarket-edit-${width}.png` })
       await page.context().close()
     })
@@ -126,7 +128,7 @@ describe('the posts Trash (issue 32)', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ title, description: 'An article the Trash test deletes and restores.', tag: 'Guides', image: '', content: { summary: [], body: [{ headline: 'Body', content: 'Words.', keywords: [], hyperlinks: [], subsections: [] }] } }),
     })
-    expect(created.status).toBe(201)
+    expect(created.status, await created.clone().text()).toBe(201)
     const slug = (await created.json())._id as string
     posts.push(slug)
     expect((await fetch(`${BASE_URL}/article/${slug}`)).status).toBe(200)
@@ -140,7 +142,7 @@ describe('the posts Trash (issue 32)', () => {
       void d.accept()
     })
     await row.getByRole('button', { name: 'Delete' }).click()
-    await expect.poll(() => row.count()).toBe(0)
+    await poll(() => row.count()).toBe(0)
     expect(asked).toBe(`Delete this article?\n\n“${title}” (${slug})\n\nIt moves to the Trash (in this admin), where it can be restored for 30 days.`)
     expect((await fetch(`${BASE_URL}/article/${slug}`)).status).toBe(404)
     expect(await (await fetch(`${BASE_URL}/rss.xml`)).text()).not.toContain(`/article/${slug}`)
@@ -158,12 +160,12 @@ describe('the posts Trash (issue 32)', () => {
     expect(await trashed.textContent()).toContain(`by ${ADMIN.username}`)
     await trashed.getByRole('button', { name: 'Restore' }).click()
     const notice = page.getByTestId('restored-notice')
-    await expect.poll(() => notice.textContent()).toBe(`“${title}” is back, published. Edit it · View the page`)
-    await expect.poll(() => trashed.count()).toBe(0)
+    await poll(() => notice.textContent()).toBe(`“${title}” is back, published. Edit it · View the page`)
+    await poll(() => trashed.count()).toBe(0)
     expect((await fetch(`${BASE_URL}/article/${slug}`)).status).toBe(200)
     await notice.getByRole('link', { name: 'Edit it' }).click()
     await page.waitForURL(`${BASE_URL}/admin?tab=articles&post=${slug}`)
-    await expect.poll(() => page.getByRole('form', { name: 'Edit article' }).getByLabel('Title', { exact: true }).inputValue()).toBe(title)
+    await poll(() => page.getByRole('form', { name: 'Edit article' }).getByLabel('Title', { exact: true }).inputValue()).toBe(title)
     await page.context().close()
   })
 })
