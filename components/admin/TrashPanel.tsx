@@ -99,7 +99,7 @@ export function TrashPanel() {
                 <span className="trash-kind">{STATUS_LABELS[p.status]}</span>
                 <br />
                 <span className="muted small">
-                  /{p._id} · deleted {adminTime(p.trashedAt)} by {p.trashedBy} · erased {adminTime(p.purgeAt)}
+                  {p.type === 'hero' ? p._id : `/article/${p._id}`} · deleted {adminTime(p.trashedAt)} by {p.trashedBy} · erased {adminTime(p.purgeAt)}
                 </span>
               </span>
               <span className="actions">
