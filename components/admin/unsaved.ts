@@ -21,6 +21,7 @@ export function useLeaveGuard(what: string | null) {
     unsaved = what
     if (what === null) return
     const beforeUnload = (e: BeforeUnloadEvent) => {
+      if (unsaved === null) return // the editor already agreed to leave (leaveThen, clearUnsaved): not asked twice
       e.preventDefault()
       e.returnValue = '' // older browsers show their own question only with this set
     }

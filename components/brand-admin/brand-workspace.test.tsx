@@ -5,6 +5,7 @@ import type { BrandPage } from '../../lib/schemas.ts'
 import { brandPage } from '../../test/factories.ts'
 import { resetSessionForTests } from '../account/session.ts'
 import { BrandAdminPanel } from './BrandAdminPanel.tsx'
+import { leaveThen } from '../admin/unsaved.ts'
 
 /**
  * Issue 32: the brand admin at parity with the post editor. The brand being edited is the address
@@ -112,6 +113,26 @@ describe('unsaved text is not lost', () => {
     confirm.mockReturnValue(true)
     await editRow('Lucky Bay')
     await waitFor(() => expect((within(form()).getByLabelText('Brand Name') as HTMLInputElement).value).toBe('Lucky Bay'))
+  })
+
+  it('a reload or closing the tab asks while text is unsaved; after the editor agreed to leave ("← Back"), the browser does not ask again', async () => {
+    render(<BrandAdminPanel />)
+    await editRow('Nova Spins')
+    await screen.findByRole('heading', { name: 'Edit Brand Page' })
+    const unload = () => {
+      const e = new Event('beforeunload', { cancelable: true })
+      window.dispatchEvent(e)
+      return e.defaultPrevented
+    }
+    expect(unload()).toBe(false)
+    fireEvent.change(within(form()).getByLabelText('Tagline'), { target: { value: 'Typed' } })
+    expect(unload()).toBe(true)
+    window.confirm = vi.fn().mockReturnValue(true)
+    const back = vi.fn()
+    leaveThen(back) // what "← Back" does (pages/(account)/adminmarket/+Page.tsx)
+    expect(window.confirm).toHaveBeenCalledWith('You have unsaved changes to “Nova Spins”. Leave without saving them?')
+    expect(back).toHaveBeenCalled()
+    expect(unload()).toBe(false) // history.back() may leave the site: no second question
   })
 
   it('an untouched form asks nothing', async () => {
