@@ -91,6 +91,19 @@ describe('the brand admin at parity (issue 32)', () => {
       expect(page.url()).toBe(`${BASE_URL}/adminmarket?edit=${id}`)
       expect(await brandForm(page).getByLabel('Tagline').inputValue()).toBe(tagline)
 
+      // the typed text is kept in this browser: after a reload it is offered back
+      await poll(() => page.evaluate((key) => localStorage.getItem(key) !== null, `gamewise:unsaved:brand:${id}`)).toBe(true)
+      const onDialog = (d: import('playwright-core').Dialog) => void d.accept() // the browser's own "Leave site?", if it asks
+      page.on('dialog', onDialog)
+      await page.reload()
+      page.off('dialog', onDialog)
+      await heading(page, 'Edit Brand Page').waitFor()
+      const offer = page.getByTestId('restore-offer')
+      await poll(() => offer.textContent()).toContain('Restore unsaved changes from')
+      if (shots) await page.screenshot({ path: `${shots}/adminmarket-restore-${width}.png` })
+      await offer.getByRole('button', { name: 'Restore' }).click()
+      expect(await brandForm(page).getByLabel('Tagline').inputValue()).toBe(tagline)
+
       // Update: the form returns to Add (spec §7), and "Saved" names the brand with its links
       await brandForm(page).getByRole('button', { name: 'Update' }).click()
       const saved = page.getByTestId('brand-saved-notice')
