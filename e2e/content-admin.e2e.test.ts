@@ -92,7 +92,7 @@ describe('content admin (Chromium, logged in as admin)', () => {
     await page.getByTestId('post-row').filter({ hasText: title }).getByRole('button', { name: 'Delete' }).click()
     await expect.poll(() => page.getByTestId('post-row').filter({ hasText: title }).count()).toBe(0)
     // the row's title was edited above: the question names the post as it now is
-    expect(asked).toBe(`Delete this article?\n\n“${title} (edited)” (${slug})`)
+    expect(asked).toBe(`Delete this article?\n\n“${title} (edited)” (${slug})\n\nIt moves to the Trash (in this admin), where it can be restored for 30 days.`)
     expect((await fetch(`${BASE_URL}/article/${slug}`)).status).toBe(404)
     expect(await (await fetch(`${BASE_URL}/`)).text()).not.toContain(title)
   })

@@ -16,6 +16,7 @@ import { InfoPagesPanel } from './InfoPagesPanel.tsx'
 import { PostForm } from './PostForm.tsx'
 import { PostList } from './PostList.tsx'
 import { RevisionsPanel } from './RevisionsPanel.tsx'
+import { TrashPanel } from './TrashPanel.tsx'
 import { clearUnsaved, confirmLeave } from './unsaved.ts'
 import { ErrorLine } from '../Messages.tsx'
 
@@ -27,6 +28,8 @@ export const tabs: { label: string; tab: AdminTab; adminOnly?: true }[] = [
   { label: 'Info pages', tab: 'info' },
   // issue 22: editors pick authors on posts; only admins manage the profiles (the server refuses editors too)
   { label: 'Authors', tab: 'authors', adminOnly: true },
+  // issue 32: what Delete moved away, restorable for 30 days
+  { label: 'Trash', tab: 'trash' },
 ]
 
 /** What the editor is told after a save: done, and where the post can be seen. */
@@ -162,7 +165,7 @@ export function AdminPanel() {
   const [tagSuggestions, setTagSuggestions] = useState<string[]>([])
   const [authors, setAuthors] = useState<AuthorOptions>(null)
   const { user } = useSession()
-  const type = loc.tab === 'info' || loc.tab === 'authors' ? null : TAB_TYPES[loc.tab]
+  const type = loc.tab === 'info' || loc.tab === 'authors' || loc.tab === 'trash' ? null : TAB_TYPES[loc.tab]
   const listed = type === 'article' || type === 'articleBottom'
 
   const reload = useCallback(async () => {
@@ -250,6 +253,8 @@ export function AdminPanel() {
         <AdminOnly>
           <AuthorsPanel />
         </AdminOnly>
+      ) : loc.tab === 'trash' ? (
+        <TrashPanel />
       ) : loc.tab === 'info' || !type ? (
         <InfoPagesPanel />
       ) : (

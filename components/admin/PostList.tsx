@@ -4,6 +4,7 @@ import { isLive } from '../../lib/publishing.ts'
 import type { Post } from '../../lib/schemas.ts'
 import { adminApi, type PostListPage } from './api.ts'
 import { StatusBadge } from './StatusBadge.tsx'
+import { TRASH_DAYS } from '../../lib/trash.ts'
 import { ErrorLine } from '../Messages.tsx'
 
 const listNoun = { article: 'article', articleBottom: 'articleBottom' } as const
@@ -74,8 +75,8 @@ export function PostList({ type, reloadKey, onEdit, onNew, onDeleted, editingId 
   }
 
   async function remove(post: Post) {
-    // spec §5's question, then which post: a list of similar titles is easy to misclick
-    if (!window.confirm(`Delete this ${noun}?\n\n“${post.title}” (${post._id})`)) return
+    // spec §5's question, then which post (a list of similar titles is easy to misclick), then where it goes (issue 32)
+    if (!window.confirm(`Delete this ${noun}?\n\n“${post.title}” (${post._id})\n\nIt moves to the Trash (in this admin), where it can be restored for ${TRASH_DAYS} days.`)) return
     setError(null)
     try {
       await adminApi.remove(post._id)

@@ -8,16 +8,16 @@ import { clearUnsaved, confirmLeave } from './unsaved.ts'
  * reopen the same post in edit mode. The query, not the path: the server renders (and caches) /admin
  * once whatever follows the `?` (server/app.ts PAGE_QUERY), and the panel reads it in the browser.
  */
-export type AdminTab = 'hero' | 'featured' | 'articles' | 'bottom-articles' | 'info' | 'authors'
+export type AdminTab = 'hero' | 'featured' | 'articles' | 'bottom-articles' | 'info' | 'authors' | 'trash'
 /**
  * `title` (issue 26): a new post's title to start from, `/admin?tab=articles&title=…` (the search
  * statistics' "write about this" link); only read when no post is open.
  */
 export type AdminLocation = { tab: AdminTab; post: string | null; title?: string | null }
 
-/** The tabs that edit posts; the others (info pages, authors) are panels of their own. */
-export const TAB_TYPES: Record<Exclude<AdminTab, 'info' | 'authors'>, PostType> = { hero: 'hero', featured: 'featured', articles: 'article', 'bottom-articles': 'articleBottom' }
-const TABS = new Set<string>(['hero', 'featured', 'articles', 'bottom-articles', 'info', 'authors'])
+/** The tabs that edit posts; the others (info pages, authors, the Trash) are panels of their own. */
+export const TAB_TYPES: Record<Exclude<AdminTab, 'info' | 'authors' | 'trash'>, PostType> = { hero: 'hero', featured: 'featured', articles: 'article', 'bottom-articles': 'articleBottom' }
+const TABS = new Set<string>(['hero', 'featured', 'articles', 'bottom-articles', 'info', 'authors', 'trash'])
 const EVENT = 'gamewise:admin-location'
 
 export function readAdminLocation(search = typeof window === 'undefined' ? '' : window.location.search): AdminLocation {

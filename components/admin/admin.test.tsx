@@ -139,7 +139,7 @@ describe('article list', () => {
     const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true)
     window.confirm = confirm
     fireEvent.click(within(screen.getAllByTestId('post-row')[0]).getByRole('button', { name: 'Delete' }))
-    expect(confirm).toHaveBeenLastCalledWith('Delete this article?\n\n“RTP Explained” (a1)')
+    expect(confirm).toHaveBeenLastCalledWith('Delete this article?\n\n“RTP Explained” (a1)\n\nIt moves to the Trash (in this admin), where it can be restored for 30 days.')
     expect(admin.calls.some((c) => c.method === 'DELETE')).toBe(false)
     fireEvent.click(within(screen.getAllByTestId('post-row')[0]).getByRole('button', { name: 'Delete' }))
     await waitFor(() => expect(admin.calls.find((c) => c.method === 'DELETE')?.url).toBe('/api/posts/a1'))
@@ -151,7 +151,7 @@ describe('article list', () => {
     const confirm = vi.fn().mockReturnValue(true)
     window.confirm = confirm
     fireEvent.click(within(screen.getByTestId('post-row')).getByRole('button', { name: 'Delete' }))
-    expect(confirm).toHaveBeenCalledWith('Delete this articleBottom?\n\n“Bottom one” (b1)')
+    expect(confirm).toHaveBeenCalledWith('Delete this articleBottom?\n\n“Bottom one” (b1)\n\nIt moves to the Trash (in this admin), where it can be restored for 30 days.')
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to delete articleBottom')
   })
 })

@@ -1,5 +1,6 @@
 import type { ImageResult } from '../../lib/image-search.ts'
 import type { BodySection, Post, PostContent, PostType, ReadablePostType } from '../../lib/schemas.ts'
+import type { TrashedPostSummary } from '../../lib/trash.ts'
 import { type PostDraft, toPayload } from './post-draft.ts'
 import { apiCall, ifMatch } from '../api-client.ts'
 
@@ -46,7 +47,11 @@ export const adminApi = {
   tags: () => call<{ tags: string[] }>('/api/posts/tags'),
   /** What the editor can offer (AI writing configured or not). */
   writingTools: () => call<{ ai: boolean }>('/api/posts/writing-tools'),
-  remove: (id: string) => call<{ ok: true }>(`/api/posts/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  /** Moves a post to the Trash (issue 32): restorable for 30 days. */
+  remove: (id: string) => call<{ ok: true; trashed: TrashedPostSummary }>(`/api/posts/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  trash: () => call<{ posts: TrashedPostSummary[]; total: number; days: number }>('/api/posts/trash'),
+  restoreFromTrash: (id: string) => call<Post>(`/api/posts/trash/${encodeURIComponent(id)}/restore`, { method: 'POST' }),
+  deleteForever: (id: string) => call<{ ok: true }>(`/api/posts/trash/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   searchImages: (query: string, perPage: number, page: number) =>
     call<{ results: ImageResult[]; total_pages: number; fallback?: boolean }>(`/api/posts/fluximg?${new URLSearchParams({ query, per_page: String(perPage), page: String(page) })}`),
   generate: (type: ReadablePostType, req: { title: string; imageUrl: string; position: string; sections: number }) =>

@@ -21,6 +21,7 @@ export function useLeaveGuard(what: string | null) {
     unsaved = what
     if (what === null) return
     const beforeUnload = (e: BeforeUnloadEvent) => {
+      if (unsaved === null) return // the editor already agreed to leave (leaveThen, clearUnsaved): not asked twice
       e.preventDefault()
       e.returnValue = '' // older browsers show their own question only with this set
     }
@@ -44,6 +45,13 @@ export function useLeaveGuard(what: string | null) {
       if (unsaved === what) unsaved = null
     }
   }, [what])
+}
+
+/** Runs `go` (a way out of the form: Back, another screen) if nothing unsaved is lost, or the editor agrees to lose it. */
+export function leaveThen(go: () => void) {
+  if (!confirmLeave()) return
+  unsaved = null
+  go()
 }
 
 /** Forgets the unsaved state (a leave the editor agreed to, or a save). */

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { StatusBadge } from '../admin/StatusBadge.tsx'
 import { orDash, promoSummary } from '../../lib/brand-form.ts'
 import type { BrandPage } from '../../lib/schemas.ts'
@@ -8,6 +8,11 @@ import { BrandForm } from './BrandForm.tsx'
 import { OffersDue } from './OffersDue.tsx'
 import { toDraft } from './draft.ts'
 import { ErrorLine } from '../Messages.tsx'
+import { ApiError } from '../api-client.ts'
+import { clearUnsaved, confirmLeave } from '../admin/unsaved.ts'
+import { formatDay } from '../../lib/format.ts'
+import { isLive } from '../../lib/publish-status.ts'
+import { brandEditHref, goBrand, useBrandEdit } from './brand-location.ts'
 
 type LinkCheckView = { ok: boolean; error: string | null; hostChanged: boolean; finalUrl: string | null; checkedAt: string }
 
@@ -70,12 +75,54 @@ export function BrandTable({ pages, onEdit, onDelete }: { pages: BrandPage[]; on
   )
 }
 
-/** The 'Brand Admin Panel' (spec §2): the brand page form above the table of brand pages. */
+/** What the editor is told after a save (issue 32): which brand, where it can be seen, and a way back to it. */
+function BrandSaved({ brand, onEditAgain }: { brand: BrandPage; onEditAgain: () => void }) {
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    // the form below has gone back to Add: the notice is where the eye goes next
+    ref.current?.scrollIntoView?.({ block: 'center' })
+    ref.current?.focus({ preventScroll: true })
+  }, [brand])
+  return (
+    <div ref={ref} tabIndex={-1} className="form-success saved-notice" role="status" data-testid="brand-saved-notice">
+      Saved “{brand.brandName}”.{' '}
+      {isLive(brand) ? (
+        <a href={`/brands/${encodeURIComponent(brand._id)}`} target="_blank" rel="noopener">
+          View its page
+        </a>
+      ) : brand.status === 'scheduled' && brand.publishAt ? (
+        `It goes live by itself on ${formatDay(brand.publishAt)}.`
+      ) : (
+        'It is a draft: only editors see it.'
+      )}{' '}
+      ·{' '}
+      <a
+        href={brandEditHref(brand._id)}
+        onClick={(e) => {
+          if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return // a new tab opens it there
+          e.preventDefault()
+          onEditAgain()
+        }}
+      >
+        Edit it again
+      </a>
+    </div>
+  )
+}
+
+/**
+ * The 'Brand Admin Panel' (spec §2): the brand page form above the table of brand pages. The brand being
+ * edited is the page's address (./brand-location.ts); after a save the form returns to Add and the list
+ * reloads (spec §7), with "Saved" naming the brand (issue 32).
+ */
 export function BrandAdminPanel() {
+  const editId = useBrandEdit()
   const [pages, setPages] = useState<BrandPage[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [editing, setEditing] = useState<BrandPage | null>(null)
+  const [missing, setMissing] = useState<string | null>(null)
   const [formKey, setFormKey] = useState(0)
+  const [saved, setSaved] = useState<BrandPage | null>(null)
 
   const reload = useCallback(async () => {
     try {
@@ -89,12 +136,48 @@ export function BrandAdminPanel() {
     void reload()
   }, [reload])
 
+  // the brand the address names: handed over by Edit, else loaded (a reload, Back, a shared link)
+  useEffect(() => {
+    setMissing(null)
+    if (!editId) {
+      setEditing(null)
+      return
+    }
+    if (editing?._id === editId) return
+    let current = true
+    setEditing(null)
+    brandApi
+      .get(editId)
+      .then((b) => current && setEditing(b))
+      .catch((err) => current && setMissing(err instanceof ApiError && err.status === 404 ? `There is no brand page at “${editId}”: it may have been deleted.` : 'Failed to load pages'))
+    return () => {
+      current = false
+    }
+  }, [editId]) // eslint-disable-line react-hooks/exhaustive-deps -- `editing` is read, not followed
+
+  /** True when nothing typed is lost, or the editor agrees to lose it. */
+  const leave = () => {
+    if (!confirmLeave()) return false
+    clearUnsaved()
+    return true
+  }
+  const edit = (p: BrandPage) => {
+    if (p._id === editId) return window.scrollTo({ top: 0, behavior: 'smooth' }) // already open: its typed text stays
+    if (!leave()) return
+    setSaved(null)
+    setEditing(p)
+    setFormKey((k) => k + 1)
+    goBrand(p._id)
+    window.scrollTo({ top: 0, behavior: 'smooth' })
+  }
   // after any save or delete: the list reloads and the form resets (spec §7)
   const reset = () => {
     setEditing(null)
     setFormKey((k) => k + 1)
+    goBrand(null)
   }
-  const done = () => {
+  const done = (brand?: BrandPage) => {
+    setSaved(brand ?? null)
     reset()
     void reload()
   }
@@ -104,7 +187,13 @@ export function BrandAdminPanel() {
     if (!window.confirm(`Delete this brand page?\n\n“${page.brandName}” (${page._id})`)) return
     try {
       await brandApi.remove(page._id)
-      done()
+      setSaved(null)
+      // the form returns to Add (spec §7): at once when it held the deleted brand, else once typed text may go
+      if (page._id === editId) {
+        clearUnsaved()
+        reset()
+      } else if (leave()) reset()
+      void reload()
     } catch {
       setError('Failed to delete')
     }
@@ -113,37 +202,38 @@ export function BrandAdminPanel() {
   return (
     <section className="brand-admin" aria-labelledby="brand-admin-heading">
       <h2 id="brand-admin-heading">Brand Admin Panel</h2>
-      <BrandForm
-        key={`${editing?._id ?? 'new'}-${formKey}`}
-        initial={toDraft(editing)}
-        onDone={done}
-        onCancel={reset}
-        onReload={(brand) => {
-          setEditing(brand)
-          setFormKey((k) => k + 1)
-        }}
-        known={{ type: [...new Set((pages ?? []).flatMap((p) => p.type))], position: [...new Set((pages ?? []).flatMap((p) => p.position))] }}
-      />
+      {saved && !editId && <BrandSaved brand={saved} onEditAgain={() => edit(saved)} />}
+      {missing ? (
+        <div className="post-form card">
+          <p className="form-error" role="alert">
+            {missing}
+          </p>
+          <button type="button" className="btn" onClick={() => goBrand(null)}>
+            Add a new brand page instead
+          </button>
+        </div>
+      ) : editId && editing?._id !== editId ? (
+        <p className="post-form card muted">Loading...</p>
+      ) : (
+        <BrandForm
+          key={`${editing?._id ?? 'new'}-${formKey}`}
+          initial={toDraft(editing)}
+          onDone={done}
+          onCancel={() => leave() && reset()}
+          onReload={(brand) => {
+            setEditing(brand)
+            setFormKey((k) => k + 1)
+          }}
+          known={{ type: [...new Set((pages ?? []).flatMap((p) => p.type))], position: [...new Set((pages ?? []).flatMap((p) => p.position))] }}
+        />
+      )}
       <ErrorLine text={error} />
       {pages === null && !error ? (
         <p className="empty">Loading...</p>
       ) : pages ? (
         <>
-        <OffersDue
-          pages={pages}
-          onEdit={(p) => {
-            setEditing(p)
-            window.scrollTo({ top: 0, behavior: 'smooth' })
-          }}
-        />
-        <BrandTable
-          pages={pages}
-          onEdit={(p) => {
-            setEditing(p)
-            window.scrollTo({ top: 0, behavior: 'smooth' })
-          }}
-          onDelete={(p) => void remove(p)}
-        />
+          <OffersDue pages={pages} onEdit={edit} />
+          <BrandTable pages={pages} onEdit={edit} onDelete={(p) => void remove(p)} />
         </>
       ) : null}
       {/* issue 21: a programme's CSV report, previewed before anything is written */}

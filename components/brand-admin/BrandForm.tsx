@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import type { BrandPage, PromoTable } from '../../lib/schemas.ts'
 import { saveFailure } from '../api-client.ts'
 import { changedByOthers, useEditConflict } from '../admin/ConflictNotice.tsx'
@@ -9,7 +9,9 @@ import { RevisionsPanel } from '../admin/RevisionsPanel.tsx'
 import { brandApi } from './api.ts'
 import { BrandSectionEditor } from './BrandSectionEditor.tsx'
 import { CampaignFields } from './CampaignFields.tsx'
-import { type BrandDraft, emptySection, toDraft, toFormData } from './draft.ts'
+import { type BrandDraft, draftSnapshot, emptySection, keepable, toDraft, toFormData } from './draft.ts'
+import { keepLocally, keptLocally, useLeaveGuard } from '../admin/unsaved.ts'
+import { RestoreOffer } from '../admin/RestoreOffer.tsx'
 import { tabLabel } from '../BrandOffers.tsx'
 import { emptyTable, PickTags, PromoTableEditor, RowsEditor } from './editors.tsx'
 import { GeoEditor } from './GeoEditor.tsx'
@@ -54,10 +56,28 @@ export function BrandForm({ initial, onDone, onCancel, onReload, known = { type:
   const editing = Boolean(d._id)
   const wasLive = editing && initial.publishing.status === 'published'
   const set = (patch: Partial<BrandDraft>) => setD((x) => ({ ...x, ...patch }))
+
+  // issue 32, as the post editor: unsaved changes are asked about before they are left, and kept in this browser
+  const dirty = draftSnapshot(d) !== draftSnapshot(initial)
+  const localKey = `brand:${initial._id ?? 'new'}`
+  const [offer, setOffer] = useState<{ at: number; value: BrandDraft } | null>(() => {
+    const kept = keptLocally<BrandDraft>(localKey)
+    return kept && draftSnapshot({ ...initial, ...kept.value }) !== draftSnapshot(initial) ? kept : null
+  })
+  useLeaveGuard(dirty ? (d.brandName.trim() ? `“${d.brandName.trim()}”` : 'the new brand page') : null)
+  useEffect(() => {
+    if (offer) return // not while a restore is offered: the kept text would be overwritten by the untouched form
+    const t = setTimeout(() => keepLocally(localKey, dirty ? keepable(d) : null), 400)
+    return () => clearTimeout(t)
+  }, [d, dirty, localKey, offer])
+
   const conflict = useEditConflict({
     load: () => brandApi.get(d._id!),
     changes: (theirs) => changedByOthers(comparable(initial), comparable(toDraft(theirs)), comparable(d), CONFLICT_LABELS as Record<string, string>),
-    reload: (theirs) => onReload?.(theirs),
+    reload: (theirs) => {
+      keepLocally(localKey, keepable(d)) // this form's text, offered back once theirs is loaded
+      onReload?.(theirs)
+    },
     overwrite: (version) => void save({ version }),
     versionOf: (theirs) => theirs.updatedAt,
   })
@@ -69,6 +89,7 @@ export function BrandForm({ initial, onDone, onCancel, onReload, known = { type:
     try {
       const toSave = opts.status ? { ...d, publishing: { ...d.publishing, status: opts.status } } : d
       const saved = await brandApi.save(d._id, toFormData(toSave), opts.version ?? d.version)
+      keepLocally(localKey, null)
       conflict.clear()
       onDone(saved)
     } catch (err) {
@@ -95,6 +116,21 @@ export function BrandForm({ initial, onDone, onCancel, onReload, known = { type:
     <>
       <form ref={formRef} className="post-form card brand-form" onSubmit={submit} onKeyDown={(e) => editorKeys(e, quickSave)} aria-label={editing ? 'Edit Brand Page' : 'Add New Brand Page'}>
         <h2>{editing ? 'Edit Brand Page' : 'Add New Brand Page'}</h2>
+        {offer && (
+          <RestoreOffer
+            at={offer.at}
+            onRestore={() => {
+              // the text as typed, over the brand as loaded now (as the post editor restores); a chosen file was not kept
+              const image = (loaded: BrandDraft['logo'], kept: BrandDraft['logo']) => ({ ...loaded, link: kept.link, removed: kept.removed })
+              setD({ ...offer.value, _id: initial._id, version: initial.version, loadedWindow: initial.loadedWindow, logo: image(initial.logo, offer.value.logo), bannerImage: image(initial.bannerImage, offer.value.bannerImage) })
+              setOffer(null)
+            }}
+            onDiscard={() => {
+              keepLocally(localKey, null)
+              setOffer(null)
+            }}
+          />
+        )}
         <FormError error={error} formRef={formRef} />
         <div className="grid-2">
           <label>

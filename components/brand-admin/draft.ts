@@ -159,3 +159,13 @@ export function emptySection(type: Section['type']): Section {
       return { type, title: '', content: { heading: '', columns: [], rows: [] } }
   }
 }
+
+/** A draft as this browser can keep it (./BrandForm.tsx's local copy): a chosen file cannot be stored, so it is left out. */
+export const keepable = (d: BrandDraft): BrandDraft => ({ ...d, logo: { ...d.logo, file: null }, bannerImage: { ...d.bannerImage, file: null } })
+
+/** What a save of `d` would send, as one string: two drafts with the same one are the same to the editor (unsaved changes). */
+export function draftSnapshot(d: BrandDraft): string {
+  const image = (img: ImageDraft) => ({ link: img.link, removed: img.removed, file: img.file ? `${img.file.name}:${img.file.size}:${img.file.lastModified}` : null })
+  const { _id: _i, version: _v, loadedWindow: _w, ...fields } = d
+  return JSON.stringify({ ...fields, logo: image(d.logo), bannerImage: image(d.bannerImage) })
+}

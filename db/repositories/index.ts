@@ -13,6 +13,7 @@ import { createLinkChecksRepository } from './link-checks.ts'
 import { createMarketsRepository } from './markets.ts'
 import { createMediaRepository } from './media.ts'
 import { createPostsRepository } from './posts.ts'
+import { createPostTrashRepository } from './post-trash.ts'
 import { createRedirectsRepository } from './redirects.ts'
 import { createRevisionsRepository } from './revisions.ts'
 import { createSearchQueriesRepository } from './search-queries.ts'
@@ -23,6 +24,7 @@ import { createSiteSettingsRepository } from './site-settings.ts'
 export async function createRepositories(store: Store, registry: Registry) {
   const repos = {
     posts: createPostsRepository(store, registry),
+    postTrash: createPostTrashRepository(store, registry),
     brands: createBrandsRepository(store, registry),
     clicks: createClicksRepository(store, registry),
     media: createMediaRepository(store, registry),

@@ -14,6 +14,7 @@ import { createFeedsService } from './feeds.ts'
 import { createInfoPagesService } from './info-pages.ts'
 import { createMarketLinks } from './market-links.ts'
 import { createPostsService } from './posts.ts'
+import { createPostTrashService } from './post-trash.ts'
 import { createSiteSettingsService } from './site-settings.ts'
 import { createSitemapService } from './sitemaps.ts'
 
@@ -30,6 +31,8 @@ export function createContent(w: Wiring, deps: { media: Media; editorial: Editor
   const content = createContentService({ posts: repos.posts, generation: w.generation, markets })
   const infoPages = createInfoPagesService({ infoPages: repos.infoPages, audit, now, onChange, siteUrl })
   const authors = createAuthorsService({ authors: repos.authors, posts: repos.posts, redirects: repos.redirects, store, media: deps.media.media, audit, newId, now, onChange })
+  // issue 32: Delete moves a post here; restored as it was, or erased after 30 days
+  const postTrash = createPostTrashService({ posts: repos.posts, trash: repos.postTrash, store, revisions: deps.editorial.revisions, redirects: repos.redirects, audit, now, onChange })
   const links = createMarketLinks({ posts: repos.posts, siteUrl })
   // the top bar's links in every market, worked out once per content write (lib/navigation.ts)
   let nav: { generation: number; value: Promise<MarketNav> } | null = null
@@ -60,7 +63,8 @@ export function createContent(w: Wiring, deps: { media: Media; editorial: Editor
     alternates: createAlternates({ posts: repos.posts, markets, marketKeys: (m) => content.marketKeysFor(m), siteUrl }),
     infoPages,
     authors,
-    posts: createPostsService({ posts: repos.posts, authorExists: authors.exists, marketExists: (key) => markets().some((m) => m.key === key), store, redirects: repos.redirects, revisionsRepo: repos.revisions, media: deps.media.media, audit, revisions: deps.editorial.revisions, now, onChange }),
+    postTrash,
+    posts: createPostsService({ posts: repos.posts, inTrash: postTrash.holds, authorExists: authors.exists, marketExists: (key) => markets().some((m) => m.key === key), store, redirects: repos.redirects, revisionsRepo: repos.revisions, media: deps.media.media, audit, revisions: deps.editorial.revisions, now, onChange }),
     feeds: createFeedsService({ posts: repos.posts, siteUrl, marketKeys: (m) => content.marketKeysFor(m) }),
     sitemaps: createSitemapService({ posts: repos.posts, brands: repos.brands, content, directory: deps.brands.brands, info: infoPages, authors, siteUrl, markets }),
     siteSettings: createSiteSettingsService({ siteSettings: repos.siteSettings, audit, now, onChange }),

@@ -84,6 +84,8 @@ export function createPostsService(deps: {
   /** issue 23: whether a market with this key exists */
   marketExists: (key: string) => boolean
   posts: PostsRepository
+  /** whether a trashed post holds this id (issue 32: no new post takes it meanwhile) */
+  inTrash: (id: string) => Promise<boolean>
   /** whether an author profile exists (issue 22: a post may only name one that does) */
   authorExists: (id: string) => Promise<boolean>
   store: Pick<Store, 'batch'>
@@ -110,7 +112,13 @@ export function createPostsService(deps: {
     return { url: saved.url, stored: saved }
   }
 
-  const freeId = (title: string) => freeSlug(title, async (id) => Boolean(await posts.findById(id)))
+  /** An id a post holds, or a trashed post does (it keeps its address, revisions and old addresses until erased). */
+  const taken = async (id: string) => Boolean(await posts.findById(id)) || (await deps.inTrash(id))
+  const slugTaken = async (slug: string) => {
+    const where = (await posts.findById(slug)) ? 'another article' : 'an article in the Trash (restore it, or delete it forever, to use this address)'
+    return new AppError('conflict', `URL slug "${slug}" is taken by ${where}`, [{ path: 'slug', message: `is taken by ${where}` }])
+  }
+  const freeId = (title: string) => freeSlug(title, taken)
 
   type Editable = Omit<Post, '_id' | 'type' | 'createdAt' | 'updatedAt'>
   /** Replaces a post's editable fields (optional ones left out are removed), then audits and keeps a revision. */
@@ -143,7 +151,7 @@ export function createPostsService(deps: {
    * batch, and the old address answers 301 to the new one (pages/article/@id/+data.ts).
    */
   async function rename(existing: Post, to: string): Promise<Post> {
-    if (await posts.findById(to)) throw new AppError('conflict', `URL slug "${to}" is taken by another article`, [{ path: 'slug', message: 'is taken by another article' }])
+    if (await taken(to)) throw await slugTaken(to)
     const from = existing._id
     const at = deps.now().toISOString()
     const moved: Post = { ...existing, _id: to }
@@ -181,7 +189,7 @@ export function createPostsService(deps: {
       const { status: _s, publishAt: _p, slug, ...parsed } = postBodySchema.parse(body)
       const input = { ...parsed, ...tagsForSave(parsed, null), ...(await profilesForSave(parsed, null, deps.authorExists)), ...(await marketsForSave(parsed, null, deps)) }
       const publishing = publishingOf({ status: _s, publishAt: _p }, null, deps.now())
-      if (slug && (await posts.findById(slug))) throw new AppError('conflict', `URL slug "${slug}" is taken by another article`, [{ path: 'slug', message: 'is taken by another article' }])
+      if (slug && (await taken(slug))) throw await slugTaken(slug)
       const _id = slug ?? (await freeId(input.title))
       const at = deps.now().toISOString()
       const resolved = await resolveImage(input.image, input.title, _id)
@@ -238,15 +246,6 @@ export function createPostsService(deps: {
       const post = id.length <= 100 ? await posts.findById(id) : null
       if (!post) throw notFound('Post not found')
       return post
-    },
-
-    async remove(id: string) {
-      const existing = await posts.findById(id)
-      if (!existing || !(await posts.remove(id))) throw notFound('Post not found')
-      deps.onChange()
-      await deps.audit.record({ action: 'post.delete', target: `post:${id}`, note: existing.title })
-      await deps.revisions.removeAll('post', id)
-      await deps.redirects.removeTo('post', id)
     },
 
     /** Where an old address of a renamed post leads now (a 301 from the article page), or null. */

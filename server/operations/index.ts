@@ -32,9 +32,12 @@ export function createOperations(w: Wiring, deps: { registry: Registry; markets:
     }),
     seed: createSeedService({ posts: repos.posts, brands: repos.brands, authors: repos.authors, markets: deps.markets, infoPages: deps.content.infoPages, media: deps.media.media, audit, now, onChange }),
     maintenance: {
-      /** Drops what the collections' declared expiry ends (limit counters and claims; MongoDB's TTL indexes do it by themselves) and old postback log entries. */
+      /**
+       * Drops what the collections' declared expiry ends (limit counters and claims; MongoDB's TTL indexes do it by themselves),
+       * old postback log entries, and posts 30 days in the Trash (with their revisions and old addresses: no TTL index knows those).
+       */
       async run() {
-        return { expired: await deps.registry.pruneExpired(now()), postbackLog: await deps.pruneLog() }
+        return { expired: await deps.registry.pruneExpired(now()), postbackLog: await deps.pruneLog(), trash: await deps.content.postTrash.purgeExpired() }
       },
     },
     health: {

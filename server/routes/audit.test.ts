@@ -57,6 +57,9 @@ describe('audit entries for every HTTP write path', () => {
     expect(await latest(`post:${created._id}`)).toMatchObject({ action: 'post.update', changes: [{ field: 'description', from: 'First', to: 'Second' }] })
 
     expect((await call('DELETE', `/api/posts/${created._id}`, editor.accessToken)).status).toBe(200)
+    // the specification's delete moves the post to the Trash (issue 32); Delete forever is the delete
+    expect(await latest(`post:${created._id}`)).toMatchObject({ action: 'post.trash', actor: editorName, note: 'Audit me' })
+    expect((await call('DELETE', `/api/posts/trash/${created._id}`, editor.accessToken)).status).toBe(200)
     expect(await latest(`post:${created._id}`)).toMatchObject({ action: 'post.delete', actor: editorName, note: 'Audit me' })
   })
 

@@ -170,7 +170,7 @@ describe('profiles: create, read, update, delete', () => {
     const res = await send('DELETE', `/api/authors/${a._id}`)
     expect(res.status).toBe(409)
     expect((await res.json()).message).toMatch(/is the reviewer of 1 \("Reviewed draft"\)/)
-    await t.ctx.services.posts.remove(draft._id)
+    await t.ctx.services.postTrash.trash(draft._id)
     expect((await send('DELETE', `/api/authors/${a._id}`)).status).toBe(200)
   })
 

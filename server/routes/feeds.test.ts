@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await makeTestApp()
   // one market's site, as before markets (issue 23): their sitemaps are server/routes/markets.test.ts's
   for (const m of t.ctx.services.markets.list()) await t.ctx.services.markets.remove(m.key)
-  for (const id of ['kluger-gewinnen', 'casino-bonus-richtig-lesen', 'rtp-erklaert', 'umsatzbedingungen-erklaert']) await t.ctx.services.posts.remove(id)
+  for (const id of ['kluger-gewinnen', 'casino-bonus-richtig-lesen', 'rtp-erklaert', 'umsatzbedingungen-erklaert']) await t.ctx.services.postTrash.trash(id)
   // the demo's 19 articles and a few more: past one feed's 20, and a tag of its own
   for (let i = 0; i < 6; i++) await t.ctx.services.posts.create('article', { title: `Extra article ${i}`, description: `Extra ${i}`, tag: 'Extra Time' })
 })

@@ -51,9 +51,10 @@ async function fill(ctx: AppContext, clock: { t: number }) {
   await posts.create('article', { title: 'Lead image post', image: `/media/${ids.replaced}` })
   // re-imaged: the old image is kept by the post's first revision (a restore would bring it back)
   await posts.update('lead-image-post', { title: 'Lead image post', image: `/media/${ids.lead}` })
-  // deleted: its revisions go with it, and its image is unused now
+  // deleted for good (out of the Trash): its revisions go with it, and its image is unused now
   await posts.create('article', { title: 'Deleted post', image: `/media/${ids.deleted}` })
-  await posts.remove('deleted-post')
+  await ctx.services.postTrash.trash('deleted-post')
+  await ctx.services.postTrash.deleteForever('deleted-post')
   await posts.create('article', {
     title: 'Inline image post',
     content: { summary: [], body: [{ headline: 'Chart', content: `See ![the chart](http://localhost:3000/media/${ids.inline}) here.`, keywords: [], hyperlinks: [], subsections: [] }] },

@@ -107,6 +107,9 @@ export function postsRouter() {
     return c.json(await previewText({ content, hyperlinks }, { ...deps, comparisons: (specs, at) => brands.comparisons(specs, at), reach: (ids) => brands.reach(ids, markets.list()) }))
   })
 
+  // GET /api/posts/trash – { posts, total, days }: the Trash, newest first (entries past 30 days are purged first)
+  app.get('/trash', editors, async (c) => c.json(await c.var.services.postTrash.list()))
+
   // GET /api/posts/:id – one post of any status, for the editor (the admin's address of a post, issue 25)
   app.get('/:id', editors, async (c) => c.json(await c.var.services.posts.get(c.req.param('id'))))
 
@@ -136,9 +139,15 @@ export function postsRouter() {
   // GET /api/posts/:id/revisions… – the post's revisions, a diff between two, restore one (issue 13)
   revisionRoutes(app, 'post', (services, id, revisionId) => services.posts.restoreRevision(id, revisionId))
 
-  // DELETE /api/posts/:id – delete a post
-  app.delete('/:id', editors, async (c) => {
-    await c.var.services.posts.remove(c.req.param('id'))
+  // DELETE /api/posts/:id – delete a post: it moves to the Trash (issue 32), off every public page at once, restorable for 30 days
+  app.delete('/:id', editors, async (c) => c.json({ ok: true, trashed: await c.var.services.postTrash.trash(c.req.param('id')) }))
+
+  // POST /api/posts/trash/:id/restore – a trashed post back as it was (409 when another post took its address)
+  app.post('/trash/:id/restore', editors, async (c) => c.json(await c.var.services.postTrash.restore(c.req.param('id'))))
+
+  // DELETE /api/posts/trash/:id – erase a trashed post now, with its revisions
+  app.delete('/trash/:id', editors, async (c) => {
+    await c.var.services.postTrash.deleteForever(c.req.param('id'))
     return c.json({ ok: true })
   })
 
