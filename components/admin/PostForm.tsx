@@ -16,7 +16,10 @@ import { isDirty, listMissing, missingForReaders, type PostDraft, toDraft, toPay
 import { PublishingFields } from './PublishingFields.tsx'
 import { MarketFields } from './MarketFields.tsx'
 import { TagsInput } from './TagsInput.tsx'
-import { howLongAgo, keepLocally, keptLocally, useLeaveGuard } from './unsaved.ts'
+import { keepLocally, keptLocally, useLeaveGuard } from './unsaved.ts'
+import { RestoreOffer, SaveState } from './PostFormNotices.tsx'
+import { pendingAutosave, useServerAutosave } from './use-autosave.ts'
+import type { RevisionJson } from '../../lib/revisions.ts'
 
 export { parseKeywords, toDraft } from './post-draft.ts'
 
@@ -105,7 +108,7 @@ export function PostForm({ type, saved, onSaved, onCancel, onReload, focusTitle 
   const dirty = isDirty(draft, baseline, type)
   const conflict = useEditConflict({
     load: () => adminApi.get(saved!._id),
-    changes: (theirs) => changedByOthers(toPayload(toDraft(saved), type), toPayload(toDraft(theirs), type), toPayload(draft, type), CONFLICT_LABELS),
+    changes: (theirs) => changedByOthers(toPayload(toDraft(autosave.server()), type), toPayload(toDraft(theirs), type), toPayload(draft, type), CONFLICT_LABELS),
     reload: (theirs) => {
       keepLocally(localKey, draft) // this form's text, offered back once theirs is loaded
       onReload?.(theirs)
@@ -122,7 +125,19 @@ export function PostForm({ type, saved, onSaved, onCancel, onReload, focusTitle 
   const set = (patch: Partial<PostDraft>) => setDraft((d) => ({ ...d, ...patch }))
   const setContent = (patch: Partial<PostDraft['content']>) => setDraft((d) => ({ ...d, content: { ...d.content, ...patch } }))
 
-  useLeaveGuard(dirty ? (draft.title.trim() ? `“${draft.title.trim()}”` : noun[type]) : null)
+  // the form saves itself to the server as the editor types (a draft; beside a live post, an autosave revision)
+  const autosave = useServerAutosave({ type, saved, draft, busy, paused: Boolean(conflict.conflict), onConflict: (err) => conflict.caught(err) })
+  const [serverOffer, setServerOffer] = useState<RevisionJson | null>(null)
+  useEffect(() => {
+    let current = true
+    void pendingAutosave(saved).then((a) => current && a && isDirty(toDraft(a.record as Post), baseline, type) && setServerOffer(a))
+    return () => {
+      current = false
+    }
+  }, []) // eslint-disable-line react-hooks/exhaustive-deps -- once, as the post opens
+
+  // leaving is safe once the server holds the text (an autosave is offered back when the post opens again)
+  useLeaveGuard(dirty && !autosave.synced ? (draft.title.trim() ? `“${draft.title.trim()}”` : noun[type]) : null)
 
   // the typed form, kept in this browser while it differs from the saved one (not while a restore is offered)
   useEffect(() => {
@@ -164,7 +179,8 @@ export function PostForm({ type, saved, onSaved, onCancel, onReload, focusTitle 
     setError(null)
     try {
       const toSave = opts.status ? { ...draft, publishing: { ...draft.publishing, status: opts.status } } : draft
-      const post = await adminApi.save(type, toSave, opts.version ?? saved?.updatedAt)
+      // after an autosave in flight lands: a draft's autosave moved the version this save names
+      const post = await autosave.exclusive(() => adminApi.save(type, toSave, opts.version ?? (saved ? autosave.version() : undefined)))
       keepLocally(localKey, null)
       if (!saved) keepLocally(`post:${type}:${post._id}`, null)
       conflict.clear()
@@ -205,31 +221,32 @@ export function PostForm({ type, saved, onSaved, onCancel, onReload, focusTitle 
       <form ref={formRef} className="post-form card" onSubmit={submit} onKeyDown={(e) => editorKeys(e, quickSave)} aria-label={`${editing ? 'Edit' : 'Add'} ${type}`} noValidate={false}>
         <h2>{editing ? 'Edit' : 'Add'}</h2>
         {offer && (
-          <div className="notice restore-offer" role="status" data-testid="restore-offer">
-            <p>Restore unsaved changes from {howLongAgo(offer.at)}?</p>
-            <div className="actions">
-              <button
-                type="button"
-                className="btn btn-primary"
-                onClick={() => {
-                  setDraft({ ...offer.value, _id: baseline._id })
-                  setOffer(null)
-                }}
-              >
-                Restore
-              </button>
-              <button
-                type="button"
-                className="btn"
-                onClick={() => {
-                  keepLocally(localKey, null)
-                  setOffer(null)
-                }}
-              >
-                Discard them
-              </button>
-            </div>
-          </div>
+          <RestoreOffer
+            from="local"
+            at={offer.at}
+            onRestore={() => {
+              setDraft({ ...offer.value, _id: baseline._id })
+              setOffer(null)
+            }}
+            onDiscard={() => {
+              keepLocally(localKey, null)
+              setOffer(null)
+            }}
+          />
+        )}
+        {serverOffer && (
+          <RestoreOffer
+            from="server"
+            at={Date.parse(serverOffer.at)}
+            by={serverOffer.actor}
+            onRestore={() => {
+              const loaded = { ...toDraft(serverOffer.record as Post), _id: baseline._id, slug: draft.slug, publishing: draft.publishing }
+              setDraft(loaded)
+              autosave.adopt(loaded)
+              setServerOffer(null)
+            }}
+            onDiscard={() => setServerOffer(null)}
+          />
         )}
         <FormError error={error} formRef={formRef} labels={POST_FIELD_LABELS} fieldOf={FIELD_OF} />
         <div className="field">
@@ -366,7 +383,7 @@ export function PostForm({ type, saved, onSaved, onCancel, onReload, focusTitle 
               Cancel
             </button>
           )}
-          {dirty && <span className="muted small">Unsaved changes</span>}
+          <SaveState dirty={dirty} synced={autosave.synced} autosave={autosave.status} button={button} />
           <FailureBesideButtons error={error} labels={POST_FIELD_LABELS} />
         </div>
       </form>
