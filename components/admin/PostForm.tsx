@@ -45,7 +45,7 @@ const kindName: Record<PostType, string> = { hero: 'hero', featured: 'featured a
 /** The fields an edit conflict names, by the payload's keys (what a save sends). */
 const CONFLICT_LABELS: Record<string, string> = {
   title: 'Title', image: 'Image', imageAlt: 'Alt text for the image', tags: 'Tags', description: 'Description', position: 'Order in lists',
-  content: 'Summary and sections', meta: 'Byline, date and read time', authorId: 'Author', reviewerId: 'Reviewed by', status: 'Status', publishAt: 'Publish at',
+  content: 'Summary and sections', meta: 'Byline and read time', authorId: 'Author', reviewerId: 'Reviewed by', status: 'Status', publishAt: 'Publish at',
 }
 
 /** When a scheduled post's time comes while its form is open: the moment the form must say "published" (null: never). */
@@ -324,14 +324,6 @@ export function PostForm({ type, saved, onSaved, onCancel, onReload, focusTitle 
             <fieldset className="grid-2 byline-fields">
               <legend>Byline</legend>
               <AuthorFields authors={authors} meta={draft.meta} authorId={draft.authorId} reviewerId={draft.reviewerId} onChange={set} issue={issue} />
-              <div className="field">
-                <label>
-                  Date
-                  <input name="meta.date" type="date" value={/^\d{4}-\d{2}-\d{2}$/.test(draft.meta.date) ? draft.meta.date : ''} onChange={(e) => set({ meta: { ...draft.meta, date: e.target.value } })} />
-                </label>
-                {draft.meta.date && !/^\d{4}-\d{2}-\d{2}$/.test(draft.meta.date) && <span className="field-hint">Saved as “{draft.meta.date}”: pick a date to replace it.</span>}
-                <span className="field-hint">Kept with the post for other clients; the page shows when it went live and was last updated.</span>
-              </div>
               <label>
                 Read time
                 <input name="meta.readTime" value={draft.meta.readTime} placeholder="e.g. 5 min" onChange={(e) => set({ meta: { ...draft.meta, readTime: e.target.value } })} />
