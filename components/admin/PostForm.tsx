@@ -136,8 +136,9 @@ export function PostForm({ type, saved, onSaved, onCancel, onReload, focusTitle 
     }
   }, []) // eslint-disable-line react-hooks/exhaustive-deps -- once, as the post opens
 
-  // leaving is safe once the server holds the text (an autosave is offered back when the post opens again)
-  useLeaveGuard(dirty && !autosave.synced ? (draft.title.trim() ? `“${draft.title.trim()}”` : noun[type]) : null)
+  // leaving a draft is safe once the server holds its text; a live post's autosave is not live yet: still asked
+  const heldByServer = autosave.synced && autosave.status.state === 'saved' && autosave.status.applied
+  useLeaveGuard(dirty && !heldByServer ? (draft.title.trim() ? `“${draft.title.trim()}”` : noun[type]) : null)
 
   // the typed form, kept in this browser while it differs from the saved one (not while a restore is offered)
   useEffect(() => {
