@@ -99,4 +99,27 @@ describe('server autosave (Chromium)', () => {
     await a.context().close()
     await b.context().close()
   })
+
+  for (const width of [1280, 390]) {
+    it(`one date format: the time zone stated once; a schedule and the list's badge written the same way (${width} px)`, async () => {
+      const slug = `autosave-scheduled-${width}-${run}`
+      created.push(slug)
+      const at = new Date(Date.now() + 3 * 86_400_000)
+      at.setUTCSeconds(0, 0)
+      const body = { title: `Autosave ${slug}`, slug, status: 'scheduled', publishAt: at.toISOString(), image: '', tag: 'Guides', description: 'Later words', content: { summary: [], body: [] }, meta: { author: '', date: '', reviewer: '', readTime: '' } }
+      expect((await api('/api/posts/article', { method: 'POST', body: JSON.stringify(body) })).status).toBe(201)
+      const page = await editorOn(slug, width)
+      expect(await page.getByText(/^Times are in your time zone, /).count()).toBe(1)
+      const admin = /\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/
+      expect(await page.getByTestId('publish-plan').textContent()).toMatch(new RegExp(`goes live by itself on ${admin.source}\\.$`))
+      const row = page.getByTestId('post-row').filter({ hasText: `Autosave ${slug}` })
+      expect(await row.textContent()).toMatch(new RegExp(`Scheduled · ${admin.source}`))
+      await page.getByTestId('publish-plan').scrollIntoViewIfNeeded()
+      await shot(page, `schedule-${width}`)
+      await page.goto(`${BASE_URL}/admin/users`)
+      await page.getByRole('table').first().waitFor()
+      await shot(page, `users-${width}`)
+      await page.context().close()
+    })
+  }
 })
