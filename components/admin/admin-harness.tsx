@@ -55,7 +55,8 @@ export function useAdminHarness() {
         const found = [content.hero, content.featured, ...content.articles, ...content.articleBottoms].find((p) => p?._id === id)!
         const at = new Date().toISOString()
         const applied = found.status === 'draft'
-        return Response.json({ post: applied ? { ...found, ...call.body, status: found.status, _id: id, updatedAt: at } : found, applied, at })
+        const image = String(call.body.image ?? '').startsWith('data:') ? `/media/${String(call.body.image).length}` : call.body.image
+        return Response.json({ post: applied ? { ...found, ...call.body, image, status: found.status, _id: id, updatedAt: at } : found, applied, at, image })
       }
       if (call.method === 'GET' && /^\/api\/posts\/[\w-]+\/autosave$/.test(url)) return Response.json({ autosave: null })
       if (call.method === 'PUT' && url.startsWith('/api/posts/')) {

@@ -46,7 +46,7 @@ export const adminApi = {
    * version in `post`); a live or scheduled post keeps them as an autosave revision, untouched. Never a status change.
    */
   autosave: (id: string, type: PostType, draft: PostDraft, version: string | undefined) =>
-    call<{ post: Post; applied: boolean; at: string }>(`/api/posts/${encodeURIComponent(id)}/autosave`, { method: 'PUT', headers: ifMatch(version), body: JSON.stringify(toPayload({ ...draft, slug: '' }, type)) }),
+    call<{ post: Post; applied: boolean; at: string; image: string }>(`/api/posts/${encodeURIComponent(id)}/autosave`, { method: 'PUT', headers: ifMatch(version), body: JSON.stringify(toPayload({ ...draft, slug: '' }, type)) }),
   /** The autosave waiting on a live or scheduled post (typed on its current version), or null. */
   pendingAutosave: (id: string) => call<{ autosave: RevisionJson | null }>(`/api/posts/${encodeURIComponent(id)}/autosave`),
   /** One post of any status, for the editor (the admin's address of a post). */

@@ -90,4 +90,17 @@ describe('server autosave', () => {
     await new Promise((r) => setTimeout(r, 250))
     expect(autosaves()).toHaveLength(1)
   })
+
+  it('an uploaded image goes up once: the next autosave sends the address it was stored at', async () => {
+    admin.content.articles[0] = { ...post('a1', 'RTP Explained'), status: 'draft', updatedAt: '2026-11-28T10:00:00.000Z' }
+    const form = await openArticle('a1')
+    const data = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='
+    fireEvent.change(within(form).getByLabelText('Image data (base64)'), { target: { value: data } })
+    await waitFor(() => expect(autosaves()).toHaveLength(1))
+    expect(autosaves()[0]!.body.image).toBe(data)
+    await within(form).findByTestId('save-state')
+    fireEvent.change(within(form).getByLabelText('Description'), { target: { value: 'More words' } })
+    await waitFor(() => expect(autosaves()).toHaveLength(2))
+    expect(autosaves()[1]!.body.image).toBe(`/media/${data.length}`)
+  })
 })

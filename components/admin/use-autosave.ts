@@ -44,6 +44,8 @@ export function useServerAutosave(opts: {
   const lastSent = useRef<string | null>(null)
   if (lastSent.current === null) lastSent.current = saved ? payload : ''
   const inFlight = useRef<Promise<void> | null>(null)
+  // an uploaded image (a data URL in the form) is stored once: later autosaves send the address it got
+  const uploaded = useRef<{ data: string; url: string } | null>(null)
   // the form's own save holds this from its start (set at once, not at the next render)
   const holding = useRef(false)
   const busy = useRef(opts.busy)
@@ -59,8 +61,10 @@ export function useServerAutosave(opts: {
     if (!saved || paused || body === lastSent.current || !draft.title.trim()) return
     setStatus({ state: 'saving' })
     try {
-      const res = await adminApi.autosave(saved._id, type, draft, version.current)
+      const image = uploaded.current?.data === draft.image ? uploaded.current.url : draft.image
+      const res = await adminApi.autosave(saved._id, type, { ...draft, image }, version.current)
       lastSent.current = body
+      if (draft.image.startsWith('data:') && res.image) uploaded.current = { data: draft.image, url: res.image }
       if (res.applied) {
         version.current = res.post.updatedAt
         server.current = res.post

@@ -229,7 +229,7 @@ export function createPostsService(deps: {
      * scheduled post is not touched: the typed version waits as an autosave revision until the editor saves
      * it. Like a save it names the version it was typed on (If-Match, required here): a stale one is a 409.
      */
-    async autosave(id: string, body: PostBody, opts: { baseVersion?: string } = {}): Promise<{ post: Post; applied: boolean; at: string }> {
+    async autosave(id: string, body: PostBody, opts: { baseVersion?: string } = {}): Promise<{ post: Post; applied: boolean; at: string; image: string }> {
       const existing = await posts.findById(id)
       if (!existing) throw notFound('Post not found')
       if (!opts.baseVersion) throw new AppError('bad_request', 'An autosave names the version it was typed on (If-Match)')
@@ -241,13 +241,13 @@ export function createPostsService(deps: {
       const created = resolved.stored?.created ? [resolved.stored] : []
       if (existing.status === 'draft') {
         const post = await save(existing, fields, { action: 'post.autosave', revision: 'autosave', created })
-        return { post, applied: true, at: post.updatedAt }
+        return { post, applied: true, at: post.updatedAt, image: resolved.url }
       }
       // live or scheduled: what readers see (or will, at the scheduled time) changes only when the editor saves
       await media.recordChanges({ created })
       const record = { ...existing, ...fields, updatedAt: existing.updatedAt }
       await deps.revisions.keep('post', id, record, 'autosave', { baseVersion: existing.updatedAt })
-      return { post: existing, applied: false, at: deps.now().toISOString() }
+      return { post: existing, applied: false, at: deps.now().toISOString(), image: resolved.url }
     },
 
     /** The autosave waiting on a live or scheduled post (typed on its current version), or null. */

@@ -53,6 +53,15 @@ describe('autosave of a draft', () => {
     expect(list[0]!.summary).toBe('Description')
   })
 
+  it('an uploaded image is stored and its address answered, so the next autosave sends the address, not the bytes again', async () => {
+    const post = await create('Autosave draft image', 'draft')
+    const { _id, createdAt: _c, updatedAt: _u, ...fields } = post
+    const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='
+    const res = (await (await call('PUT', `/api/posts/${_id}/autosave`, erin, { ...fields, image: png }, post.updatedAt)).json()) as { image: string; post: PostJson }
+    expect(res.image).toMatch(/^\/media\//)
+    expect(res.post.image).toBe(res.image)
+  })
+
   it('a stale autosave (typed on a version another editor has saved over) is refused with 409 and changes nothing', async () => {
     const post = await create('Autosave draft two', 'draft')
     const { _id, createdAt: _c, updatedAt: _u, ...fields } = post

@@ -134,7 +134,7 @@ export function postsRouter() {
   )
 
   // PUT /api/posts/:id/autosave – the editor's form saving itself (If-Match required): a draft takes the fields,
-  // a live or scheduled post keeps them as an autosave revision; never a status change. { post, applied, at }
+  // a live or scheduled post keeps them as an autosave revision; never a status change. { post, applied, at, image }
   app.put('/:id/autosave', postWrite, validate('json', postBodySchema), async (c) =>
     c.json(await c.var.services.posts.autosave(c.req.param('id'), c.req.valid('json'), { baseVersion: baseVersionOf(c) })),
   )
