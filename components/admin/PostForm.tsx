@@ -130,7 +130,12 @@ export function PostForm({ type, saved, onSaved, onCancel, onReload, focusTitle 
   const [serverOffer, setServerOffer] = useState<RevisionJson | null>(null)
   useEffect(() => {
     let current = true
-    void pendingAutosave(saved).then((a) => current && a && isDirty(toDraft(a.record as Post), baseline, type) && setServerOffer(a))
+    void pendingAutosave(saved).then((a) => {
+      if (!current || !a || !isDirty(toDraft(a.record as Post), baseline, type)) return
+      setServerOffer(a)
+      // the same text kept in this browser too: one offer, the server's (it names who and when)
+      if (offer && !isDirty({ ...toDraft(a.record as Post), publishing: offer.value.publishing, slug: offer.value.slug }, { ...baseline, ...offer.value }, type)) setOffer(null)
+    })
     return () => {
       current = false
     }

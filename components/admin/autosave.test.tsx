@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { post } from '../../test/factories.ts'
 import { admin, openTab, useAdminHarness } from './admin-harness.tsx'
 import { autosaveTiming } from './use-autosave.ts'
+import { toDraft } from './post-draft.ts'
+import { keepLocally } from './unsaved.ts'
 
 /**
  * Drafts follow the editor: an open post's form saves itself to the server a moment after the editor
@@ -102,5 +104,16 @@ describe('server autosave', () => {
     fireEvent.change(within(form).getByLabelText('Description'), { target: { value: 'More words' } })
     await waitFor(() => expect(autosaves()).toHaveLength(2))
     expect(autosaves()[1]!.body.image).toBe(`/media/${data.length}`)
+  })
+
+  it('the same text autosaved and kept in this browser is offered once, by the server\'s autosave', async () => {
+    const live = { ...post('a1', 'RTP Explained'), status: 'published' as const, description: 'Live words', updatedAt: '2026-11-28T10:00:00.000Z' }
+    admin.content.articles[0] = live
+    keepLocally('post:article:a1', { ...toDraft(live), description: 'Typed here and autosaved' })
+    admin.overrides['GET /api/posts/a1/autosave'] = () =>
+      Response.json({ autosave: { _id: 'r9', at: '2026-11-28T10:01:02.000Z', actor: 'erin_editor', action: 'autosave', event: 'autosaved', summary: 'Description', title: 'RTP Explained', baseVersion: live.updatedAt, record: { ...live, description: 'Typed here and autosaved' } } })
+    const form = await openArticle('a1')
+    await within(form).findByTestId('autosave-offer')
+    expect(within(form).queryByTestId('restore-offer')).toBeNull()
   })
 })
