@@ -62,6 +62,13 @@ describe('numbers and times', () => {
     expect(formatPercent(0.125, { signed: true })).toBe('+12.5%')
     expect(formatPercent(0, { signed: true })).toBe('0%')
   })
+  it('shows the admin one format, in the editor\'s time zone, with seconds when asked', () => {
+    expect(adminTime('2026-11-28T11:23:05Z', { seconds: true, timeZone: 'Europe/Berlin' })).toBe('28 Nov 2026, 12:23:05')
+    expect(adminTime('2026-11-28T11:23:05Z', { timeZone: 'America/New_York' })).toBe('28 Nov 2026, 06:23')
+    // without a zone named, the editor's own (the browser's), the one the admin states
+    const own = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }).format(new Date('2026-11-28T11:23:05Z'))
+    expect(adminTime('2026-11-28T11:23:05Z', { seconds: true })).toBe(own)
+  })
   it('answers an empty string for no time or a bad one in the admin', () => {
     expect(adminTime(null)).toBe('')
     expect(adminTime('not a time')).toBe('')

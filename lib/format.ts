@@ -82,11 +82,16 @@ export function parseIsoInstant(text: string): Date | null {
 const ADMIN_TIME = /* @__PURE__ */ new Intl.DateTimeFormat(ADMIN_LOCALE, { dateStyle: 'medium', timeStyle: 'short' })
 const ADMIN_TIME_SECONDS = /* @__PURE__ */ new Intl.DateTimeFormat(ADMIN_LOCALE, { dateStyle: 'medium', timeStyle: 'medium' })
 
-/** An instant as the admin shows it ("28 Nov 2026, 11:23", with `seconds` "28 Nov 2026, 11:23:05"); '' for no or a bad time. */
-export function adminTime(value: string | number | Date | null | undefined, opts: { seconds?: boolean } = {}): string {
+/**
+ * An instant as the admin shows it, everywhere in the admin (revisions, schedules, users, media, audit,
+ * earnings): "28 Nov 2026, 11:23", with `seconds` "28 Nov 2026, 11:23:05", in the editor's time zone (the
+ * browser's; `timeZone` names another) that each admin screen states once. '' for no or a bad time.
+ */
+export function adminTime(value: string | number | Date | null | undefined, opts: { seconds?: boolean; timeZone?: string } = {}): string {
   if (value === null || value === undefined || value === '') return ''
   const d = value instanceof Date ? value : new Date(value)
   if (Number.isNaN(d.getTime())) return ''
+  if (opts.timeZone) return new Intl.DateTimeFormat(ADMIN_LOCALE, { dateStyle: 'medium', timeStyle: opts.seconds ? 'medium' : 'short', timeZone: opts.timeZone }).format(d)
   return (opts.seconds ? ADMIN_TIME_SECONDS : ADMIN_TIME).format(d)
 }
 

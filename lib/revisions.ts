@@ -4,9 +4,49 @@
  * server (the diff) and the admin panels (types).
  */
 
+import { isLive, statusOf, type Publishing } from './publish-status.ts'
+
 export type RevisionKind = 'post' | 'brand'
-/** What made a revision: a save from the admin or the CLI, a restore, or the scheduler publishing it. */
-export type RevisionAction = 'create' | 'update' | 'restore' | 'publish'
+/**
+ * What made a revision: a save from the admin or the CLI, a restore, the scheduler publishing it, or the
+ * editor's form saving itself while they type (`autosave`: for a live or scheduled item it holds the typed
+ * version without touching the item, until the editor saves it).
+ */
+export type RevisionAction = 'create' | 'update' | 'restore' | 'publish' | 'autosave'
+export const REVISION_ACTIONS = ['create', 'update', 'restore', 'publish', 'autosave'] as const satisfies readonly RevisionAction[]
+
+/**
+ * What a revision did, as the history names it: a save that made an item live "published" it, one that
+ * set a time "scheduled" it, one that took it off the site "unpublished" it; the rest "saved" it.
+ */
+export type RevisionEvent = 'saved' | 'published' | 'scheduled' | 'unpublished' | 'restored' | 'autosaved'
+export const EVENT_LABELS: Record<RevisionEvent, string> = {
+  saved: 'Saved',
+  published: 'Published',
+  scheduled: 'Scheduled',
+  unpublished: 'Unpublished',
+  restored: 'Restored',
+  autosaved: 'Autosaved',
+}
+
+/** The event of a revision, from what made it and the item's publishing before (`older`, none for the first) and after. */
+export function revisionEvent(action: RevisionAction, older: Publishing | null, newer: Publishing): RevisionEvent {
+  if (action === 'restore') return 'restored'
+  if (action === 'autosave') return 'autosaved'
+  if (action === 'publish') return 'published'
+  const was = older ? statusOf(older) : null
+  if (isLive(newer)) return was === 'published' ? 'saved' : 'published'
+  if (statusOf(newer) === 'scheduled') return was !== 'scheduled' || older?.publishAt !== newer.publishAt ? 'scheduled' : 'saved'
+  return was === 'published' ? 'unpublished' : 'saved'
+}
+
+/** One line saying which fields changed: "Title, Description and Section 2 · Text", at most `max` named, then "and 4 more". */
+export function changeSummary(changes: readonly Pick<FieldChange, 'label'>[], max = 3): string {
+  const labels = [...new Set(changes.map((c) => c.label))]
+  if (!labels.length) return 'No field changed'
+  if (labels.length > max) return `${labels.slice(0, max).join(', ')} and ${labels.length - max} more`
+  return labels.length === 1 ? labels[0]! : `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`
+}
 
 /** A revision as the list shows it (the record is read one at a time). */
 export type RevisionSummary = {
@@ -14,8 +54,14 @@ export type RevisionSummary = {
   at: string
   actor: string
   action: RevisionAction
+  /** what it did (published, scheduled…); older revisions kept before events were recorded derive it from `action` */
+  event: RevisionEvent
+  /** which fields changed since the saved revision before it ("Title and Section 2 · Text"; "First version") */
+  summary: string
   /** for a restore: the revision it brought back */
   restoredFrom?: string
+  /** for an autosave: the item's version (`updatedAt`) it was typed on */
+  baseVersion?: string
   /** the item's title (or brand name) in this revision */
   title: string
 }
@@ -67,7 +113,8 @@ function fields(record: Record<string, unknown>): Map<string, string> {
 /** Field names as the forms label them. */
 const NAMES: Record<string, string> = {
   title: 'Title', slug: 'URL slug', description: 'Description', tags: 'Tags', tag: 'Tag', image: 'Image', imageAlt: 'Alt text for the image',
-  position: 'Position', status: 'Status', publishAt: 'Publish at', meta: '', author: 'Author', date: 'Date', reviewer: 'Reviewer', readTime: 'Read time',
+  position: 'Position', status: 'Status', publishAt: 'Publish at', meta: '', author: 'Author name', date: 'Date', reviewer: 'Reviewer name', readTime: 'Read time',
+  authorId: 'Author', reviewerId: 'Reviewed by', market: 'Market', translationOf: 'Translation of',
   summary: 'Summary point', body: 'Section', headline: 'Headline', keywords: 'Keywords', hyperlinks: 'Hyperlink', subsections: 'Subsection', subheading: 'Subheading',
   text: 'Text', url: 'URL', brandName: 'Brand Name', rating: 'Rating', type: 'Type', tagline: 'Tagline', offerHighlight: 'Offer Highlight', bonusOffer: 'Bonus Offer',
   bonusCondition: 'Bonus Condition', termsSummary: 'Significant terms', termsUrl: 'Full terms URL', campaignType: 'Campaign Type', dealBox: 'Deal box',
@@ -92,7 +139,7 @@ export function fieldLabel(path: string): string {
 }
 
 /** Where a field stands in the forms (title first, publishing last); others after, by path. */
-const ORDER = ['title', 'slug', 'brandName', 'image', 'imageAlt', 'tags', 'tag', 'description', 'position', 'content', 'meta', 'status', 'publishAt']
+const ORDER = ['title', 'slug', 'brandName', 'image', 'imageAlt', 'tags', 'tag', 'description', 'position', 'content', 'meta', 'authorId', 'reviewerId', 'market', 'translationOf', 'status', 'publishAt']
 const rank = (path: string) => {
   const i = ORDER.indexOf(path.split('.')[0]!)
   return i === -1 ? ORDER.length : i

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { navigate } from 'vike/client/router'
-import { formatDay } from '../../lib/format.ts'
+import { adminTime } from '../../lib/format.ts'
 import { isLive } from '../../lib/publishing.ts'
 import type { Post, PostType } from '../../lib/schemas.ts'
 import { ApiError } from '../api-client.ts'
@@ -45,7 +45,7 @@ function SavedNotice({ post }: { post: Post }) {
           </a>
         )
       ) : post.status === 'scheduled' && post.publishAt ? (
-        `It goes live by itself on ${formatDay(post.publishAt)}.`
+        `It goes live by itself on ${adminTime(post.publishAt)}.`
       ) : (
         'It is a draft: only editors see it (Preview shows it).'
       )}

@@ -1,3 +1,4 @@
+import { adminTime } from '../../lib/format.ts'
 import { useCallback, useEffect, useState } from 'react'
 import { authorPath } from '../../lib/authors.ts'
 import { infoPath } from '../../lib/info-pages.ts'
@@ -23,7 +24,7 @@ function MediaCard({ item, onDelete, busy }: { item: MediaItem; onDelete: (i: Me
         </p>
         <p className="muted small">
           {item.contentType.replace('image/', '').toUpperCase()} · {size(item.size)}
-          {item.files > 1 ? ` · ${item.files} files` : ''} · {new Date(item.createdAt).toLocaleDateString('en-GB')}
+          {item.files > 1 ? ` · ${item.files} files` : ''} · {adminTime(item.createdAt)}
         </p>
         {item.usedBy.length ? (
           <ul className="media-uses small" aria-label="Used by">

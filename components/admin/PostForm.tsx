@@ -16,7 +16,10 @@ import { isDirty, listMissing, missingForReaders, type PostDraft, toDraft, toPay
 import { PublishingFields } from './PublishingFields.tsx'
 import { MarketFields } from './MarketFields.tsx'
 import { TagsInput } from './TagsInput.tsx'
-import { howLongAgo, keepLocally, keptLocally, useLeaveGuard } from './unsaved.ts'
+import { keepLocally, keptLocally, useLeaveGuard } from './unsaved.ts'
+import { RestoreOffer, SaveState } from './PostFormNotices.tsx'
+import { pendingAutosave, useServerAutosave } from './use-autosave.ts'
+import type { RevisionJson } from '../../lib/revisions.ts'
 
 export { parseKeywords, toDraft } from './post-draft.ts'
 
@@ -42,7 +45,7 @@ const kindName: Record<PostType, string> = { hero: 'hero', featured: 'featured a
 /** The fields an edit conflict names, by the payload's keys (what a save sends). */
 const CONFLICT_LABELS: Record<string, string> = {
   title: 'Title', image: 'Image', imageAlt: 'Alt text for the image', tags: 'Tags', description: 'Description', position: 'Order in lists',
-  content: 'Summary and sections', meta: 'Byline, date and read time', authorId: 'Author', reviewerId: 'Reviewed by', status: 'Status', publishAt: 'Publish at',
+  content: 'Summary and sections', meta: 'Byline and read time', authorId: 'Author', reviewerId: 'Reviewed by', status: 'Status', publishAt: 'Publish at',
 }
 
 /** When a scheduled post's time comes while its form is open: the moment the form must say "published" (null: never). */
@@ -105,7 +108,7 @@ export function PostForm({ type, saved, onSaved, onCancel, onReload, focusTitle 
   const dirty = isDirty(draft, baseline, type)
   const conflict = useEditConflict({
     load: () => adminApi.get(saved!._id),
-    changes: (theirs) => changedByOthers(toPayload(toDraft(saved), type), toPayload(toDraft(theirs), type), toPayload(draft, type), CONFLICT_LABELS),
+    changes: (theirs) => changedByOthers(toPayload(toDraft(autosave.server()), type), toPayload(toDraft(theirs), type), toPayload(draft, type), CONFLICT_LABELS),
     reload: (theirs) => {
       keepLocally(localKey, draft) // this form's text, offered back once theirs is loaded
       onReload?.(theirs)
@@ -122,7 +125,25 @@ export function PostForm({ type, saved, onSaved, onCancel, onReload, focusTitle 
   const set = (patch: Partial<PostDraft>) => setDraft((d) => ({ ...d, ...patch }))
   const setContent = (patch: Partial<PostDraft['content']>) => setDraft((d) => ({ ...d, content: { ...d.content, ...patch } }))
 
-  useLeaveGuard(dirty ? (draft.title.trim() ? `“${draft.title.trim()}”` : noun[type]) : null)
+  // the form saves itself to the server as the editor types (a draft; beside a live post, an autosave revision)
+  const autosave = useServerAutosave({ type, saved, draft, busy, paused: Boolean(conflict.conflict), onConflict: (err) => conflict.caught(err) })
+  const [serverOffer, setServerOffer] = useState<RevisionJson | null>(null)
+  useEffect(() => {
+    let current = true
+    void pendingAutosave(saved).then((a) => {
+      if (!current || !a || !isDirty(toDraft(a.record as Post), baseline, type)) return
+      setServerOffer(a)
+      // the same text kept in this browser too: one offer, the server's (it names who and when)
+      if (offer && !isDirty({ ...toDraft(a.record as Post), publishing: offer.value.publishing, slug: offer.value.slug }, { ...baseline, ...offer.value }, type)) setOffer(null)
+    })
+    return () => {
+      current = false
+    }
+  }, []) // eslint-disable-line react-hooks/exhaustive-deps -- once, as the post opens
+
+  // leaving a draft is safe once the server holds its text; a live post's autosave is not live yet: still asked
+  const heldByServer = autosave.synced && autosave.status.state === 'saved' && autosave.status.applied
+  useLeaveGuard(dirty && !heldByServer ? (draft.title.trim() ? `“${draft.title.trim()}”` : noun[type]) : null)
 
   // the typed form, kept in this browser while it differs from the saved one (not while a restore is offered)
   useEffect(() => {
@@ -164,7 +185,8 @@ export function PostForm({ type, saved, onSaved, onCancel, onReload, focusTitle 
     setError(null)
     try {
       const toSave = opts.status ? { ...draft, publishing: { ...draft.publishing, status: opts.status } } : draft
-      const post = await adminApi.save(type, toSave, opts.version ?? saved?.updatedAt)
+      // after an autosave in flight lands: a draft's autosave moved the version this save names
+      const post = await autosave.exclusive(() => adminApi.save(type, toSave, opts.version ?? (saved ? autosave.version() : undefined)))
       keepLocally(localKey, null)
       if (!saved) keepLocally(`post:${type}:${post._id}`, null)
       conflict.clear()
@@ -205,31 +227,32 @@ export function PostForm({ type, saved, onSaved, onCancel, onReload, focusTitle 
       <form ref={formRef} className="post-form card" onSubmit={submit} onKeyDown={(e) => editorKeys(e, quickSave)} aria-label={`${editing ? 'Edit' : 'Add'} ${type}`} noValidate={false}>
         <h2>{editing ? 'Edit' : 'Add'}</h2>
         {offer && (
-          <div className="notice restore-offer" role="status" data-testid="restore-offer">
-            <p>Restore unsaved changes from {howLongAgo(offer.at)}?</p>
-            <div className="actions">
-              <button
-                type="button"
-                className="btn btn-primary"
-                onClick={() => {
-                  setDraft({ ...offer.value, _id: baseline._id })
-                  setOffer(null)
-                }}
-              >
-                Restore
-              </button>
-              <button
-                type="button"
-                className="btn"
-                onClick={() => {
-                  keepLocally(localKey, null)
-                  setOffer(null)
-                }}
-              >
-                Discard them
-              </button>
-            </div>
-          </div>
+          <RestoreOffer
+            from="local"
+            at={offer.at}
+            onRestore={() => {
+              setDraft({ ...offer.value, _id: baseline._id })
+              setOffer(null)
+            }}
+            onDiscard={() => {
+              keepLocally(localKey, null)
+              setOffer(null)
+            }}
+          />
+        )}
+        {serverOffer && (
+          <RestoreOffer
+            from="server"
+            at={Date.parse(serverOffer.at)}
+            by={serverOffer.actor}
+            onRestore={() => {
+              const loaded = { ...toDraft(serverOffer.record as Post), _id: baseline._id, slug: draft.slug, publishing: draft.publishing }
+              setDraft(loaded)
+              autosave.adopt(loaded)
+              setServerOffer(null)
+            }}
+            onDiscard={() => setServerOffer(null)}
+          />
         )}
         <FormError error={error} formRef={formRef} labels={POST_FIELD_LABELS} fieldOf={FIELD_OF} />
         <div className="field">
@@ -307,14 +330,6 @@ export function PostForm({ type, saved, onSaved, onCancel, onReload, focusTitle 
             <fieldset className="grid-2 byline-fields">
               <legend>Byline</legend>
               <AuthorFields authors={authors} meta={draft.meta} authorId={draft.authorId} reviewerId={draft.reviewerId} onChange={set} issue={issue} />
-              <div className="field">
-                <label>
-                  Date
-                  <input name="meta.date" type="date" value={/^\d{4}-\d{2}-\d{2}$/.test(draft.meta.date) ? draft.meta.date : ''} onChange={(e) => set({ meta: { ...draft.meta, date: e.target.value } })} />
-                </label>
-                {draft.meta.date && !/^\d{4}-\d{2}-\d{2}$/.test(draft.meta.date) && <span className="field-hint">Saved as “{draft.meta.date}”: pick a date to replace it.</span>}
-                <span className="field-hint">Kept with the post for other clients; the page shows when it went live and was last updated.</span>
-              </div>
               <label>
                 Read time
                 <input name="meta.readTime" value={draft.meta.readTime} placeholder="e.g. 5 min" onChange={(e) => set({ meta: { ...draft.meta, readTime: e.target.value } })} />
@@ -366,7 +381,7 @@ export function PostForm({ type, saved, onSaved, onCancel, onReload, focusTitle 
               Cancel
             </button>
           )}
-          {dirty && <span className="muted small">Unsaved changes</span>}
+          <SaveState dirty={dirty} synced={autosave.synced} autosave={autosave.status} button={button} />
           <FailureBesideButtons error={error} labels={POST_FIELD_LABELS} />
         </div>
       </form>

@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { adminTimeZone } from '../../lib/format.ts'
 import { PUBLISH_STATUSES, STATUS_LABELS, type PublishStatus } from '../../lib/publishing.ts'
 import type { RevisionKind } from '../../lib/revisions.ts'
 import { ApiError } from '../api-client.ts'
@@ -26,7 +25,6 @@ export function PublishingFields({ value, onChange, item, isNew, button, wasLive
 }) {
   const [error, setError] = useState<string | null>(null)
   const [opening, setOpening] = useState(false)
-  const zone = adminTimeZone()
 
   async function openPreview() {
     if (!item) return
@@ -69,14 +67,14 @@ export function PublishingFields({ value, onChange, item, isNew, button, wasLive
               <input name="publishAt" type="datetime-local" required value={value.publishAt} aria-describedby="publish-at-zone" onChange={(e) => onChange({ ...value, publishAt: e.target.value })} />
             </label>
             <span className="field-hint" id="publish-at-zone">
-              Your time zone: {zone}
+              In your time zone, as every time in the admin (named at the top)
             </span>
             {issue && <span className="field-issue">{issue}</span>}
           </div>
         )}
       </div>
       <p className="publish-plan" data-testid="publish-plan">
-        {publishPlan({ button, isNew, wasLive, status: value.status, publishAt: value.publishAt, zone })}
+        {publishPlan({ button, isNew, wasLive, status: value.status, publishAt: value.publishAt })}
       </p>
       {item && (
         <button type="button" className="btn" onClick={() => void openPreview()} disabled={opening} aria-busy={opening}>

@@ -1,12 +1,16 @@
 import { useCallback, useEffect, useState } from 'react'
-import type { FieldChange, RevisionAction, RevisionKind, RevisionSummary } from '../../lib/revisions.ts'
+import { adminTime } from '../../lib/format.ts'
+import { EVENT_LABELS, type FieldChange, type RevisionKind, type RevisionSummary } from '../../lib/revisions.ts'
 import { ApiError } from '../api-client.ts'
 import { revisionsApi } from './revisions-api.ts'
 import { ErrorLine } from '../Messages.tsx'
 
-const ACTION_LABELS: Record<RevisionAction, string> = { create: 'Created', update: 'Saved', restore: 'Restored', publish: 'Published on schedule' }
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-const label = (r: RevisionSummary) => `${when(r.at)} · ${r.actor} · ${ACTION_LABELS[r.action]}`
+const when = (iso: string) => adminTime(iso, { seconds: true })
+/** "28 Nov 2026, 11:23:05 · erin.editor · Published": seconds, so two saves in one minute differ; the event, not "Saved" for all. */
+export const revisionLabel = (r: RevisionSummary) => `${when(r.at)} · ${r.actor} · ${EVENT_LABELS[r.event] ?? 'Saved'}${r.action === 'publish' ? ' (on schedule)' : ''}`
+const label = revisionLabel
+/** An autosave typed on the item's current version, waiting for the editor to save it: not what readers see. */
+const waiting = (r: RevisionSummary) => r.action === 'autosave' && Boolean(r.baseVersion)
 const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback)
 
 function RevisionSelect({ label: text, list, value, onChange }: { label: string; list: RevisionSummary[]; value: string; onChange: (id: string) => void }) {
@@ -38,6 +42,8 @@ export function RevisionsPanel<T>({ kind, id, onRestored, reloadKey }: { kind: R
   const [to, setTo] = useState('')
   const [changes, setChanges] = useState<FieldChange[] | null>(null)
   const [busy, setBusy] = useState(false)
+  // the item as saved: the newest revision that is not an autosave waiting to be saved
+  const current = list ? Math.max(0, list.findIndex((r) => !waiting(r))) : 0
 
   const load = useCallback(async () => {
     setError(null)
@@ -102,10 +108,16 @@ export function RevisionsPanel<T>({ kind, id, onRestored, reloadKey }: { kind: R
               <li key={r._id} data-testid="revision-row">
                 <span>
                   {label(r)}
-                  {i === 0 && <strong> (current)</strong>}
+                  {i === current && <strong> (current)</strong>}
+                  {waiting(r) && i < current && <strong> (not live: Update publishes it)</strong>}
                   <span className="muted small"> — {r.title}</span>
+                  {r.summary && (
+                    <span className="revision-summary small" data-testid="revision-summary">
+                      {r.summary === 'First version' || r.summary === 'No field changed' ? r.summary : `Changed: ${r.summary}`}
+                    </span>
+                  )}
                 </span>
-                {i > 0 && (
+                {i !== current && (
                   <button type="button" className="btn" disabled={busy} onClick={() => void restore(r)} aria-label={`Restore the version of ${when(r.at)}`}>
                     Restore
                   </button>

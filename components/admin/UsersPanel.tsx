@@ -1,3 +1,4 @@
+import { adminTime } from '../../lib/format.ts'
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { type Role, roleDescriptions, roles } from '../../lib/roles.ts'
 import { useSession } from '../account/session.ts'
@@ -6,7 +7,6 @@ import { type Account, usersApi } from './users-api.ts'
 import { ErrorLine } from '../Messages.tsx'
 
 const failure = (err: unknown, fallback: string) => (err instanceof ApiError && err.explained ? err.message : fallback)
-const date = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })
 
 function CreateUserForm({ onCreated }: { onCreated: (a: Account) => void }) {
   const [username, setUsername] = useState('')
@@ -169,7 +169,7 @@ export function UsersPanel() {
                       </select>
                     </td>
                     <td>{u.disabled ? <strong>Disabled</strong> : 'Active'}</td>
-                    <td>{date(u.createdAt)}</td>
+                    <td>{adminTime(u.createdAt)}</td>
                     <td className="row-actions">
                       {!self && (
                         <button type="button" className="btn" disabled={busy} onClick={() => void toggle(u)}>

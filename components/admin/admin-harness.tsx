@@ -49,6 +49,16 @@ export function useAdminHarness() {
         const type = { article: 'article', 'article-bottom': 'articleBottom', featured: 'featured', hero: 'hero' }[url.split('/').pop()!] as Post['type']
         return Response.json({ ...post(call.body.slug || 'new-post', call.body.title, type), ...call.body, _id: call.body.slug || 'new-post', type }, { status: 201 })
       }
+      // the form saving itself: a draft takes the fields (a new version); a live post is left as it is
+      if (call.method === 'PUT' && /^\/api\/posts\/[\w-]+\/autosave$/.test(url)) {
+        const id = decodeURIComponent(url.split('/')[3]!)
+        const found = [content.hero, content.featured, ...content.articles, ...content.articleBottoms].find((p) => p?._id === id)!
+        const at = new Date().toISOString()
+        const applied = found.status === 'draft'
+        const image = String(call.body.image ?? '').startsWith('data:') ? `/media/${String(call.body.image).length}` : call.body.image
+        return Response.json({ post: applied ? { ...found, ...call.body, image, status: found.status, _id: id, updatedAt: at } : found, applied, at, image })
+      }
+      if (call.method === 'GET' && /^\/api\/posts\/[\w-]+\/autosave$/.test(url)) return Response.json({ autosave: null })
       if (call.method === 'PUT' && url.startsWith('/api/posts/')) {
         const id = decodeURIComponent(url.split('/').pop()!)
         const all = [content.hero, content.featured, ...content.articles, ...content.articleBottoms].filter(Boolean) as Post[]

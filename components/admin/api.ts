@@ -1,4 +1,5 @@
 import type { ImageResult } from '../../lib/image-search.ts'
+import type { RevisionJson } from '../../lib/revisions.ts'
 import type { BodySection, Post, PostContent, PostType, ReadablePostType } from '../../lib/schemas.ts'
 import type { TrashedPostSummary } from '../../lib/trash.ts'
 import { type PostDraft, toPayload } from './post-draft.ts'
@@ -41,6 +42,14 @@ export const adminApi = {
     draft._id
       ? call<Post>(`/api/posts/${encodeURIComponent(draft._id)}`, { method: 'PUT', headers: ifMatch(version), body: JSON.stringify(toPayload(draft, type)) })
       : call<Post>(createPath[type], { method: 'POST', body: JSON.stringify(toPayload(draft, type)) }),
+  /**
+   * The form saving itself (If-Match `version` required): a draft takes the fields (`applied`, with its new
+   * version in `post`); a live or scheduled post keeps them as an autosave revision, untouched. Never a status change.
+   */
+  autosave: (id: string, type: PostType, draft: PostDraft, version: string | undefined) =>
+    call<{ post: Post; applied: boolean; at: string; image: string }>(`/api/posts/${encodeURIComponent(id)}/autosave`, { method: 'PUT', headers: ifMatch(version), body: JSON.stringify(toPayload({ ...draft, slug: '' }, type)) }),
+  /** The autosave waiting on a live or scheduled post (typed on its current version), or null. */
+  pendingAutosave: (id: string) => call<{ autosave: RevisionJson | null }>(`/api/posts/${encodeURIComponent(id)}/autosave`),
   /** One post of any status, for the editor (the admin's address of a post). */
   get: (id: string) => call<Post>(`/api/posts/${encodeURIComponent(id)}`),
   /** Every tag posts hold: the tag field's suggestions. */

@@ -1,3 +1,4 @@
+import { adminTime } from '../../lib/format.ts'
 import { type Publishing, type PublishStatus, statusAt } from '../../lib/publishing.ts'
 import type { RevisionKind } from '../../lib/revisions.ts'
 import { apiCall } from '../api-client.ts'
@@ -29,30 +30,28 @@ export function publishingPayload(d: PublishingDraft): { status: PublishStatus; 
   return { status: d.status, publishAt: d.publishAt && !Number.isNaN(at.getTime()) ? at.toISOString() : d.publishAt }
 }
 
-/** One line for lists: "Draft", "Scheduled · 1 Dec, 09:00", or null when published. */
+/** One line for lists: "Draft", "Scheduled · 1 Dec 2026, 09:00", or null when published. */
 export function statusBadge(item: Publishing, now = new Date()): string | null {
   const status = statusAt(item, now)
   if (status === 'published') return null
   if (status === 'draft') return 'Draft'
-  const at = item.publishAt ? new Date(item.publishAt) : null
-  return at ? `Scheduled · ${at.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}` : 'Scheduled'
+  const at = adminTime(item.publishAt)
+  return at ? `Scheduled · ${at}` : 'Scheduled'
 }
 
 /** A signed link to the item's page as it will look (POST /api/preview-links). */
 export const previewLink = (kind: RevisionKind, id: string) => apiCall<{ path: string; expiresAt: string }>('/api/preview-links', { method: 'POST', body: JSON.stringify({ kind, id }) })
 
-const WHEN = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' })
-
 /**
  * What the main button will do, said before it is pressed (issue 25: drafts are a choice, not an
  * accident): publish now, update the live page, schedule for a time, keep or make a draft.
  */
-export function publishPlan(opts: { button: string; isNew: boolean; wasLive: boolean; status: PublishStatus; publishAt: string; zone: string }): string {
+export function publishPlan(opts: { button: string; isNew: boolean; wasLive: boolean; status: PublishStatus; publishAt: string }): string {
   const { button, isNew, wasLive, status } = opts
   if (status === 'scheduled') {
     const at = new Date(opts.publishAt)
     if (!opts.publishAt || Number.isNaN(at.getTime())) return `Choose when it goes live; ${button} then schedules it.`
-    const when = `${WHEN.format(at)} (${opts.zone})`
+    const when = adminTime(at) // in the editor's time zone, which the admin states once at the top
     if (at.getTime() <= Date.now()) return `${button} publishes it now: that time has passed.`
     return wasLive ? `${button} takes it off the site until ${when}, when it goes live again by itself.` : `${button} schedules it: it goes live by itself on ${when}.`
   }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { StatusBadge } from '../admin/StatusBadge.tsx'
 import { orDash, promoSummary } from '../../lib/brand-form.ts'
+import { adminTime } from '../../lib/format.ts'
 import type { BrandPage } from '../../lib/schemas.ts'
 import { brandApi } from './api.ts'
 import { ConversionsImport } from '../earnings/ConversionsImport.tsx'
@@ -19,10 +20,10 @@ type LinkCheckView = { ok: boolean; error: string | null; hostChanged: boolean; 
 /** The last `links check` outcome for a brand's CTA (issue 7). */
 function LinkBadge({ check }: { check?: LinkCheckView | null }) {
   if (!check) return null
-  const when = new Date(check.checkedAt).toISOString().slice(0, 16).replace('T', ' ')
+  const when = adminTime(check.checkedAt)
   const [cls, text] = !check.ok ? ['bad', `Dead link: ${check.error}`] : check.hostChanged ? ['warn', `Lands on ${new URL(check.finalUrl!).host}`] : ['good', 'Link OK']
   return (
-    <span className={`link-badge ${cls}`} title={`Checked ${when} UTC`} data-testid="link-badge">
+    <span className={`link-badge ${cls}`} title={`Checked ${when}`} data-testid="link-badge">
       {text}
     </span>
   )

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import { change } from '../../lib/reports.ts'
+import { adminTime } from '../../lib/format.ts'
 import type { Figures } from '../../lib/figures.ts'
 import { useSession } from '../account/session.ts'
 import { ApiError } from '../api-client.ts'
@@ -39,7 +40,7 @@ function Rates({ status, onImported }: { status: RatesStatus | null; onImported:
   return (
     <p className="muted small rates-status" id="rates">
       Revenue is in {status.reportCurrency}, each conversion at its day’s exchange rate.{' '}
-      {status.lastImport ? `Rates last imported ${new Date(status.lastImport).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })} (newest day ${status.newestDay}).` : 'No exchange rates imported yet: revenue in other currencies is shown apart, unconverted.'}
+      {status.lastImport ? `Rates last imported ${adminTime(status.lastImport)} (newest day ${status.newestDay}).` : 'No exchange rates imported yet: revenue in other currencies is shown apart, unconverted.'}
       {canImportRates(user?.role) && (
         <label className="rates-upload">
           {' '}Import rates (ECB XML, or a CSV with date, currency and rate columns)

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { mediaRefsOf } from '../../lib/media-refs.ts'
-import type { RevisionAction, RevisionKind } from '../../lib/revisions.ts'
+import { REVISION_ACTIONS, type RevisionAction, type RevisionEvent, type RevisionKind } from '../../lib/revisions.ts'
 import { op } from '../batch.ts'
 import { defineCollection, ensureCollection } from '../collections.ts'
 import type { BatchOp, Store } from '../port.ts'
@@ -20,7 +20,13 @@ export type RevisionDoc = {
   at: string
   actor: string
   action: RevisionAction
+  /** what it did (lib/revisions.ts revisionEvent); absent on revisions kept before events were */
+  event?: RevisionEvent
+  /** which fields changed since the saved revision before it, in one line */
+  summary?: string
   restoredFrom?: string
+  /** an autosave's base: the item's `updatedAt` it was typed on */
+  baseVersion?: string
   /** the post's title or the brand's name in this revision, for the list */
   title: string
   record: Record<string, unknown>
@@ -35,8 +41,11 @@ export const revisionSchema = z.object({
   itemId: z.string().min(1).max(100),
   at: z.iso.datetime({ offset: true }),
   actor: z.string().max(200),
-  action: z.enum(['create', 'update', 'restore', 'publish']),
+  action: z.enum(REVISION_ACTIONS),
+  event: z.enum(['saved', 'published', 'scheduled', 'unpublished', 'restored', 'autosaved']).optional(),
+  summary: z.string().max(1_000).optional(),
   restoredFrom: z.string().max(100).optional(),
+  baseVersion: z.string().max(64).optional(),
   title: z.string().max(1_000).default(''),
   record: z.record(z.string(), z.unknown()),
   mediaRefs: z.array(z.string()).default([]),
@@ -63,8 +72,17 @@ export function createRevisionsRepository(store: Store, registry: Registry) {
     },
     /** An item's revisions, newest first, without their records. */
     async list(item: string, limit: number): Promise<Omit<RevisionDoc, 'record' | 'mediaRefs'>[]> {
-      const rows = await revisions.find({ item }, { sort: { _id: -1 }, limit, projection: ['item', 'kind', 'itemId', 'at', 'actor', 'action', 'restoredFrom', 'title'] })
+      const rows = await revisions.find({ item }, { sort: { _id: -1 }, limit, projection: ['item', 'kind', 'itemId', 'at', 'actor', 'action', 'event', 'summary', 'restoredFrom', 'baseVersion', 'title'] })
       return rows as Omit<RevisionDoc, 'record' | 'mediaRefs'>[]
+    },
+    /** An item's newest revision with its record (`saved`: the newest that is not an autosave), or null. */
+    async newest(item: string, opts: { saved?: boolean } = {}): Promise<RevisionDoc | null> {
+      const [row] = await revisions.find(opts.saved ? { item, action: { $ne: 'autosave' } } : { item }, { sort: { _id: -1 }, limit: 1 })
+      return (row as RevisionDoc | undefined) ?? null
+    },
+    /** Removes one revision of one item (an autosave replaced by the next). */
+    async remove(item: string, id: string): Promise<boolean> {
+      return (await revisions.deleteMany({ _id: id, item })) > 0
     },
     /** One revision of one item (a revision of another item is not found). */
     async find(item: string, id: string): Promise<RevisionDoc | null> {

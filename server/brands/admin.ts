@@ -201,7 +201,7 @@ export function createBrandAdminService(deps: {
     const updated = withStoredGeo({ ...existing, ...fields, geo: fields.geo ?? existing.geo } as BrandDoc)
     for (const k of remove) delete updated[k]
     await deps.audit.record({ action: how.action, target: `brand:${id}`, changes: changedFields(existing, updated), ...(how.restoredFrom ? { note: `revision ${how.restoredFrom}` } : {}) })
-    await deps.revisions.keep('brand', id, updated, how.revision, how.restoredFrom)
+    await deps.revisions.keep('brand', id, updated, how.revision, { restoredFrom: how.restoredFrom })
     return toBrandPage(updated)
   }
 

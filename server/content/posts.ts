@@ -125,7 +125,7 @@ export function createPostsService(deps: {
   async function save(
     existing: Post,
     input: Editable,
-    how: { action: string; revision: 'update' | 'restore'; restoredFrom?: string; created: { id: string; contentType: string; size: number }[] },
+    how: { action: string; revision: 'update' | 'restore' | 'autosave'; restoredFrom?: string; created: { id: string; contentType: string; size: number }[] },
   ): Promise<Post> {
     const id = existing._id
     const optional = ['position', 'imageAlt', 'status', 'publishAt'] as const
@@ -141,8 +141,9 @@ export function createPostsService(deps: {
     const updated = { ...existing, ...fields } as Post
     for (const k of unset) delete updated[k]
     await media.recordChanges({ created: how.created })
-    await deps.audit.record({ action: how.action, target: `post:${id}`, changes: changedFields(existing, updated), ...(how.restoredFrom ? { note: `revision ${how.restoredFrom}` } : {}) })
-    await deps.revisions.keep('post', id, updated, how.revision, how.restoredFrom)
+    // a draft's autosaves (every few seconds of typing) are kept as one revision, not one audit entry each
+    if (how.revision !== 'autosave') await deps.audit.record({ action: how.action, target: `post:${id}`, changes: changedFields(existing, updated), ...(how.restoredFrom ? { note: `revision ${how.restoredFrom}` } : {}) })
+    await deps.revisions.keep('post', id, updated, how.revision, { restoredFrom: how.restoredFrom })
     return updated
   }
 
@@ -166,11 +167,14 @@ export function createPostsService(deps: {
     return moved
   }
 
+  /** Who saved the post last (its revisions know a draft's autosaves, which the audit log does not hold). */
+  const lastWriteOf = async (id: string) => (await deps.revisions.lastWrite('post', id)) ?? deps.audit.lastWrite(`post:${id}`)
+
   /** A save that lost a race with another (the stored version moved between the read and the write): refused as a conflict. */
   async function conflictAfterRace(existing: Post): Promise<Error> {
     const now = await posts.findById(existing._id)
     if (!now) return notFound('Post not found')
-    return assertCurrentVersion({ base: existing.updatedAt, current: now.updatedAt, name: `“${now.title}”`, lastWrite: () => deps.audit.lastWrite(`post:${now._id}`) }).then(
+    return assertCurrentVersion({ base: existing.updatedAt, current: now.updatedAt, name: `“${now.title}”`, lastWrite: () => lastWriteOf(now._id) }).then(
       () => new AppError('edit_conflict', 'The post changed while it was being saved; reload it'),
       (err: Error) => err,
     )
@@ -211,7 +215,7 @@ export function createPostsService(deps: {
     async update(id: string, body: PostBody, opts: { baseVersion?: string } = {}): Promise<Post> {
       let existing = await posts.findById(id)
       if (!existing) throw notFound('Post not found')
-      await assertCurrentVersion({ base: opts.baseVersion, current: existing.updatedAt, name: `“${existing.title}”`, lastWrite: () => deps.audit.lastWrite(`post:${id}`) })
+      await assertCurrentVersion({ base: opts.baseVersion, current: existing.updatedAt, name: `“${existing.title}”`, lastWrite: () => lastWriteOf(id) })
       const { _id: _ignored, type: _type, status, publishAt, slug, ...parsed } = postBodySchema.parse(body)
       const input = { ...parsed, ...tagsForSave(parsed, existing), ...(await profilesForSave(parsed, existing, deps.authorExists)), ...(await marketsForSave(parsed, existing, deps)) }
       const publishing = publishingOf({ status, publishAt }, existing, deps.now())
@@ -224,6 +228,41 @@ export function createPostsService(deps: {
       // an older client that does not send the alt text keeps the post's (as brands keep bannerAlt)
       const imageAlt = input.imageAlt ?? existing.imageAlt
       return save(existing, { ...input, imageAlt, ...publishing, image }, { action: 'post.update', revision: 'update', created: resolved.stored?.created ? [resolved.stored] : [] })
+    },
+
+    /**
+     * The editor's form saving itself while they type (docs/drafts-and-revisions.md, "Autosave"). It never
+     * publishes, unpublishes, schedules or moves a post: the status, publish time and slug sent are ignored.
+     * A draft takes the typed fields as a new version (a save, kept as an "Autosaved" revision); a live or
+     * scheduled post is not touched: the typed version waits as an autosave revision until the editor saves
+     * it. Like a save it names the version it was typed on (If-Match, required here): a stale one is a 409.
+     */
+    async autosave(id: string, body: PostBody, opts: { baseVersion?: string } = {}): Promise<{ post: Post; applied: boolean; at: string; image: string }> {
+      const existing = await posts.findById(id)
+      if (!existing) throw notFound('Post not found')
+      if (!opts.baseVersion) throw new AppError('bad_request', 'An autosave names the version it was typed on (If-Match)')
+      await assertCurrentVersion({ base: opts.baseVersion, current: existing.updatedAt, name: `“${existing.title}”`, lastWrite: () => lastWriteOf(id) })
+      const { _id: _i, type: _t, status: _s, publishAt: _p, slug: _sl, ...parsed } = postBodySchema.parse(body)
+      const input = { ...parsed, ...tagsForSave(parsed, existing), ...(await profilesForSave(parsed, existing, deps.authorExists)), ...(await marketsForSave(parsed, existing, deps)) }
+      const resolved = await resolveImage(input.image, input.title, id)
+      const fields = { ...input, imageAlt: input.imageAlt ?? existing.imageAlt, image: resolved.url, status: existing.status, publishAt: existing.publishAt }
+      const created = resolved.stored?.created ? [resolved.stored] : []
+      if (existing.status === 'draft') {
+        const post = await save(existing, fields, { action: 'post.autosave', revision: 'autosave', created })
+        return { post, applied: true, at: post.updatedAt, image: resolved.url }
+      }
+      // live or scheduled: what readers see (or will, at the scheduled time) changes only when the editor saves
+      await media.recordChanges({ created })
+      const record = { ...existing, ...fields, updatedAt: existing.updatedAt }
+      await deps.revisions.keep('post', id, record, 'autosave', { baseVersion: existing.updatedAt })
+      return { post: existing, applied: false, at: deps.now().toISOString(), image: resolved.url }
+    },
+
+    /** The autosave waiting on a live or scheduled post (typed on its current version), or null. */
+    async pendingAutosave(id: string) {
+      const post = id.length <= 100 ? await posts.findById(id) : null
+      if (!post) throw notFound('Post not found')
+      return deps.revisions.pendingAutosave('post', id, post.updatedAt)
     },
 
     /**

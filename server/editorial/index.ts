@@ -1,6 +1,6 @@
 import type { Wiring } from '../wiring.ts'
 import { createPreviewLinks } from './preview.ts'
-import { createRevisionsService } from './revisions.ts'
+import { createRevisionsService, type NameOf } from './revisions.ts'
 import { createScheduler } from './scheduler.ts'
 
 /**
@@ -10,7 +10,9 @@ import { createScheduler } from './scheduler.ts'
  */
 export function createEditorial(w: Wiring & { secret: string }) {
   const { repos, audit, now, onChange, log } = w
-  const revisions = createRevisionsService({ revisions: repos.revisions, keep: w.config.raw.REVISIONS_KEEP, now, log })
+  // a diff names an author by their name and a translated post by its title, not by their ids
+  const nameOf: NameOf = async (field, id) => (field === 'translationOf' ? ((await repos.posts.findById(id))?.title ?? null) : ((await repos.authors.findById(id))?.name ?? null))
+  const revisions = createRevisionsService({ revisions: repos.revisions, keep: w.config.raw.REVISIONS_KEEP, now, log, nameOf })
   return {
     revisions,
     previewLinks: createPreviewLinks({ secret: w.secret, now }),

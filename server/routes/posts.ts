@@ -136,6 +136,15 @@ export function postsRouter() {
     c.json(await c.var.services.posts.update(c.req.param('id'), c.req.valid('json'), { baseVersion: baseVersionOf(c) })),
   )
 
+  // PUT /api/posts/:id/autosave – the editor's form saving itself (If-Match required): a draft takes the fields,
+  // a live or scheduled post keeps them as an autosave revision; never a status change. { post, applied, at, image }
+  app.put('/:id/autosave', postWrite, validate('json', postBodySchema), async (c) =>
+    c.json(await c.var.services.posts.autosave(c.req.param('id'), c.req.valid('json'), { baseVersion: baseVersionOf(c) })),
+  )
+
+  // GET /api/posts/:id/autosave – the autosave waiting on a live or scheduled post: { autosave: revision with its record | null }
+  app.get('/:id/autosave', editors, async (c) => c.json({ autosave: await c.var.services.posts.pendingAutosave(c.req.param('id')) }))
+
   // GET /api/posts/:id/revisions… – the post's revisions, a diff between two, restore one (issue 13)
   revisionRoutes(app, 'post', (services, id, revisionId) => services.posts.restoreRevision(id, revisionId))
 
