@@ -174,6 +174,9 @@ const NO_BONUS_CTA = 'Visit site'
 /** The default market changes nothing: today's pages stay byte for byte what they were. */
 const isDefault = (m: Pick<Market, 'key'>) => m.key === DEFAULT_MARKET.key
 
+/** Does this market bar inducements (Ontario)? Then no offer, and no guide that states offer figures (lib/inducements.ts), is shown in it. */
+export const barsOffers = (m: Pick<Market, 'key' | 'rules'>) => !isDefault(m) && !m.rules.showBonuses
+
 /** An offer as this market allows it to be shown: bonus words replaced where inducements may not be advertised, the market's age mark. */
 export function offerUnderRules(offer: BrandOffer, market: Market): BrandOffer {
   if (isDefault(market)) return offer
