@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { idSchema, type Post, type PostType, postInputSchema, readablePostTypes } from '../../lib/schemas.ts'
+import { sectionWords } from '../../lib/markdown-plain.ts'
 import { mediaRefsOf } from '../../lib/media-refs.ts'
 import { articleStatesBonusFigures } from '../../lib/inducements.ts'
 import { isLive } from '../../lib/publishing.ts'
@@ -17,10 +18,11 @@ import { publishDue } from './publishing.ts'
  * read asks for it), `listed` (live and readable at /article/:id, so in archives, sitemaps, feeds and
  * search), `tagSlug` (its first tag's archive), `tagSlugs` (every tag's archive, list-indexed: a tag
  * archive lists each post holding it) and `mediaRefs` (the media library items it
- * uses, lib/media-refs.ts, list-indexed: the media library's "used by"), and `derived` (which version of
+ * uses, lib/media-refs.ts, list-indexed: the media library's "used by"), `searchText` (its sections' words as
+ * read, lib/markdown-plain.ts sectionWords: what search indexes, never Markdown marks or directive source), and `derived` (which version of
  * these rules wrote them: start-up recomputes older posts from an index, not a scan). Never part of a post as answered.
  */
-type Derived = { rank: number; live: boolean; listed: boolean; tagSlug: string; tagSlugs: string[]; mediaRefs: string[]; marketKey: string; derived: number }
+type Derived = { rank: number; live: boolean; listed: boolean; tagSlug: string; tagSlugs: string[]; mediaRefs: string[]; marketKey: string; searchText: string[]; derived: number }
 /** Bump when a derived field is added or its rule changes: older posts are recomputed once at start. */
 const DERIVED_VERSION = 6
 type PostDoc = Post & Derived & Record<string, unknown>
@@ -54,12 +56,13 @@ export function toPostDoc(post: Post): PostDoc {
     // issue 23: the market it is listed in, '*' for every market (PostQuery.marketKeys); issue 34: marked
     // when it states offer figures, which a market barring inducements does not list (listedMarketKeys)
     marketKey: `${post.market || ANY_MARKET}${articleStatesBonusFigures(post) ? STATES_OFFERS : ''}`,
+    searchText: (post.content?.body ?? []).flatMap((b) => [b.content, ...(b.subsections ?? []).map((x) => x.content)]).map(sectionWords).filter(Boolean),
     derived: DERIVED_VERSION,
   } as PostDoc
 }
 function fromDoc(doc: PostDoc | null): Post | null {
   if (!doc) return null
-  const { rank: _r, live: _v, listed: _l, tagSlug: _t, tagSlugs: _ts, mediaRefs: _m, marketKey: _mk, derived: _d, ...post } = doc
+  const { rank: _r, live: _v, listed: _l, tagSlug: _t, tagSlugs: _ts, mediaRefs: _m, marketKey: _mk, searchText: _st, derived: _d, ...post } = doc
   // a post saved before author profiles has none: answered as null, like one whose profiles were cleared
   return { ...post, authorId: post.authorId ?? null, reviewerId: post.reviewerId ?? null, market: post.market ?? null, translationOf: post.translationOf ?? null } as Post
 }
@@ -143,9 +146,9 @@ export const POST_TEXT_INDEX = {
     'content.summary[].title': 2,
     'content.summary[].text': 1,
     'content.body[].headline': 2,
-    'content.body[].content': 1,
     'content.body[].subsections[].subheading': 1,
-    'content.body[].subsections[].content': 1,
+    // the sections' text as read (issue 34: `{{compare …}}` was indexed, and shown as a snippet)
+    'searchText[]': 1,
   },
 }
 

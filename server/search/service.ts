@@ -1,4 +1,4 @@
-import { markdownPlain } from '../../lib/markdown-plain.ts'
+import { sectionWords } from '../../lib/markdown-plain.ts'
 import { imageAltOf } from '../../lib/cards.ts'
 import type { TextRanking } from '../../db/port.ts'
 import type { PostsRepository } from '../../db/repositories/posts.ts'
@@ -74,8 +74,8 @@ export function snippetTexts(post: Post): string[] {
   return [
     post.description,
     ...summary.map((s) => s.text),
-    // section text is the editor's Markdown (issue 25): its words, not its marks
-    ...body.flatMap((b) => [b.content, ...b.subsections.map((s) => s.content)]).map(markdownPlain),
+    // section text is the editor's Markdown (issue 25): its words, not its marks nor a directive's source (issue 34)
+    ...body.flatMap((b) => [b.content, ...b.subsections.map((s) => s.content)]).map(sectionWords),
     ...summary.map((s) => s.title),
     ...body.flatMap((b) => [b.headline, ...b.subsections.map((s) => s.subheading)]),
   ].filter(Boolean)
