@@ -18,6 +18,7 @@ import { PostList } from './PostList.tsx'
 import { RevisionsPanel } from './RevisionsPanel.tsx'
 import { clearUnsaved, confirmLeave } from './unsaved.ts'
 import { ErrorLine } from '../Messages.tsx'
+import { postPagePath } from '../../lib/links.ts'
 
 export const tabs: { label: string; tab: AdminTab; adminOnly?: true }[] = [
   { label: 'Hero', tab: 'hero' },
@@ -37,7 +38,7 @@ function SavedNotice({ post }: { post: Post }) {
       Saved.{' '}
       {isLive(post) ? (
         readable && (
-          <a href={`/article/${encodeURIComponent(post._id)}`} target="_blank" rel="noopener">
+          <a href={postPagePath(post)} target="_blank" rel="noopener">
             View the page
           </a>
         )
