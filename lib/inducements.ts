@@ -44,7 +44,8 @@ const BONUS_FIGURES = [
   /\b\d+\s+(?:(?:wager-free|free|bonus|extra)\s+)?spins\b|\b\d+\s+freispiele\b/i,
   /\bbet\s+\S{0,4}\d+\S*\s*(?:and\s+)?get\s+\S{0,4}\d+/i,
   /\bfirst bet back\b/i,
-  /(?<![\w.])\d{1,3}\s?[x×](?![\w]|\s?[£€$\d])|(?<![\w])[x×]\s?\d{1,3}\b|\b\d{1,3}-fach\b/i,
+  // "35x", "x35"; not a grid's "3 x 3"
+  /(?<![\w.])\d{1,3}\s?[x×](?![\w]|\s?[£€$\d])|(?<!\w|\d\s)[x×]\s?\d{1,3}\b|\b\d{1,3}-fach\b/i,
 ]
 
 /** Does this text state an offer's figures (an amount, a match, spins, a wagering multiplier)? */
