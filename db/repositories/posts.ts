@@ -55,7 +55,7 @@ export function toPostDoc(post: Post): PostDoc {
     mediaRefs: mediaRefsOf(post),
     // issue 23: the market it is listed in, '*' for every market (PostQuery.marketKeys); issue 34: marked
     // when it states offer figures, which a market barring inducements does not list (listedMarketKeys)
-    marketKey: `${post.market || ANY_MARKET}${articleStatesBonusFigures(post) ? STATES_OFFERS : ''}`,
+    marketKey: postMarketKey(post),
     searchText: (post.content?.body ?? []).flatMap((b) => [b.content, ...(b.subsections ?? []).map((x) => x.content)]).map(sectionWords).filter(Boolean),
     derived: DERIVED_VERSION,
   } as PostDoc
@@ -99,6 +99,9 @@ export type TranslationMember = { _id: string; market: string | null; translatio
 export const ANY_MARKET = '*'
 /** Added to a post's marketKey when its text states offer figures (lib/inducements.ts: "200% up to 500", "35x"). */
 export const STATES_OFFERS = ':offers'
+
+/** A post's marketKey: its market ('*': every market), marked when it states offer figures. */
+export const postMarketKey = (post: Post): string => `${post.market || ANY_MARKET}${articleStatesBonusFigures(post) ? STATES_OFFERS : ''}`
 
 /**
  * The marketKeys a market lists (issue 23, 34): its own posts and, unless it lists only its own, those

@@ -57,6 +57,33 @@ describe('Ontario has no guide that states offer figures', () => {
     expect(suggest.suggestions.map((s) => s.href)).not.toContain('/article/wagering-requirements-decoded')
   })
 
+  it('not among the 404 page’s popular articles in Ontario', async () => {
+    const popular = (await t.ctx.services.notFound.help('/x', 'CA', market('ca-on'))).articles.map((p) => p._id)
+    expect(popular.length).toBeGreaterThan(0)
+    for (const id of FIGURES) expect(popular).not.toContain(id)
+  })
+
+  it('the home grid’s next pages (GET /api/posts/blog-content?market=) are the market’s: no bonus guide in Ontario, German guides only in /de', async () => {
+    const all = async (key?: string) => {
+      const ids: string[] = []
+      let cursor: string | null = ''
+      do {
+        const q = new URLSearchParams({ limit: '5', ...(cursor ? { cursor } : {}), ...(key ? { market: key } : {}) })
+        const body = (await (await t.app.request(`/api/posts/blog-content?${q}`)).json()) as { articles: { _id: string; market?: string | null }[]; nextCursor: string | null }
+        ids.push(...body.articles.map((a) => a._id))
+        cursor = body.nextCursor
+      } while (cursor)
+      return ids
+    }
+    const ontario = await all('ca-on')
+    expect(ontario.length).toBeGreaterThan(5)
+    for (const id of FIGURES) expect(ontario).not.toContain(id)
+    expect(await all()).toContain('wagering-requirements-decoded')
+    const german = await all('de')
+    expect(german.length).toBeGreaterThan(0)
+    expect(german).not.toContain('rtp-explained')
+  })
+
   it('not in Ontario’s sitemap', async () => {
     const res = await t.app.request('/ca-on/sitemap-1.xml')
     expect(res.status).toBe(200)
