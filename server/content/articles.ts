@@ -103,11 +103,17 @@ export function createContentService(deps: { posts: PostsRepository; generation?
       const anyStatus = opts.admin === true
       // issue 23: a visitor's lists hold their market's posts; the admin's hold every market's
       const inScope = anyStatus ? {} : await scope(opts.market)
-      const [hero, featured, articles] = await Promise.all([
+      const [hero, ownFeatured] = await Promise.all([
         posts.page({ type: 'hero', ...(anyStatus ? {} : { live: true }), ...inScope }, { limit: 1 }).then((p) => p[0] ?? null),
         posts.page({ type: 'featured', ...(anyStatus ? {} : { live: true }), ...inScope }, { limit: 1 }).then((p) => p[0] ?? null),
-        paged(anyStatus ? { type: 'article' } : { type: 'article', live: true, ...inScope }, limit, opts.cursor),
       ])
+      // issue 34: a market left without a featured guide (Ontario lists none that states offer figures) leads
+      // with its first article, not "Content not found." over a page full of content; the default market keeps
+      // the spec's message. The grid (every page of it: the API asks with the market) then leaves that one out.
+      const market = opts.market ?? DEFAULT_MARKET
+      const lead = !anyStatus && !ownFeatured && market.key !== DEFAULT_MARKET.key ? ((await posts.page({ type: 'article', live: true, ...inScope }, { limit: 1 }))[0] ?? null) : null
+      const featured = ownFeatured ?? lead
+      const articles = await paged(anyStatus ? { type: 'article' } : { type: 'article', live: true, ...inScope, ...(lead ? { notId: lead._id } : {}) }, limit, opts.cursor)
       const content: BlogContent = { hero, featured, articles: articles.posts, nextCursor: articles.nextCursor }
       if (opts.admin) content.articleBottoms = await posts.page({ type: 'articleBottom' }, { limit: BLOG_CONTENT_LIMIT.max })
       return content
