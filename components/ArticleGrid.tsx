@@ -1,5 +1,5 @@
 import { imageAltOf } from '../lib/cards.ts'
-import { useMarketPath } from './market-path.ts'
+import { useMarketKey, useMarketPath } from './market-path.ts'
 import { useState } from 'react'
 import { articlePath } from '../lib/links.ts'
 import { tagPath } from '../lib/tag-path.ts'
@@ -43,9 +43,9 @@ export function ArticleCard({ article, cta: ctaText, level = 3 }: { article: Art
 
 export type ArticlePage = { articles: ArticleCardData[]; nextCursor: string | null }
 
-/** The next page of the home grid from the paged API (the server sends only the first page). */
-export async function fetchArticlePage(cursor: string): Promise<ArticlePage> {
-  const res = await fetch(`/api/posts/blog-content?${new URLSearchParams({ limit: String(ARTICLES_PER_STEP), cursor })}`)
+/** The next page of the home grid from the paged API (the server sends only the first page), of the page's market (its key). */
+export async function fetchArticlePage(cursor: string, market = ''): Promise<ArticlePage> {
+  const res = await fetch(`/api/posts/blog-content?${new URLSearchParams({ limit: String(ARTICLES_PER_STEP), cursor, ...(market ? { market } : {}) })}`)
   if (!res.ok) throw new Error(`blog-content answered ${res.status}`)
   const body = (await res.json()) as { articles: Post[]; nextCursor: string | null }
   return { articles: body.articles.map(toCard), nextCursor: body.nextCursor }
@@ -55,7 +55,8 @@ export async function fetchArticlePage(cursor: string): Promise<ArticlePage> {
  * 6 at first; 'Show more' adds 6 and disappears once all are shown (spec §2). Articles not yet loaded
  * come a page at a time from the API; a failed fetch just ends the wait (spec §8).
  */
-export function ArticleGrid({ articles, nextCursor = null, loadMore = fetchArticlePage }: { articles: ArticleCardData[]; nextCursor?: string | null; loadMore?: (cursor: string) => Promise<ArticlePage> }) {
+export function ArticleGrid({ articles, nextCursor = null, loadMore = fetchArticlePage }: { articles: ArticleCardData[]; nextCursor?: string | null; loadMore?: (cursor: string, market: string) => Promise<ArticlePage> }) {
+  const market = useMarketKey()
   const [loaded, setLoaded] = useState(articles)
   const [cursor, setCursor] = useState(nextCursor)
   const [shown, setShown] = useState(ARTICLES_PER_STEP)
@@ -65,7 +66,7 @@ export function ArticleGrid({ articles, nextCursor = null, loadMore = fetchArtic
     if (shown < loaded.length || !cursor) return setShown((n) => n + ARTICLES_PER_STEP)
     setBusy(true)
     try {
-      const page = await loadMore(cursor)
+      const page = await loadMore(cursor, market)
       setLoaded((list) => [...list, ...page.articles.filter((a) => !list.some((b) => b._id === a._id))])
       setCursor(page.nextCursor)
       setShown((n) => n + ARTICLES_PER_STEP)

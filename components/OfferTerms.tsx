@@ -2,7 +2,8 @@ import { useMarketPath } from './market-path.ts'
 import { AFFILIATE_DISCLOSURE_PATH, AGE_MARK, DEFAULT_AFFILIATE_DISCLOSURE, isAbsoluteHttpUrl } from '../lib/offer-terms.ts'
 import type { BrandOffer } from '../lib/schemas.ts'
 import { highestAgeMark } from '../lib/inducements.ts'
-import { useT } from './use-t.ts'
+import { TERMS_LINE_BREAK } from '../lib/markets.ts'
+import { useContentLang, useT } from './use-t.ts'
 
 /**
  * The significant terms of an offer, its age badge and a link to the operator's full terms: shown
@@ -13,7 +14,11 @@ import { useT } from './use-t.ts'
  * ones as a link to `detailsHref`, where they are in full: never cut mid-sentence.
  */
 export function OfferTerms({ offer, compact = false, detailsHref }: { offer: Pick<BrandOffer, 'brandName' | 'termsSummary' | 'termsUrl'>; compact?: boolean; detailsHref?: string }) {
-  const { age, rest: summary } = splitAgeMark(offer.termsSummary ?? '')
+  // the brand's terms, then the market's line on a line of its own (lib/markets.ts termsForMarket)
+  const [head = '', ...tail] = (offer.termsSummary ?? '').split(TERMS_LINE_BREAK)
+  const { age, rest: own } = splitAgeMark(head)
+  const line = tail.join(' ').trim()
+  const summary = `${own}${line ? ` ${line}` : ''}`
   const url = offer.termsUrl && isAbsoluteHttpUrl(offer.termsUrl) ? offer.termsUrl : '' // validated on write; never a javascript: href
   const linked = compact && detailsHref && summary.length > COMPACT_TERMS_MAX
   const t = useT()
@@ -25,7 +30,7 @@ export function OfferTerms({ offer, compact = false, detailsHref }: { offer: Pic
           {t('terms.readThem')}
         </a>
       ) : (
-        <span className="terms-text">{summary || `| ${t('terms.apply')}`}</span>
+        <TermsText own={own} line={line} />
       )}
       {url && (
         <>
@@ -36,6 +41,23 @@ export function OfferTerms({ offer, compact = false, detailsHref }: { offer: Pic
         </>
       )}
     </p>
+  )
+}
+
+/**
+ * The brand's own terms (its editor's words: marked English on a page in another language) and the market's
+ * safer-gambling line after TERMS_LINE_BREAK (lib/markets.ts termsForMarket: the market's language); without
+ * terms of its own, the page's "T&Cs apply".
+ */
+function TermsText({ own, line }: { own: string; line: string }) {
+  const t = useT()
+  const contentLang = useContentLang()
+  if (!own) return <span className="terms-text">{line ? `${t('terms.apply')}. ${line}` : `| ${t('terms.apply')}`}</span>
+  return (
+    <span className="terms-text">
+      <span lang={contentLang}>{own}</span>
+      {line && ` ${line}`}
+    </span>
   )
 }
 

@@ -1,5 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { VikeReactProviderPageContext } from 'vike-react/usePageContext'
+import type { PageContext } from 'vike/types'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SearchForm } from './SearchForm.tsx'
 
@@ -49,6 +51,20 @@ describe('SearchForm with suggestions', () => {
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/search/suggest?q=nov')
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Brand Nova Spins', 'Tag Novelties', 'Article Nova Spins review'])
     expect(screen.getByText('3 suggestions, use the up and down arrows to choose')).toBeTruthy()
+  })
+
+  it('on a market’s page asks for that market’s suggestions and opens them in it (issue 34: "nov" ↓ Enter in Ontario)', async () => {
+    render(
+      <VikeReactProviderPageContext pageContext={{ urlPathname: '/ca-on', marketPrefix: '/ca-on' } as unknown as PageContext}>
+        <SearchForm id="t" label="Search the site" compact suggest />
+      </VikeReactProviderPageContext>,
+    )
+    type('nov')
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(3))
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/search/suggest?q=nov&market=ca-on')
+    fireEvent.keyDown(box(), { key: 'ArrowDown' })
+    fireEvent.keyDown(box(), { key: 'Enter' })
+    expect(assign).toHaveBeenCalledWith('/ca-on/brands/nova-spins')
   })
 
   it('moves through the options with the arrow keys (wrapping), opens the chosen one with Enter, closes with Escape', async () => {

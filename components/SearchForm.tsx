@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { SEARCH_QUERY_MAX, SUGGEST_MIN_CHARS, type Suggestion } from '../lib/search.ts'
-import { useMarketPath } from './market-path.ts'
+import { useMarketKey, useMarketPath } from './market-path.ts'
 import { useT } from './use-t.ts'
 
 /** How long typing pauses before suggestions are asked for. */
@@ -11,12 +11,14 @@ const KIND = { brand: 'search.kind.brand', tag: 'search.kind.tag', article: 'sea
  * A plain GET form to /search: search works without JavaScript. `compact` (the top bar): the label
  * is for screen readers only and the button is an icon. `suggest` (the top bar, issue 26): once
  * hydrated, the box is a WAI-ARIA combobox offering up to eight suggestions from
- * GET /api/search/suggest after two characters (debounced): arrow keys move through them, Enter opens
+ * GET /api/search/suggest (of the page's market) after two characters (debounced): arrow keys move through them, Enter opens
  * the chosen one (or searches, with none chosen), Escape closes them, and their count is announced.
  */
 export function SearchForm({ q = '', id, label, compact = false, suggest = false }: { q?: string; id: string; label: string; compact?: boolean; suggest?: boolean }) {
   const [items, setItems] = useState<Suggestion[]>([])
   const local = useMarketPath()
+  // suggestions are the page's market's (its brands, articles and rules), then put in its addresses
+  const market = useMarketKey()
   const t = useT()
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
@@ -41,7 +43,7 @@ export function SearchForm({ q = '', id, label, compact = false, suggest = false
     timer.current = setTimeout(() => {
       const controller = new AbortController()
       request.current = controller
-      fetch(`/api/search/suggest?${new URLSearchParams({ q: text.trim() })}`, { signal: controller.signal })
+      fetch(`/api/search/suggest?${new URLSearchParams({ q: text.trim(), ...(market ? { market } : {}) })}`, { signal: controller.signal })
         .then((r) => (r.ok ? (r.json() as Promise<{ suggestions: Suggestion[] }>) : { suggestions: [] }))
         .then(({ suggestions }) => {
           setItems(suggestions)

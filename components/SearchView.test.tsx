@@ -86,6 +86,15 @@ describe('SearchView: brands, tags and spellings (issue 26)', () => {
     expect(section.textContent).toContain('We earn a commission from partners.')
   })
 
+  it('a brand whose offer has ended, found by name: a link to its page saying so, no offer card nor disclosure (issue 34)', () => {
+    onSearchPage(<SearchView {...answer({ q: 'moonjackpot', brandPages: [{ name: 'MoonJackpot', href: '/brands/moonjackpot', state: 'ended' }] })} disclosure="We earn a commission from partners." />)
+    const section = screen.getByRole('region', { name: 'Brands' })
+    expect(within(section).getByRole('link', { name: 'MoonJackpot' }).getAttribute('href')).toBe('/brands/moonjackpot')
+    expect(section.textContent).toContain('offer ended')
+    expect(within(section).queryByTestId('offer-card')).toBeNull()
+    expect(section.textContent).not.toContain('commission')
+  })
+
   it('shows no Brands section when the query names none', () => {
     onSearchPage(<SearchView {...answer()} />)
     expect(screen.queryByRole('region', { name: 'Brands' })).toBeNull()

@@ -71,7 +71,7 @@ function SearchPagination({ q, page, pages }: { q: string; page: number; pages: 
  * its tags; a spelling that would find something when no article matches; then the count and results,
  * an empty state, or a page past the last.
  */
-export function SearchView({ q, total, capped, page, pages, results, brands = [], tags = [], didYouMean = null, disclosure, error }: SearchAnswer & { error?: string; disclosure?: string }) {
+export function SearchView({ q, total, capped, page, pages, results, brands = [], brandPages = [], tags = [], didYouMean = null, disclosure, error }: SearchAnswer & { error?: string; disclosure?: string }) {
   const t = useT()
   const locale = useLocale()
   const local = useMarketPath()
@@ -90,11 +90,25 @@ export function SearchView({ q, total, capped, page, pages, results, brands = []
           {splitAt(t('searchPage.didYouMean', { suggestion: SLOT }), <a href={local(didYouMean.href)}>{didYouMean.q}</a>)}
         </p>
       )}
-      {brands.length > 0 && (
+      {(brands.length > 0 || brandPages.length > 0) && (
         <section className="search-brands" aria-labelledby="search-brands-heading" data-slot="search-offers">
           <h2 id="search-brands-heading">{t('searchPage.brands')}</h2>
-          <AffiliateDisclosure text={disclosure} />
-          <OfferCards offers={brands} slot="search-offers" />
+          {brands.length > 0 && (
+            <>
+              <AffiliateDisclosure text={disclosure} />
+              <OfferCards offers={brands} slot="search-offers" />
+            </>
+          )}
+          {/* issue 34: a brand whose offer is not running, found by its name: its page (which says so), no offer */}
+          {brandPages.length > 0 && (
+            <ul className="search-brand-pages" data-testid="search-brand-pages">
+              {brandPages.map((b) => (
+                <li key={b.href}>
+                  <a href={local(b.href)}>{b.name}</a> <span className="muted">{t(b.state === 'ended' ? 'searchPage.offerEnded' : 'searchPage.offerUpcoming')}</span>
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
       )}
       {tags.length > 0 && (

@@ -22,6 +22,11 @@ export function useMarketPath(): (path: string) => string {
   }
 }
 
+/** The page's market's key (`ca-on`), '' in the default market: what an API call about the market's content names. */
+export function useMarketKey(): string {
+  return ((usePageContext() as { marketPrefix?: string } | undefined)?.marketPrefix ?? '').slice(1)
+}
+
 /** `/uk=en-GB=18 /ca-on=en-CA=19`: what the markets <meta> says (prefix, language and minimum age of each market). */
 export const marketsMetaContent = (markets: readonly { prefix: string; language: string; minimumAge: number }[]) => markets.map((m) => `${m.prefix}=${m.language}=${m.minimumAge}`).join(' ')
 

@@ -39,3 +39,5 @@ export function isTrackedLink(v: string): boolean {
 
 /** An article's page on this site: the one definition every link to an article uses. */
 export const articlePath = (id: string) => `/article/${encodeURIComponent(id)}`
+/** Where a post is read (issue 34): under its market's prefix when written for one (`/de/article/x`), else `/article/x`. */
+export const postPagePath = (post: { _id: string; market?: string | null }) => `${post.market ? `/${encodeURIComponent(post.market)}` : ''}${articlePath(post._id)}`

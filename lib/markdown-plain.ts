@@ -12,3 +12,13 @@ export function markdownPlain(text: string): string {
     .replace(/`([^`]*)`/g, '$1')
     .replace(/\\([\\`*_{}[\]()#+\-.!>])/g, '$1') // backslash escapes
 }
+
+/** A line that is a directive (`{{compare …}}` alone on its line, lib/comparison.ts): pages render it as a table. */
+const DIRECTIVE = /^[ \t]*\{\{[^{}\n]*\}\}[ \t]*$/gm
+
+/**
+ * Section text as a reader sees its words (issue 34): Markdown's marks gone, and no directive source
+ * (`{{compare …}}` renders as a table of brands that differ by market: not the section's own words).
+ * What site search indexes and shows as snippets.
+ */
+export const sectionWords = (text: string): string => markdownPlain(text.replace(DIRECTIVE, '')).replace(/\n{3,}/g, '\n\n').trim()

@@ -32,7 +32,7 @@ describe('offer rules per market (issue 23: lib/markets.ts is the one place that
     const gb = market('uk', 'GB')
     const shown = offerUnderRules(offer, gb)
     expect(shown.offerHighlight).toBe('200% up to £200')
-    expect(shown.termsSummary).toBe('18+. New customers only. 35x wagering. BeGambleAware.org · Please gamble responsibly')
+    expect(shown.termsSummary).toBe('18+. New customers only. 35x wagering.\nBeGambleAware.org · Please gamble responsibly')
     expect(mayList(licensed('UK Gambling Commission'), gb)).toBe(true)
     expect(mayList(licensed('Malta Gaming Authority'), gb)).toBe(false)
     expect(mayList({ ...licensed('UK Gambling Commission'), termsSummary: '' }, gb)).toBe(false)
@@ -45,7 +45,7 @@ describe('offer rules per market (issue 23: lib/markets.ts is the one place that
     expect(shown.bonusOffer).toBe('')
     expect(shown.dealBox).toMatchObject({ mainText: 'Visit the site for current offers', subText: '', countdownText: '', ctaLabel: 'Visit site', ctaUrl: 'https://nova.example/' })
     // the bonus's own terms describe it: only the age mark, T&Cs and the regulator's line remain
-    expect(shown.termsSummary).toBe('19+. T&Cs apply. Please play responsibly · ConnexOntario 1-866-531-2600')
+    expect(shown.termsSummary).toBe('19+. \nPlease play responsibly · ConnexOntario 1-866-531-2600')
     expect(JSON.stringify(shown)).not.toMatch(/200%|free spins|18\+|wagering/)
     expect(mayList(licensed('Ontario AGCO'), on)).toBe(true)
     expect(mayList(licensed('UK Gambling Commission'), on)).toBe(false)
@@ -70,7 +70,7 @@ describe('offer rules per market (issue 23: lib/markets.ts is the one place that
   })
 
   it('New Jersey: 21+ and 1-800-GAMBLER; Germany: GGL licensees and the German warning; Ireland: inducements hidden', () => {
-    expect(offerUnderRules(offer, market('us-nj', 'US-NJ')).termsSummary).toMatch(/^21\+\. .*1-800-GAMBLER$/)
+    expect(offerUnderRules(offer, market('us-nj', 'US-NJ')).termsSummary).toMatch(/^21\+\. [^]*1-800-GAMBLER$/)
     const withTerms = { ...offer, facts: {}, sections: [{ type: 'terms', content: ['18+ only. New customers only.', 'Max bet £5.'] }] } as unknown as BrandPage
     expect(brandUnderRules(withTerms, market('us-nj', 'US-NJ')).sections[0]!.content).toEqual(['21+ only. New customers only.', 'Max bet £5.'])
     const de = market('de', 'DE')
@@ -90,9 +90,10 @@ describe('offer rules per market (issue 23: lib/markets.ts is the one place that
 
   it('terms: the market’s age replaces a lower mark of the brand’s own, once; a higher one stays (issue 34); empty terms still carry the age and line', () => {
     const on = market('ca-on', 'CA-ON')
-    expect(termsForMarket('18+ | Play safe', on)).toBe('19+. Play safe. Please play responsibly · ConnexOntario 1-866-531-2600')
-    expect(termsForMarket('21+ | Play safe', on)).toBe('21+. Play safe. Please play responsibly · ConnexOntario 1-866-531-2600')
-    expect(termsForMarket('', on)).toBe('19+. T&Cs apply. Please play responsibly · ConnexOntario 1-866-531-2600')
+    expect(termsForMarket('18+ | Play safe', on)).toBe('19+. Play safe.\nPlease play responsibly · ConnexOntario 1-866-531-2600')
+    expect(termsForMarket('21+ | Play safe', on)).toBe('21+. Play safe.\nPlease play responsibly · ConnexOntario 1-866-531-2600')
+    // no terms of its own: the page says "T&Cs apply" in its language (components/OfferTerms.tsx)
+    expect(termsForMarket('', on)).toBe('19+. \nPlease play responsibly · ConnexOntario 1-866-531-2600')
     expect(termsForMarket('New customers only', { minimumAge: 18, rules: { ...on.rules, saferGamblingLine: '' } })).toBe('18+. New customers only')
   })
 })

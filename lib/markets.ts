@@ -146,15 +146,20 @@ export function marketForVisitor<M extends Pick<Market, 'countries'>>(markets: r
 // ---------- what a market's rules do to an offer ----------
 
 
+/** Between an offer's own terms and the market's safer-gambling line in a terms line (termsForMarket). */
+export const TERMS_LINE_BREAK = '\n'
+
 /**
  * The terms line as the market requires it: its age mark at the front (replacing the brand's own; the
  * badge shows it, components/OfferTerms.tsx), then the significant terms, then the regulator's
  * safer-gambling line, so every rendering of an offer carries all three.
  */
 export function termsForMarket(terms: string, market: Pick<Market, 'minimumAge' | 'rules'>): string {
-  const rest = terms.trim().replace(AGE_MARK, '').trim()
+  const rest = terms.trim().replace(AGE_MARK, '').replace(/\s+/g, ' ').trim()
   const line = market.rules.saferGamblingLine.trim()
-  const withLine = line ? (rest ? `${rest.replace(/[.\s]*$/, '.')} ${line}` : `T&Cs apply. ${line}`) : rest
+  // the line on a line of its own: the brand's terms are its editor's words (English), the line the market's
+  // language, and the page marks them so (components/OfferTerms.tsx); no terms: the page's "T&Cs apply"
+  const withLine = line ? `${rest && rest.replace(/[.\s]*$/, '.')}${TERMS_LINE_BREAK}${line}` : rest
   // the market's minimum, or the brand's own where it is higher ("(21+ where required)")
   return `${Math.max(market.minimumAge, highestAgeMark(terms) ?? 0)}+. ${withLine}`.trim()
 }
@@ -173,6 +178,9 @@ const NO_BONUS_CTA = 'Visit site'
 
 /** The default market changes nothing: today's pages stay byte for byte what they were. */
 const isDefault = (m: Pick<Market, 'key'>) => m.key === DEFAULT_MARKET.key
+
+/** Does this market bar inducements (Ontario)? Then no offer, and no guide that states offer figures (lib/inducements.ts), is shown in it. */
+export const barsOffers = (m: Pick<Market, 'key' | 'rules'>) => !isDefault(m) && !m.rules.showBonuses
 
 /** An offer as this market allows it to be shown: bonus words replaced where inducements may not be advertised, the market's age mark. */
 export function offerUnderRules(offer: BrandOffer, market: Market): BrandOffer {

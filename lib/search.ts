@@ -45,11 +45,15 @@ export type SearchResult = {
 /** A tag whose name the query matches (its archive). */
 export type TagHit = { name: string; href: string }
 
+/** A brand the query names whose offer is not running (issue 34): found by name, it leads to its page, which says so. */
+export type BrandPageHit = { name: string; href: string; state: 'ended' | 'upcoming' }
+
 /**
  * `capped`: more than `total` (= `SEARCH_MAX_RESULTS`) articles match; the results come from the newest
  * of them. `brands` (issue 26): brand pages the query names, available in the visitor's country, as
- * offers (first page only); `tags`: tags it names; `didYouMean`: a close spelling that finds something,
- * when no article matches.
+ * offers (first page only); `brandPages` (issue 34, only when there are some): those it names whose offer
+ * has ended or not begun, as links to their pages; `tags`: tags it names; `didYouMean`: a close spelling
+ * that finds something, when no article matches.
  */
 export type SearchAnswer = {
   q: string
@@ -59,6 +63,7 @@ export type SearchAnswer = {
   pages: number
   results: SearchResult[]
   brands: BrandOffer[]
+  brandPages?: BrandPageHit[]
   tags: TagHit[]
   didYouMean: { q: string; href: string } | null
 }

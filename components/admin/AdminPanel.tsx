@@ -19,6 +19,7 @@ import { RevisionsPanel } from './RevisionsPanel.tsx'
 import { TrashPanel } from './TrashPanel.tsx'
 import { clearUnsaved, confirmLeave } from './unsaved.ts'
 import { ErrorLine } from '../Messages.tsx'
+import { postPagePath } from '../../lib/links.ts'
 
 export const tabs: { label: string; tab: AdminTab; adminOnly?: true }[] = [
   { label: 'Hero', tab: 'hero' },
@@ -40,7 +41,7 @@ function SavedNotice({ post }: { post: Post }) {
       Saved.{' '}
       {isLive(post) ? (
         readable && (
-          <a href={`/article/${encodeURIComponent(post._id)}`} target="_blank" rel="noopener">
+          <a href={postPagePath(post)} target="_blank" rel="noopener">
             View the page
           </a>
         )

@@ -11,9 +11,11 @@ type Translation = { postId: string; market: string | null; language: string; pa
  * translates, with the published translations of its group ("Translations: English, Deutsch"). Hidden
  * while the site has no markets.
  */
-export function MarketFields({ postId, market, translationOf, onChange, issue }: { postId?: string; market: string; translationOf: string; onChange: (v: { market?: string; translationOf?: string }) => void; issue: (path: string) => string | null }) {
+export function MarketFields({ postId, market, translationOf, onChange, issue, statesOffers = false }: { postId?: string; market: string; translationOf: string; onChange: (v: { market?: string; translationOf?: string }) => void; issue: (path: string) => string | null; statesOffers?: boolean }) {
   const markets = useMarkets()
   const id = useId()
+  // issue 34: a post that states offer figures is not shown where the market bars inducements (Ontario)
+  const barring = statesOffers ? markets.filter((m) => !m.rules?.showBonuses && (!market || market === m.key)) : []
   const [translations, setTranslations] = useState<Translation[]>([])
   useEffect(() => {
     if (!postId) return
@@ -40,6 +42,11 @@ export function MarketFields({ postId, market, translationOf, onChange, issue }:
           </select>
         </label>
         {issue('market') && <span className="field-issue">{issue('market')}</span>}
+        {barring.length > 0 && (
+          <span className="field-hint" data-testid="offer-figures-note">
+            {`Not shown in ${barring.map((m) => m.name).join(', ')}: it states offer figures (a match, a bonus amount, spins or a wagering multiple), and that market bars inducements.`}
+          </span>
+        )}
       </div>
       <div className="field">
         <span className="label-text" id={`${id}-label`}>

@@ -15,6 +15,7 @@ import { rememberPlace, restorePlace } from './keep-place.ts'
 import { isDirty, listMissing, missingForReaders, type PostDraft, toDraft, toPayload } from './post-draft.ts'
 import { PublishingFields } from './PublishingFields.tsx'
 import { MarketFields } from './MarketFields.tsx'
+import { articleStatesBonusFigures } from '../../lib/inducements.ts'
 import { TagsInput } from './TagsInput.tsx'
 import { keepLocally, keptLocally, useLeaveGuard } from './unsaved.ts'
 import { RestoreOffer, SaveState } from './PostFormNotices.tsx'
@@ -337,7 +338,7 @@ export function PostForm({ type, saved, onSaved, onCancel, onReload, focusTitle 
             </fieldset>
           </>
         )}
-        {type !== 'hero' && <MarketFields postId={saved?._id} market={draft.market} translationOf={draft.translationOf} onChange={set} issue={issue} />}
+        {type !== 'hero' && <MarketFields postId={saved?._id} market={draft.market} translationOf={draft.translationOf} onChange={set} issue={issue} statesOffers={articleStatesBonusFigures(draft)} />}
         <PublishingFields
           value={draft.publishing}
           onChange={(publishing) => set({ publishing })}

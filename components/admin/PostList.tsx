@@ -6,6 +6,7 @@ import { adminApi, type PostListPage } from './api.ts'
 import { StatusBadge } from './StatusBadge.tsx'
 import { TRASH_DAYS } from '../../lib/trash.ts'
 import { ErrorLine } from '../Messages.tsx'
+import { postPagePath } from '../../lib/links.ts'
 
 const listNoun = { article: 'article', articleBottom: 'articleBottom' } as const
 const newLabel = { article: '+ New article', articleBottom: '+ New bottom article' } as const
@@ -127,7 +128,7 @@ export function PostList({ type, reloadKey, onEdit, onNew, onDeleted, editingId 
                 </span>
                 <span className="actions">
                   {isLive(p) && (
-                    <a className="btn" href={`/article/${encodeURIComponent(p._id)}`} target="_blank" rel="noopener">
+                    <a className="btn" href={postPagePath(p)} target="_blank" rel="noopener">
                       View
                     </a>
                   )}

@@ -66,6 +66,20 @@ describe('admin panel tabs and modes (spec §2, §4)', () => {
     expect(window.location.search).toBe('?tab=articles&post=a1')
   })
 
+  it('View links of a market’s post go to its market’s address, in the list and after a save (issue 34)', async () => {
+    admin.content.articles[2] = { ...admin.content.articles[2]!, market: 'de' }
+    admin.overrides['GET /api/posts/a3/translations'] = () => Response.json({ translations: [] })
+    await openTab('Articles')
+    const row = screen.getAllByTestId('post-row')[2]!
+    expect(within(row).getByRole('link', { name: 'View' }).getAttribute('href')).toBe('/de/article/a3')
+    expect(within(screen.getAllByTestId('post-row')[0]!).getByRole('link', { name: 'View' }).getAttribute('href')).toBe('/article/a1')
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit' }))
+    const form = await screen.findByRole('form', { name: 'Edit article' })
+    fireEvent.click(within(form).getByRole('button', { name: 'Update' }))
+    const saved = await screen.findByTestId('saved-notice')
+    expect(within(saved).getByRole('link', { name: 'View the page' }).getAttribute('href')).toBe('/de/article/a3')
+  })
+
   it("shows 'Failed to save article' when the save fails", async () => {
     admin.overrides['POST /api/posts/article'] = () => Response.json({ message: 'nope' }, { status: 400 })
     await openTab('Articles')

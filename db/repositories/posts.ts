@@ -1,6 +1,8 @@
 import * as z from 'zod'
 import { idSchema, type Post, type PostType, postInputSchema, readablePostTypes } from '../../lib/schemas.ts'
+import { sectionWords } from '../../lib/markdown-plain.ts'
 import { mediaRefsOf } from '../../lib/media-refs.ts'
+import { articleStatesBonusFigures } from '../../lib/inducements.ts'
 import { isLive } from '../../lib/publishing.ts'
 import { slugify } from '../../lib/slug.ts'
 import { normalizeTags, tagSlugsOf, tagsOf } from '../../lib/tags.ts'
@@ -16,12 +18,13 @@ import { publishDue } from './publishing.ts'
  * read asks for it), `listed` (live and readable at /article/:id, so in archives, sitemaps, feeds and
  * search), `tagSlug` (its first tag's archive), `tagSlugs` (every tag's archive, list-indexed: a tag
  * archive lists each post holding it) and `mediaRefs` (the media library items it
- * uses, lib/media-refs.ts, list-indexed: the media library's "used by"), and `derived` (which version of
+ * uses, lib/media-refs.ts, list-indexed: the media library's "used by"), `searchText` (its sections' words as
+ * read, lib/markdown-plain.ts sectionWords: what search indexes, never Markdown marks or directive source), and `derived` (which version of
  * these rules wrote them: start-up recomputes older posts from an index, not a scan). Never part of a post as answered.
  */
-type Derived = { rank: number; live: boolean; listed: boolean; tagSlug: string; tagSlugs: string[]; mediaRefs: string[]; marketKey: string; derived: number }
+type Derived = { rank: number; live: boolean; listed: boolean; tagSlug: string; tagSlugs: string[]; mediaRefs: string[]; marketKey: string; searchText: string[]; derived: number }
 /** Bump when a derived field is added or its rule changes: older posts are recomputed once at start. */
-const DERIVED_VERSION = 5
+const DERIVED_VERSION = 6
 type PostDoc = Post & Derived & Record<string, unknown>
 
 const NO_POSITION = 1_000_000_000
@@ -50,14 +53,16 @@ export function toPostDoc(post: Post): PostDoc {
     tagSlug: slugify(tagged.tag),
     tagSlugs: tagSlugsOf(tagged),
     mediaRefs: mediaRefsOf(post),
-    // issue 23: the market it is listed in, '*' for every market (PostQuery.marketKeys)
-    marketKey: post.market || ANY_MARKET,
+    // issue 23: the market it is listed in, '*' for every market (PostQuery.marketKeys); issue 34: marked
+    // when it states offer figures, which a market barring inducements does not list (listedMarketKeys)
+    marketKey: postMarketKey(post),
+    searchText: (post.content?.body ?? []).flatMap((b) => [b.content, ...(b.subsections ?? []).map((x) => x.content)]).map(sectionWords).filter(Boolean),
     derived: DERIVED_VERSION,
   } as PostDoc
 }
 function fromDoc(doc: PostDoc | null): Post | null {
   if (!doc) return null
-  const { rank: _r, live: _v, listed: _l, tagSlug: _t, tagSlugs: _ts, mediaRefs: _m, marketKey: _mk, derived: _d, ...post } = doc
+  const { rank: _r, live: _v, listed: _l, tagSlug: _t, tagSlugs: _ts, mediaRefs: _m, marketKey: _mk, searchText: _st, derived: _d, ...post } = doc
   // a post saved before author profiles has none: answered as null, like one whose profiles were cleared
   return { ...post, authorId: post.authorId ?? null, reviewerId: post.reviewerId ?? null, market: post.market ?? null, translationOf: post.translationOf ?? null } as Post
 }
@@ -92,6 +97,24 @@ export type PostQuery = {
 export type TranslationMember = { _id: string; market: string | null; translationOf: string | null; listed: boolean }
 /** A post's marketKey when it is written for every market. */
 export const ANY_MARKET = '*'
+/** Added to a post's marketKey when its text states offer figures (lib/inducements.ts: "200% up to 500", "35x"). */
+export const STATES_OFFERS = ':offers'
+
+/** A post's marketKey: its market ('*': every market), marked when it states offer figures. */
+export const postMarketKey = (post: Post): string => `${post.market || ANY_MARKET}${articleStatesBonusFigures(post) ? STATES_OFFERS : ''}`
+
+/**
+ * The marketKeys a market lists (issue 23, 34): its own posts and, unless it lists only its own, those
+ * written for every market; where it bars inducements (Ontario), none that states offer figures: such
+ * a guide is not in that market at all (not listed, searched, linked or found at its address) rather
+ * than shown with its figures cut out. `key` null: the default market (every post for every market).
+ */
+export function listedMarketKeys(market: { key: string | null; listsSharedArticles?: boolean; barsOffers?: boolean }): string[] {
+  const base = market.key === null ? [ANY_MARKET] : market.listsSharedArticles === false ? [market.key] : [market.key, ANY_MARKET]
+  return market.barsOffers ? base : base.flatMap((k) => [k, `${k}${STATES_OFFERS}`])
+}
+/** Every marketKey of posts written for `market` ('*': every market), whatever they state (the admin's filter). */
+export const marketKeysOfPostsFor = (market: string) => [market, `${market}${STATES_OFFERS}`]
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -126,9 +149,9 @@ export const POST_TEXT_INDEX = {
     'content.summary[].title': 2,
     'content.summary[].text': 1,
     'content.body[].headline': 2,
-    'content.body[].content': 1,
     'content.body[].subsections[].subheading': 1,
-    'content.body[].subsections[].content': 1,
+    // the sections' text as read (issue 34: `{{compare …}}` was indexed, and shown as a snippet)
+    'searchText[]': 1,
   },
 }
 
@@ -198,7 +221,7 @@ export function createPostsRepository(store: Store, registry: Registry) {
     },
     /** Whether any post is written for one market only (issue 23): until one is, lists need no market condition. */
     async anyMarketPost(): Promise<boolean> {
-      return (await posts.find({ marketKey: { $ne: ANY_MARKET } }, { limit: 1, projection: ['_id'] })).length > 0
+      return (await posts.find({ $and: [{ marketKey: { $ne: ANY_MARKET } }, { marketKey: { $ne: `${ANY_MARKET}${STATES_OFFERS}` } }] }, { limit: 1, projection: ['_id'] })).length > 0
     },
     /** A translation group (issue 23): the original and every post that translates it, published or not. */
     async translationGroup(rootId: string): Promise<TranslationMember[]> {

@@ -42,6 +42,8 @@ export const de: Catalog = {
   'searchPage.label': 'Artikel durchsuchen',
   'searchPage.didYouMean': 'Meintest du {suggestion}?',
   'searchPage.brands': 'Anbieter',
+  'searchPage.offerEnded': 'Angebot abgelaufen',
+  'searchPage.offerUpcoming': 'Angebot noch nicht gestartet',
   'searchPage.tags': 'Themen',
   'searchPage.tagsLabel': 'Themen:',
   'searchPage.noMatch': 'Keine Artikel zu „{q}“ gefunden.',

@@ -42,6 +42,8 @@ export const en = {
   'searchPage.label': 'Search articles',
   'searchPage.didYouMean': 'Did you mean {suggestion}?',
   'searchPage.brands': 'Brands',
+  'searchPage.offerEnded': 'offer ended',
+  'searchPage.offerUpcoming': 'offer not started yet',
   'searchPage.tags': 'Tags',
   'searchPage.tagsLabel': 'Tags:',
   'searchPage.noMatch': 'No articles match “{q}”.',

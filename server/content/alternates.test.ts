@@ -31,3 +31,18 @@ describe('alternates', () => {
     expect(await of('/article/no-such-article')).toEqual({})
   })
 })
+
+describe('alternates of pages a market has only in part (issue 34)', () => {
+  it('page 2 of the archive: every market whose archive fills two pages, itself included, with x-default', async () => {
+    const two = await of('/articles/page/2')
+    // the German edition lists only its own four guides: one page
+    expect(two).toEqual({ en: '/articles/page/2', 'en-GB': '/uk/articles/page/2', 'en-CA': '/ca-on/articles/page/2', 'x-default': '/articles/page/2' })
+    expect(await of('/articles/page/9')).toEqual({})
+  })
+
+  it('a guide stating offer figures is not in Ontario, so names no Ontario copy', async () => {
+    const alts = await of('/article/wagering-requirements-decoded')
+    expect(alts['en-CA']).toBeUndefined()
+    expect(alts).toMatchObject({ en: '/article/wagering-requirements-decoded', 'en-GB': '/uk/article/wagering-requirements-decoded', 'x-default': '/article/wagering-requirements-decoded' })
+  })
+})

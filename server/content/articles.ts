@@ -1,5 +1,6 @@
-import { ANY_MARKET, keyOf, type PostKey, type PostQuery, type PostsRepository } from '../../db/repositories/posts.ts'
-import { DEFAULT_MARKET, inMarket, type Market, marketPrefix } from '../../lib/markets.ts'
+import { ANY_MARKET, keyOf, listedMarketKeys, marketKeysOfPostsFor, type PostKey, type PostQuery, type PostsRepository } from '../../db/repositories/posts.ts'
+import { articleStatesBonusFigures } from '../../lib/inducements.ts'
+import { barsOffers, DEFAULT_MARKET, inMarket, type Market, marketPrefix } from '../../lib/markets.ts'
 import { articlePath } from '../../lib/links.ts'
 import { ARCHIVE_PAGE_SIZE } from '../../lib/archive.ts'
 import { type Post, type PostType, readablePostTypes } from '../../lib/schemas.ts'
@@ -30,6 +31,10 @@ export function decodeCursor(cursor: string): PostKey {
 
 export { ARCHIVE_PAGE_SIZE }
 
+/** The marketKeys of the posts a market lists (db/repositories/posts.ts listedMarketKeys): the sitemaps read the same. */
+export const marketKeysOf = (m: Market): string[] =>
+  listedMarketKeys({ key: m.key === DEFAULT_MARKET.key ? null : m.key, listsSharedArticles: m.listsSharedArticles, barsOffers: barsOffers(m) })
+
 export type BlogContent = {
   hero: Post | null
   featured: Post | null
@@ -58,13 +63,14 @@ export function createContentService(deps: { posts: PostsRepository; generation?
    * While no post is written for one market, no condition at all: lists stay exactly what they were.
    */
   async function scope(market: Market | undefined): Promise<Pick<PostQuery, 'marketKeys'>> {
-    if (!(await anyMarketPost())) return {}
     const m = market ?? DEFAULT_MARKET
-    if (m.key === DEFAULT_MARKET.key) return { marketKeys: [ANY_MARKET] }
-    return { marketKeys: m.listsSharedArticles === false ? [m.key] : [m.key, ANY_MARKET] }
+    // issue 34: a market barring inducements never lists a guide that states offer figures
+    if (!barsOffers(m) && !(await anyMarketPost())) return {}
+    return { marketKeys: marketKeysOf(m) }
   }
-  const visibleIn = (post: Pick<Post, 'market'>, market: Market | undefined) => {
+  const visibleIn = (post: Post, market: Market | undefined) => {
     const m = market ?? DEFAULT_MARKET
+    if (barsOffers(m) && articleStatesBonusFigures(post)) return false
     if (!post.market) return m.key === DEFAULT_MARKET.key || m.listsSharedArticles !== false
     return post.market === m.key
   }
@@ -97,11 +103,17 @@ export function createContentService(deps: { posts: PostsRepository; generation?
       const anyStatus = opts.admin === true
       // issue 23: a visitor's lists hold their market's posts; the admin's hold every market's
       const inScope = anyStatus ? {} : await scope(opts.market)
-      const [hero, featured, articles] = await Promise.all([
+      const [hero, ownFeatured] = await Promise.all([
         posts.page({ type: 'hero', ...(anyStatus ? {} : { live: true }), ...inScope }, { limit: 1 }).then((p) => p[0] ?? null),
         posts.page({ type: 'featured', ...(anyStatus ? {} : { live: true }), ...inScope }, { limit: 1 }).then((p) => p[0] ?? null),
-        paged(anyStatus ? { type: 'article' } : { type: 'article', live: true, ...inScope }, limit, opts.cursor),
       ])
+      // issue 34: a market left without a featured guide (Ontario lists none that states offer figures) leads
+      // with its first article, not "Content not found." over a page full of content; the default market keeps
+      // the spec's message. The grid (every page of it: the API asks with the market) then leaves that one out.
+      const market = opts.market ?? DEFAULT_MARKET
+      const lead = !anyStatus && !ownFeatured && market.key !== DEFAULT_MARKET.key ? ((await posts.page({ type: 'article', live: true, ...inScope }, { limit: 1 }))[0] ?? null) : null
+      const featured = ownFeatured ?? lead
+      const articles = await paged(anyStatus ? { type: 'article' } : { type: 'article', live: true, ...inScope, ...(lead ? { notId: lead._id } : {}) }, limit, opts.cursor)
       const content: BlogContent = { hero, featured, articles: articles.posts, nextCursor: articles.nextCursor }
       if (opts.admin) content.articleBottoms = await posts.page({ type: 'articleBottom' }, { limit: BLOG_CONTENT_LIMIT.max })
       return content
@@ -156,7 +168,7 @@ export function createContentService(deps: { posts: PostsRepository; generation?
 
     /** The admin's list of one post type: filtered by title on the server, a page at a time. */
     async adminList(opts: { type: PostType; title?: string; market?: string; limit: number; cursor?: string }) {
-      const q: PostQuery = { type: opts.type, ...(opts.title?.trim() ? { titleContains: opts.title.trim() } : {}), ...(opts.market ? { marketKeys: [opts.market === 'shared' ? ANY_MARKET : opts.market] } : {}) }
+      const q: PostQuery = { type: opts.type, ...(opts.title?.trim() ? { titleContains: opts.title.trim() } : {}), ...(opts.market ? { marketKeys: marketKeysOfPostsFor(opts.market === 'shared' ? ANY_MARKET : opts.market) } : {}) }
       const [page, total] = await Promise.all([paged(q, opts.limit, opts.cursor), posts.count(q)])
       return { posts: page.posts, nextCursor: page.nextCursor, total }
     },

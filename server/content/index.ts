@@ -57,6 +57,7 @@ export function createContent(w: Wiring, deps: { media: Media; editorial: Editor
     marketLinks: {
       navLinks,
       resolve: async (paths: readonly string[], market: Market) => links.resolve(paths, { market, marketKeys: await content.marketKeysFor(market) }),
+      hrefs: async (hrefs: readonly string[], market: Market | undefined) => links.hrefs(hrefs, { market: market ?? DEFAULT_MARKET, marketKeys: await content.marketKeysFor(market) }),
       trees: async <T extends MdTree>(trees: readonly T[], market: Market | undefined) => links.trees(trees, { market: market ?? DEFAULT_MARKET, marketKeys: await content.marketKeysFor(market) }),
     },
     // every market's version of a page, for hreflang (./alternates.ts)

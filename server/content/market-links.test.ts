@@ -51,3 +51,17 @@ describe('links that keep the market', () => {
     expect(sitePath('https://other.example/article/x', 'http://localhost:3000')).toBeNull()
   })
 })
+
+describe('single links and Ontario (issue 34)', () => {
+  it('a deal box’s link: the market’s version of the article, or none; another site’s as it is', async () => {
+    const hrefs = (list: string[], key: string) => t.ctx.services.marketLinks.hrefs(list, market(key))
+    // the German edition lists no English guide: its translation, or nothing where it has none
+    expect(await hrefs(['/article/how-to-read-a-casino-bonus', '/article/poker-position-edge', 'https://nova.example/promo'], 'de')).toEqual(['/de/article/casino-bonus-richtig-lesen', null, 'https://nova.example/promo'])
+    expect(await hrefs(['/article/how-to-read-a-casino-bonus'], 'uk')).toEqual(['/uk/article/how-to-read-a-casino-bonus'])
+  })
+
+  it('Ontario has no guide that states offer figures: links to one are dropped, their text kept', async () => {
+    expect(await linked(link('/article/wagering-requirements-decoded'), market('ca-on'))).toEqual([{ t: 'p', c: ['see ', 'the guide'] }])
+    expect(await linked(link('/article/rtp-explained'), market('ca-on'))).toEqual(link('/ca-on/article/rtp-explained'))
+  })
+})

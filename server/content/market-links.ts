@@ -62,6 +62,12 @@ export function createMarketLinks(deps: { posts: Pick<PostsRepository, 'page' | 
 
   return {
     resolve,
+    /** Single hrefs (a deal box's "Read our full review"): a site link as the market has it (null: not there), another site's as it is. */
+    async hrefs(hrefs: readonly string[], scope: LinkScope): Promise<(string | null)[]> {
+      const paths = hrefs.map((h) => sitePath(h, deps.siteUrl))
+      const to = await resolve([...new Set(paths.filter((p): p is string => p !== null))], scope)
+      return hrefs.map((h, i) => (paths[i] === null ? h : (to.get(paths[i]!) ?? null)))
+    },
     /** Trees (article sections, info pages, brand text) with their site links made the market's, in one pass over the store. */
     async trees<T extends MdTree>(trees: readonly T[], scope: LinkScope): Promise<T[]> {
       const hrefs = trees.flatMap((t) => linksIn(t))

@@ -2,9 +2,8 @@ import type { BrandsRepository } from '../../db/repositories/brands.ts'
 import type { PostsRepository } from '../../db/repositories/posts.ts'
 import { archivePath, articlePath, brandPath, tagPath } from '../../lib/archive.ts'
 import type { BrandsService } from '../brands/service.ts'
-import type { ContentService } from './articles.ts'
-import { ANY_MARKET } from '../../db/repositories/posts.ts'
-import { inMarket, type Market, marketPrefix, mayList } from '../../lib/markets.ts'
+import { type ContentService, marketKeysOf } from './articles.ts'
+import { DEFAULT_MARKET, inMarket, type Market, marketPrefix, mayList } from '../../lib/markets.ts'
 import { escapeXml, w3cDatetime, XML_DECLARATION } from './xml.ts'
 
 /** The most URLs one sitemap (or sitemap index) may list (sitemaps.org). */
@@ -133,8 +132,8 @@ export function createSitemapService(deps: SitemapDeps) {
   const pagesOf = (lists: readonly ArchiveList[]) => lists.reduce((n, l) => n + l.pages, 0)
 
   /** The articles the default market lists: every one until some post is written for one market (issue 23). */
-  const defaultKeys = async () => ((await posts.anyMarketPost()) ? [ANY_MARKET] : undefined)
-  const marketKeys = (m: Market) => (m.listsSharedArticles === false ? [m.key] : [m.key, ANY_MARKET])
+  const defaultKeys = async () => ((await posts.anyMarketPost()) ? marketKeysOf(DEFAULT_MARKET) : undefined)
+  const marketKeys = marketKeysOf
   /** A market's own pages (home, /articles, /brands) and the brand pages its rules list, in that order. */
   async function marketHead(m: Market): Promise<SitemapUrl[]> {
     const prefix = marketPrefix(m)

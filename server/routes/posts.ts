@@ -2,6 +2,7 @@ import * as z from 'zod'
 import { bodySectionSchema, type PostType, postBodySchema, postTypeSchema, type ReadablePostType } from '../../lib/schemas.ts'
 import { previewText } from '../content/preview-text.ts'
 import { countryCodeSchema } from '../../lib/geo.ts'
+import { marketParam } from './market-param.ts'
 import { createRouter, rule } from '../router.ts'
 import { AI_SECTION_CHOICES } from '../content/ai-writer.ts'
 import { BLOG_CONTENT_LIMIT } from '../content/articles.ts'
@@ -24,6 +25,8 @@ const cursorParam = z.string().max(400).optional()
 const blogContentQuery = z.object({
   limit: z.coerce.number().int().min(1).max(BLOG_CONTENT_LIMIT.max).optional(),
   cursor: cursorParam,
+  // the page's market (its key; absent: the default market): the home grid's next page is that market's
+  market: z.string().max(20).optional(),
 })
 const adminListQuery = z.object({
   type: postTypeSchema,
@@ -66,9 +69,11 @@ export function postsRouter() {
 
   // GET /api/posts/blog-content?limit&cursor – hero, featured and a page of articles with the next page's
   // cursor; an editor's live token adds drafts and articleBottoms (any other token is ignored: richerFor)
-  app.get('/blog-content', rule({ access: 'public', cache: 'public', query: ['limit', 'cursor'], richerFor: 'editor' }), validate('query', blogContentQuery), async (c) =>
-    c.json(await c.var.services.content.getBlogContent({ ...c.req.valid('query'), admin: c.var.user !== undefined })),
-  )
+  // `market`: the page's market (issue 34: "Show more" on /ca-on or /de loaded the default market's articles)
+  app.get('/blog-content', rule({ access: 'public', cache: 'public', query: ['limit', 'cursor', 'market'], richerFor: 'editor' }), validate('query', blogContentQuery), async (c) => {
+    const { market, ...q } = c.req.valid('query')
+    return c.json(await c.var.services.content.getBlogContent({ ...q, market: c.var.services.markets.byPrefix(marketParam(market)), admin: c.var.user !== undefined }))
+  })
 
   // GET /api/posts/list?type&title&limit&cursor – the admin's list of one post type, filtered by title
   app.get('/list', editors, validate('query', adminListQuery), async (c) => c.json(await c.var.services.content.adminList(c.req.valid('query'))))

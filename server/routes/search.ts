@@ -3,6 +3,7 @@ import * as z from 'zod'
 import type { AppEnv } from '../app-env.ts'
 import { clientIp } from '../client-ip.ts'
 import { createRouter, rule } from '../router.ts'
+import { marketParam } from './market-param.ts'
 import { validate } from '../validate.ts'
 
 /**
@@ -14,8 +15,6 @@ export function recordSearch(c: Context<AppEnv>) {
   c.var.services.searchQueries.record({ q: c.req.query('q'), page: c.req.query('page'), userAgent: c.req.header('user-agent') ?? '', method: c.req.method, ip: clientIp(c) })
 }
 
-/** `?market=ca-on` as the prefix the markets service knows (`/ca-on`); anything else is the default market. */
-const marketParam = (key: string | undefined) => (key && /^[a-z]{2}(-[a-z0-9]{2,3})?$/.test(key) ? `/${key}` : '')
 
 const queriesQuery = z.object({
   days: z.coerce.number().int().min(1).max(90).default(30),

@@ -1,5 +1,5 @@
 import type { CountersRepository } from '../../db/repositories/counters.ts'
-import type { PostsRepository } from '../../db/repositories/posts.ts'
+import { postMarketKey, type PostsRepository } from '../../db/repositories/posts.ts'
 import { utcDay } from '../../lib/format.ts'
 import type { VisitorCountry } from '../../lib/geo.ts'
 import type { BrandOffer, Post } from '../../lib/schemas.ts'
@@ -92,7 +92,8 @@ export function createNotFoundService(deps: {
         deps.search.topOffers(country, NOT_FOUND_OFFERS, market),
         deps.marketKeys?.(market),
       ])
-      const listed = (p: Post) => !keys || keys.includes(p.market || '*')
+      // the same key the market's lists read (issue 34: not Ontario's guides that state offer figures)
+      const listed = (p: Post) => !keys || keys.includes(postMarketKey(p))
       return { q, suggestions, articles: articles.filter(listed), offers }
     },
   }

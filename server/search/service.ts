@@ -1,8 +1,9 @@
-import { markdownPlain } from '../../lib/markdown-plain.ts'
+import { sectionWords } from '../../lib/markdown-plain.ts'
 import { imageAltOf } from '../../lib/cards.ts'
 import type { TextRanking } from '../../db/port.ts'
 import type { PostsRepository } from '../../db/repositories/posts.ts'
 import { articlePath } from '../../lib/links.ts'
+import { brandPath } from '../../lib/archive.ts'
 import { DEFAULT_MARKET, type Market } from '../../lib/markets.ts'
 import { shape, visibleTo } from '../brands/visibility.ts'
 import type { BrandOffer, Post } from '../../lib/schemas.ts'
@@ -15,6 +16,7 @@ import {
   SEARCH_PAGE_SIZE,
   SEARCH_QUERY_MAX,
   SEARCH_TAGS_MAX,
+  type BrandPageHit,
   type SearchAnswer,
   type SearchResult,
   searchHref,
@@ -74,8 +76,8 @@ export function snippetTexts(post: Post): string[] {
   return [
     post.description,
     ...summary.map((s) => s.text),
-    // section text is the editor's Markdown (issue 25): its words, not its marks
-    ...body.flatMap((b) => [b.content, ...b.subsections.map((s) => s.content)]).map(markdownPlain),
+    // section text is the editor's Markdown (issue 25): its words, not its marks nor a directive's source (issue 34)
+    ...body.flatMap((b) => [b.content, ...b.subsections.map((s) => s.content)]).map(sectionWords),
     ...summary.map((s) => s.title),
     ...body.flatMap((b) => [b.headline, ...b.subsections.map((s) => s.subheading)]),
   ].filter(Boolean)
@@ -154,6 +156,12 @@ export function createSearchService(deps: {
     }
     return best.map((x) => x.brand)
   }
+  /** The brands the terms name whose offer is not running but whose page the visitor may see (its "ended" page), best first. */
+  function brandPagesFor(lex: Lexicon, terms: readonly string[], country: VisitorCountry, market: Market): BrandPageHit[] {
+    const at = now()
+    const state = (b: LexiconBrand) => visibility(b, country, market, at).offer
+    return bestBrands(lex, terms, SEARCH_BRANDS_MAX, (b) => findable(b, country, market, at) && state(b) !== 'active').map((b) => ({ name: b.offer.brandName, href: brandPath(b.offer._id), state: state(b) as BrandPageHit['state'] }))
+  }
   /** The tags the terms name whose archive exists in the market (`keys`: its market keys; undefined: every tag). */
   function tagsFor(lex: Lexicon, terms: readonly string[], limit: number, keys?: readonly string[]): TagHit[] {
     const listed = listedIn(keys)
@@ -187,6 +195,8 @@ export function createSearchService(deps: {
       const first = page === 1
       const brands = first ? brandsFor(lex, folded, country, SEARCH_BRANDS_MAX, market) : []
       const tags = first ? tagsFor(lex, folded, SEARCH_TAGS_MAX, marketKeys) : []
+      // issue 34: a brand whose offer has ended is still found by its name, and leads to its page
+      const brandPages = first ? brandPagesFor(lex, folded, country, market) : []
       let didYouMean: SearchAnswer['didYouMean'] = null
       if (first && total === 0) {
         const corrected = correctTerms(folded, lex)
@@ -196,8 +206,8 @@ export function createSearchService(deps: {
           if (finds) didYouMean = { q: corrected.join(' '), href: searchHref(corrected.join(' ')) }
         }
       }
-      if (first) deps.onSearch?.(q, total > 0 || brands.length > 0 || tags.length > 0)
-      return { q, total, capped, page, pages, results: hits.map((h) => toResult(h.post, terms)), brands, tags, didYouMean }
+      if (first) deps.onSearch?.(q, total > 0 || brands.length > 0 || brandPages.length > 0 || tags.length > 0)
+      return { q, total, capped, page, pages, results: hits.map((h) => toResult(h.post, terms)), brands, ...(brandPages.length ? { brandPages } : {}), tags, didYouMean }
     },
 
     /**

@@ -18,7 +18,10 @@ export async function data(pageContext: PageContextServer) {
   // their links as the page's market has them (server/content/market-links.ts)
   const linked = await pageContext.services!.marketLinks.trees(parsed.filter((t): t is MdTree => t !== null), pageContext.market)
   const sectionTrees: (MdTree | null)[] = parsed.map((t) => (t ? linked.shift()! : null))
-  const brand = { ...found.brand, sections: found.brand.sections.map((s) => (s.type === 'text' ? { ...s, content: '' } : s)) }
+  // the deal box's link too ("Read our full review"): the market's version of the page, or no link (never a 404)
+  const deal = found.brand.dealBox
+  const [dealHref] = deal.linkUrl ? await pageContext.services!.marketLinks.hrefs([deal.linkUrl], pageContext.market) : ['']
+  const brand = { ...found.brand, dealBox: { ...deal, linkUrl: dealHref ?? '' }, sections: found.brand.sections.map((s) => (s.type === 'text' ? { ...s, content: '' } : s)) }
   // gambling help for the visitor's country (the international set when unknown): brand pages render per country
   return { ...found, brand, sectionTrees, disclosure: disclosure.text, help: helpFor(marketHelpCountry(pageContext.market) ?? pageContext.visitorCountry),
     marketName: pageContext.market && pageContext.market.key !== 'default' ? pageContext.market.name : null, ...(pageContext.preview ? { preview: true as const } : {}) }
