@@ -82,31 +82,6 @@ describe('inlineHashes', () => {
     expect(sha256Source('x="é"')).not.toBe(sha256Source('x="e"'))
   })
 
-  it('finds the elements the parser-like expression it replaced found, on awkward markup', () => {
-    // the expression inlineHashes used before its scan (issue 37): the scan must agree with it
-    const ELEMENT = /<(script|style)\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/\1\s*>/gi
-    const reference = (html: string) => {
-      const scripts = new Set<string>()
-      const styles = new Set<string>()
-      for (const [, tag, attrs = '', text = ''] of html.matchAll(ELEMENT)) {
-        if (tag!.toLowerCase() === 'style') styles.add(sha256Source(text))
-        else if (!/(^|\s)src\s*=/i.test(attrs) && !/type\s*=\s*["']?application\/(json|ld\+json)/i.test(attrs)) scripts.add(sha256Source(text))
-      }
-      return { scripts: [...scripts], styles: [...styles] }
-    }
-    for (const html of [
-      '<SCRIPT>a()</script ><Style>p{}</STYLE>',
-      '<script data-x="a>b">x()</script><script>y()</script>',
-      `<script data-x='unclosed>z()</script><script>w()</script>`,
-      '<script data-x="unclosed>z()</script>',
-      '<scripts>no</scripts><script>one()</script><script>two()',
-      '<script src="/a.js"></script><script type="application/json">{"a":"<b>"}</script><script>three()</script><style>q{}</style>',
-      '<p><script>alert(1)</script><script>alert(1)</script></p>',
-      '<scriptx>x</script><script\n>nl()</script>',
-    ])
-      expect(inlineHashes(html), html).toEqual(reference(html))
-  })
-
   it('hashes inline <style> elements separately', () => {
     const { scripts, styles } = inlineHashes('<style>body{margin:0}</style><script>alert(1)</script>')
     expect(styles).toEqual([sha256Source('body{margin:0}')])

@@ -99,40 +99,8 @@ const EXECUTABLE_TYPES = new Set([
   'text/x-javascript',
 ])
 
-const START = /<(script|style)\b/gi
-
-/**
- * Each `<script>` and `<style>` element: its tag, attribute source and text. Attributes may hold '>' inside
- * quotes; the element's text runs to the first closing tag, as in the parser. (A scan rather than one
- * regular expression over the page: that expression's backtracking was 1 % of an uncached render.)
- */
-function* elements(html: string): Generator<[tag: string, attrSource: string, text: string]> {
-  const start = new RegExp(START)
-  for (let m = start.exec(html); m; m = start.exec(html)) {
-    const tag = m[1]!
-    let i = start.lastIndex
-    let opened = false
-    for (; i < html.length; i++) {
-      const ch = html.charCodeAt(i)
-      if (ch === 62 /* > */) {
-        opened = true
-        break
-      }
-      if (ch === 34 /* " */ || ch === 39 /* ' */) {
-        const quote = html.indexOf(html[i]!, i + 1)
-        if (quote < 0) break
-        i = quote
-      }
-    }
-    if (!opened) continue // not an element: the search goes on after its name
-    const close = new RegExp(`</${tag}\\s*>`, 'gi')
-    close.lastIndex = i + 1
-    const end = close.exec(html)
-    if (!end) continue
-    yield [tag, html.slice(start.lastIndex, i), html.slice(i + 1, end.index)]
-    start.lastIndex = end.index + end[0].length
-  }
-}
+// attributes may hold '>' inside quotes; the element's text runs to the first closing tag, as in the parser
+const ELEMENT = /<(script|style)\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/\1\s*>/gi
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g
 
 /** An element's attributes by lower-case name; the first of a repeated name wins, as in the parser. */
@@ -175,8 +143,8 @@ const hashOf = (text: string) => kept(hashes, text, () => sha256Source(text))
 export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
   const scripts = new Set<string>()
   const styles = new Set<string>()
-  for (const [tag, attrSource, text] of elements(html)) {
-    if (tag.toLowerCase() === 'style') {
+  for (const [, tag, attrSource = '', text = ''] of html.matchAll(ELEMENT)) {
+    if (tag!.toLowerCase() === 'style') {
       styles.add(hashOf(text))
       continue
     }
