@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { PageContextServer } from 'vike/types'
 import { makeTestApp } from '../test/make-app.ts'
 import { data as homeData } from '../pages/index/+data.ts'
@@ -76,6 +76,32 @@ describe("pages' data with the render cache off (issue 37)", () => {
     expect(after.article.article.title).toBe('RTP, explained again')
     expect([...after.home.articles, ...after.home.bottoms, after.home.featured].some((c) => c?.title === 'RTP, explained again')).toBe(true)
     for (const page of [after.home.disclosure, after.article.offers.disclosure, after.brand.disclosure]) expect(page).toBe('We are paid by some of the brands here (changed).')
+  })
+
+  it('sees a write made by another process on the same store (the CLI beside a server) once the version check runs', async () => {
+    const { SqliteStore } = await import('../db/sqlite/index.ts')
+    const { createAppContext } = await import('./context.ts')
+    const { loadConfig } = await import('./config.ts')
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const store = new SqliteStore(':memory:')
+      const config = loadConfig({ DATA_DIR: ':memory:', AUTH_SECRET: 'x'.repeat(40), RENDER_CACHE_MB: '0' })
+      const server = await createAppContext(config, { store })
+      const cli = await createAppContext(config, { store })
+      await server.services.seed.seedDemo({ rasterImages: false })
+      server.renderCache.revalidate() // learns the current version (every public request asks: server/router.ts)
+      await Bun.sleep(5)
+      const at = (t: typeof server) => ({ services: t.services, routeParams: {}, visitorCountry: null, siteUrl: 'http://localhost:3000', marketPrefix: '' }) as unknown as PageContextServer
+      expect((await homeData(at(server))).disclosure).not.toBe('Changed by the CLI.')
+      await cli.services.siteSettings.setDisclosure('Changed by the CLI.')
+      await Bun.sleep(5)
+      vi.setSystemTime(Date.now() + 1_500)
+      server.renderCache.revalidate()
+      await Bun.sleep(5)
+      expect((await homeData(at(server))).disclosure).toBe('Changed by the CLI.')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it("never keeps an editor's preview", async () => {
