@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react'
 import vike from 'vike/plugin'
 import { defineConfig, type Plugin } from 'vite'
+import { catalogByChunk } from './scripts/build/catalog-by-chunk.ts'
 import { shortVikeMessages } from './scripts/build/vike-messages.ts'
 
 // What every page loads before its own code: the renderer (Preact in production builds, see
@@ -59,7 +60,7 @@ function preactInBrowser(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [preactInBrowser(), vike(), react(), frameworkChunk(), shortVikeMessages()],
+  plugins: [preactInBrowser(), catalogByChunk(), vike(), react(), frameworkChunk(), shortVikeMessages()],
   // server-only modules never reach the browser bundle
   build: { target: 'es2022' },
 })

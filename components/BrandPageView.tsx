@@ -4,7 +4,7 @@ import { navigate } from 'vike/client/router'
 import type { BrandOffer, BrandPage, DealBox } from '../lib/schemas.ts'
 import { isSafeHref } from '../lib/links.ts'
 import { truncate } from '../lib/text.ts'
-import { formatDay } from '../lib/format.ts'
+import { formatDay, formatNumber } from '../lib/format.ts'
 import { GeoUnavailable } from './GeoUnavailable.tsx'
 import type { MdTree } from '../lib/markdown-tree.ts'
 import { useGoHref } from './tracked-link.ts'
@@ -182,7 +182,7 @@ export function BrandPageView({ brand, disclosure, availability, sectionTrees }:
           {brand.logo && <img className="brand-logo" src={brand.logo.cdnUrl} alt={t('offers.logo', { brand: brand.brandName })} width={96} height={96} />}
           <div>
             <h1>{brand.brandName}</h1>
-            {score != null && <p className="rating">{t('brand.rating', { score: score.toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}</p>}
+            {score != null && <p className="rating">{t('brand.rating', { score: formatNumber(score, { minimumFractionDigits: 1, maximumFractionDigits: 1 }, locale) })}</p>}
           </div>
         </div>
       </div>

@@ -4,6 +4,16 @@ export type TranslationLink = { language: string; path: string; current: boolean
 
 /** A language's name in that language ("de-DE" → "Deutsch (Deutschland)"), from Intl; the tag itself if Intl cannot name it. */
 export function languageName(tag: string): string {
+  let name = languageNames.get(tag)
+  if (name === undefined) {
+    if (languageNames.size >= 100) languageNames.clear()
+    languageNames.set(tag, (name = nameOf(tag)))
+  }
+  return name
+}
+const languageNames = new Map<string, string>()
+
+function nameOf(tag: string): string {
   try {
     const name = new Intl.DisplayNames([tag], { type: 'language' }).of(tag)
     return name ? name.charAt(0).toLocaleUpperCase(tag) + name.slice(1) : tag

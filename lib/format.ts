@@ -101,7 +101,19 @@ export const adminTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions
 // ---------- numbers ----------
 
 /** A number as people read it: "1,234", "12.5" (Intl's options: `{ maximumFractionDigits: 1 }`…). */
-export const formatNumber = (n: number, opts?: Intl.NumberFormatOptions, locale: string = SITE_LOCALE): string => new Intl.NumberFormat(locale, opts).format(n)
+export const formatNumber = (n: number, opts?: Intl.NumberFormatOptions, locale: string = SITE_LOCALE): string => numberFormat(locale, opts).format(n)
+
+const numberFormats = /* @__PURE__ */ new Map<string, Intl.NumberFormat>()
+/** One formatter per locale and options, made once (a new Intl.NumberFormat per number was a measurable share of a render). */
+function numberFormat(locale: string, opts?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = opts ? `${locale}|${JSON.stringify(opts)}` : locale
+  let f = numberFormats.get(key)
+  if (!f) {
+    if (numberFormats.size >= 200) numberFormats.clear() // callers pass a handful of option sets; a bound all the same
+    numberFormats.set(key, (f = new Intl.NumberFormat(locale, opts)))
+  }
+  return f
+}
 
 /** A fraction as a percentage to one decimal: 0.125 → "12.5%"; `signed`, a change against a previous period: "+12.5%", "-3%", "0%". */
 export const formatPercent = (fraction: number, opts: { signed?: boolean } = {}): string =>

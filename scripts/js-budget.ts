@@ -14,13 +14,15 @@ export const JS_GOAL = 40_000
  * so scripts can only shrink (home 49,308, brand page 55,127, guide 56,236 bytes on 2026-11-28; they were
  * 51,571, 57,186 and 57,699 before Vike's messages were shortened and the view beacon loaded late). Raised
  * once, the same day, by the message catalogs (decision 025: 55,301, 60,856 and 61,788 bytes with the English
- * catalog and its formatter; German pages load their catalog as a chunk of its own). Lower a figure when a page
- * shrinks; raising one is a decision to write down.
+ * catalog and its formatter; German pages load their catalog as a chunk of its own). Lowered the same day
+ * (issue 37: 53,540, 59,809 and 60,695 bytes) when the English catalog went by chunk: each module brings the
+ * messages it names (scripts/build/catalog-by-chunk.ts). Lower a figure when a page shrinks; raising one is a
+ * decision to write down.
  */
 export const JS_BUDGET: Record<string, number> = {
-  '/': 55_800,
-  '/brands/nova-spins': 61_400,
-  '/article/fastest-casino-payment-methods': 62_300,
+  '/': 54_000,
+  '/brands/nova-spins': 60_300,
+  '/article/fastest-casino-payment-methods': 61_200,
 }
 
 export type PageScripts = { path: string; files: { src: string; gzip: number }[]; total: number; budget: number }

@@ -18,6 +18,7 @@ import { createMedia } from './media/index.ts'
 import { createMetrics } from './metrics.ts'
 import { createAuditService } from './operations/audit.ts'
 import { createOperations } from './operations/index.ts'
+import { createPageDataCache } from './page-data.ts'
 import { createRenderCache } from './render-cache.ts'
 import { createSearch } from './search/index.ts'
 import { baseHeaders } from './security-headers.ts'
@@ -109,6 +110,11 @@ export async function createAppContext(config: Config, opts: { store?: Store; no
     ...operations,
     audit,
     metrics,
+    // what pages' +data hooks work out from content, once per content version (server/page-data.ts)
+    pageData: createPageDataCache({ generation: w.generation }),
+    // and every market's version of a path (hreflang), once per content version and path: its own, smaller
+    // bound, as any address a visitor types is a key
+    pageHead: createPageDataCache({ generation: w.generation, maxEntries: 2_000, maxBytes: 2 * 1024 * 1024 }),
     // compliance: geo-targeted offers (lib/geo.ts). Loaded once, on first use or by start.ts
     ipCountry: createIpCountryDb({
       dir: config.geoDb === 'packaged' ? packagedDatabaseDir() : (config.geoDb?.dir ?? null),

@@ -118,18 +118,41 @@ export function sha256Source(text: string): string {
   return `sha256-${createHash('sha256').update(text.replace(/\r\n?/g, '\n'), 'utf8').digest('base64')}`
 }
 
+/**
+ * Pages repeat the same script elements and inline styles render after render: each text is hashed once,
+ * kept among the last `KEPT` texts of at most `KEPT_CHARS` characters each (a longer one is hashed every
+ * time), and so are each element's attributes (read by pattern, 2 % of an uncached render) and each policy
+ * built from the hashes.
+ */
+const KEPT = 500
+const KEPT_CHARS = 16_384
+const hashes = new Map<string, string>()
+function kept<V>(map: Map<string, V>, key: string, make: () => V): V {
+  let v = map.get(key)
+  if (v === undefined) {
+    v = make()
+    if (key.length <= KEPT_CHARS) {
+      if (map.size >= KEPT) map.delete(map.keys().next().value!)
+      map.set(key, v)
+    }
+  }
+  return v
+}
+const hashOf = (text: string) => kept(hashes, text, () => sha256Source(text))
+const attributeSets = new Map<string, Map<string, string>>()
+
 /** The hashes of a page's inline executable scripts and inline `<style>` elements (external and data-block scripts are skipped). */
 export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
   const scripts = new Set<string>()
   const styles = new Set<string>()
   for (const [, tag, attrSource = '', text = ''] of html.matchAll(ELEMENT)) {
     if (tag!.toLowerCase() === 'style') {
-      styles.add(sha256Source(text))
+      styles.add(hashOf(text))
       continue
     }
-    const attrs = attributes(attrSource)
+    const attrs = kept(attributeSets, attrSource, () => attributes(attrSource))
     if (attrs.has('src')) continue // the browser runs the file, not the element's text
-    if (EXECUTABLE_TYPES.has((attrs.get('type') ?? '').trim().toLowerCase())) scripts.add(sha256Source(text))
+    if (EXECUTABLE_TYPES.has((attrs.get('type') ?? '').trim().toLowerCase())) scripts.add(hashOf(text))
   }
   return { scripts: [...scripts], styles: [...styles] }
 }
@@ -139,14 +162,23 @@ export function inlineHashes(html: string): { scripts: string[]; styles: string[
  * styles. Runs before the render cache, so a cached page keeps the header that matches its body.
  */
 export function withPageCsp(render: PageRenderer, opts: Pick<PageCspOptions, 'dev' | 'thirdParty'> = {}): PageRenderer {
+  const policyOf = htmlCsp(opts)
   return async (req, init) => {
     const res = await render(req, init)
     if (!isHtml(res.headers.get('content-type')) || res.headers.has('content-security-policy')) return res
     const html = await res.text()
-    const { scripts, styles } = inlineHashes(html)
     const headers = new Headers(res.headers)
-    headers.set('Content-Security-Policy', pageCsp({ ...opts, scriptHashes: scripts, styleHashes: styles }))
+    headers.set('Content-Security-Policy', policyOf(html))
     return new Response(html, { status: res.status, statusText: res.statusText, headers })
+  }
+}
+
+/** The policy of an HTML page with these options: its own inline scripts and styles allowed by hash, one policy string kept per set of hashes. */
+export function htmlCsp(opts: Pick<PageCspOptions, 'dev' | 'thirdParty'> = {}): (html: string) => string {
+  const policies = new Map<string, string>()
+  return (html) => {
+    const { scripts, styles } = inlineHashes(html)
+    return kept(policies, `${scripts.join(' ')}|${styles.join(' ')}`, () => pageCsp({ ...opts, scriptHashes: scripts, styleHashes: styles }))
   }
 }
 

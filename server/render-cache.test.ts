@@ -233,3 +233,19 @@ describe('bounded under any query mix (issue 24)', () => {
     expect(entryBytes('/', html)).toBe(4_096 * 2 * 1.25 + 4_096 * 1.25 + ('/'.length + html.etag.length + html.headerChars * 2) * 2 + 1_024)
   })
 })
+
+describe('the render cache off (RENDER_CACHE_MB=0, issue 37)', () => {
+  it('answers each client in the encoding it takes: gzip only when asked, the same bytes either way', async () => {
+    const t = await makeTestApp({ env: { RENDER_CACHE_MB: '0' } })
+    const html = `<!doctype html>${'<p>an uncached page</p>'.repeat(100)}`
+    const app = createApp({ config: t.ctx.config, services: t.ctx.services, store: t.ctx.store, renderCache: t.ctx.renderCache, renderPage: async () => new Response(html, { headers: { 'content-type': 'text/html' } }) })
+    const plain = await app.request('/')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(await plain.text()).toBe(html)
+    const zipped = await app.request('/', { headers: { 'accept-encoding': 'gzip, br' } })
+    expect(zipped.headers.get('content-encoding')).toBe('gzip')
+    expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await zipped.arrayBuffer())))).toBe(html)
+    expect(zipped.headers.get('etag')).toBe(plain.headers.get('etag'))
+    expect(t.ctx.renderCache.size).toBe(0)
+  })
+})

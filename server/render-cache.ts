@@ -36,6 +36,9 @@ export function isCompressible(contentType: string | null | undefined) {
 
 const GZIP = /\bgzip\b/
 
+/** Whether the client takes a gzipped answer. */
+export const acceptsGzip = (req: Request) => GZIP.test(req.headers.get('accept-encoding') ?? '')
+
 /**
  * Answers from a cached entry: 304 on a matching ETag, gzip when the client accepts it. Each case is a
  * Response over the entry's own Blob and prepared headers (copied by the Response, so a caller may add
@@ -49,8 +52,11 @@ export function answerFrom(entry: CachedAnswer, req: Request): Response {
   return new Response(head ? null : entry.body, { status: entry.status, headers: entry.identity })
 }
 
-/** An entry from a rendered answer, with the site's base headers (server/security-headers.ts) baked in. */
-export function makeEntry(status: number, headers: Record<string, string>, body: Bytes, base: BaseHeaders): CachedAnswer {
+/**
+ * An entry from a rendered answer, with the site's base headers (server/security-headers.ts) baked in.
+ * `compress` false: no gzipped copy (an answer made for one client that does not take gzip, and kept for no one).
+ */
+export function makeEntry(status: number, headers: Record<string, string>, body: Bytes, base: BaseHeaders, compress = true): CachedAnswer {
   const fields: Record<string, string> = {}
   let vary: string | undefined
   let contentType: string | undefined
@@ -65,7 +71,7 @@ export function makeEntry(status: number, headers: Record<string, string>, body:
   const etag = `W/"${Bun.hash(body).toString(36)}"`
   fields.ETag = etag
   fields.Vary = vary ? `Accept-Encoding, ${vary}` : 'Accept-Encoding'
-  const compressed = isCompressible(contentType) && body.byteLength > 512 ? gzipSync(body) : null
+  const compressed = compress && isCompressible(contentType) && body.byteLength > 512 ? gzipSync(body) : null
   let headerChars = 0
   for (const name in fields) headerChars += name.length + fields[name]!.length
   return {

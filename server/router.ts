@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import type { Role } from '../lib/roles.ts'
 import { callerWithRole, requireRole } from './access.ts'
 import type { AppEnv } from './app-env.ts'
-import { answerFrom, cacheKey, type HitRoute, makeEntry, normalisePath, type RenderCache, REVALIDATE } from './render-cache.ts'
+import { acceptsGzip, answerFrom, cacheKey, type HitRoute, makeEntry, normalisePath, type RenderCache, REVALIDATE } from './render-cache.ts'
 import { routeOf } from './request-log.ts'
 import { type Actor, runAs } from './operations/audit.ts'
 import { clientIp } from './client-ip.ts'
@@ -187,7 +187,8 @@ async function servePublic(c: Parameters<MiddlewareHandler<AppEnv>>[0], next: ()
   // a CDN keeps one copy per country header value, as this cache keeps one per profile (makeEntry adds
   // it to Vary; set on the entry only, since Hono copies the old answer's headers over the new one's)
   if (route.byCountry && c.var.config.geoHeader) headers.vary = c.var.config.geoHeader
-  const entry = makeEntry(200, headers, new Uint8Array(await c.res.arrayBuffer()), cache.baseHeaders)
+  // a cache that keeps nothing (RENDER_CACHE_MB=0) makes the entry for this client only: gzipped only if it takes gzip
+  const entry = makeEntry(200, headers, new Uint8Array(await c.res.arrayBuffer()), cache.baseHeaders, cache.maxBytes > 0 || acceptsGzip(c.req.raw))
   cache.set(key, entry, gen)
   if (!route.routed) cache.rememberRoute(normalisePath(url.pathname), route)
   c.res = answerFrom(entry, c.req.raw)

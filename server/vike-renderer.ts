@@ -1,7 +1,7 @@
 import { renderPage } from 'vike/server'
 import type { PageRenderer } from './page-renderer.ts'
 import type { AppContext } from './context.ts'
-import { thirdPartySources, withPageCsp } from './csp.ts'
+import { htmlCsp, isHtml, thirdPartySources, withPageCsp } from './csp.ts'
 import { REVALIDATE } from './render-cache.ts'
 import { type Market, marketHelpCountry, marketPrefix, splitMarketPath } from '../lib/markets.ts'
 import { helpFor } from '../lib/responsible-gambling.ts'
@@ -22,12 +22,15 @@ export function marketHelpSets(markets: readonly Market[]): MarketHelp {
  * Vite's), set here, before the render cache keeps header and body together.
  */
 export function createVikeRenderer(ctx: Pick<AppContext, 'services' | 'config'>): PageRenderer {
+  const cspOptions = { dev: ctx.config.env === 'development', thirdParty: thirdPartySources(ctx.config) }
+  const policyOf = htmlCsp(cspOptions)
   return withPageCsp(async (req, init) => {
     const url = new URL(req.url)
     // every market's version of the page, for its hreflang links (not for client-side navigation's data)
     const logical = splitMarketPath(url.pathname, new Set(init?.marketPrefixes ?? [])).rest
     const pageData = url.pathname.endsWith('.pageContext.json')
-    const [alternates, marketNav] = pageData ? [[], undefined] : await Promise.all([ctx.services.alternates.forPage(logical), ctx.services.marketLinks.navLinks()])
+    // worked out once per content version and path (server/page-data.ts)
+    const [alternates, marketNav] = pageData ? [[], undefined] : await Promise.all([ctx.services.pageHead.get(logical, () => ctx.services.alternates.forPage(logical)), ctx.services.marketLinks.navLinks()])
     // each market's own gambling-help links, for the footer (issue 34: Ontario's readers see ConnexOntario)
     const marketHelp = pageData ? undefined : marketHelpSets(ctx.services.markets.list())
     const pageContext = await renderPage({
@@ -57,6 +60,8 @@ export function createVikeRenderer(ctx: Pick<AppContext, 'services' | 'config'>)
     // visitor's country's offers (issue 26), and unknown addresses are endless
     const isError = pageContext.is404 === true || pageContext.abortStatusCode !== undefined || Boolean((pageContext as { errorWhileRendering?: unknown }).errorWhileRendering)
     headers.set('Cache-Control', res.statusCode === 200 && !isError ? REVALIDATE : 'no-store')
+    // the policy from the HTML string at hand (withPageCsp would read the answer back for it)
+    if (isHtml(headers.get('content-type'))) headers.set('Content-Security-Policy', policyOf(res.body))
     return new Response(res.body, { status: res.statusCode, headers })
-  }, { dev: ctx.config.env === 'development', thirdParty: thirdPartySources(ctx.config) })
+  }, cspOptions)
 }

@@ -1,13 +1,18 @@
 import type { PageContextServer } from 'vike/types'
 import { ARTICLES_PER_STEP, toCard } from '../../components/ArticleGrid.tsx'
 
-export type Data = Awaited<ReturnType<typeof data>>
+export type Data = Awaited<ReturnType<typeof homeData>>
 
 /**
  * Only what the home page shows goes to the client: cards, not whole articles, and only the grid's
  * first step — "Show more" fetches the next from the API — so the page's size does not grow with the archive.
  */
-export async function data(pageContext: PageContextServer) {
+export function data(pageContext: PageContextServer): Promise<Data> {
+  // worked out once per content version for a market and country (server/page-data.ts)
+  return pageContext.services!.pageData.get(`home|${pageContext.market?.key ?? ''}|${pageContext.visitorCountry ?? ''}`, () => homeData(pageContext))
+}
+
+async function homeData(pageContext: PageContextServer) {
   const { content, brands, siteSettings } = pageContext.services!
   const [blog, bottoms, offers, disclosure] = await Promise.all([
     content.getBlogContent({ limit: ARTICLES_PER_STEP, market: pageContext.market }),

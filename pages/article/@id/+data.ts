@@ -41,7 +41,15 @@ async function inMarketLinks(sections: RenderedSection[], pageContext: PageConte
   return sections.map((s) => ({ ...s, tree: linked[i++]!, subsections: s.subsections.map((sub) => ({ ...sub, tree: linked[i++]! })) }))
 }
 
-export async function data(pageContext: PageContextServer): Promise<Data> {
+export function data(pageContext: PageContextServer): Promise<Data> {
+  // an editor's preview is worked out each time; a visitor's page once per content version for its market and
+  // country (server/page-data.ts)
+  if (pageContext.preview === true) return articleData(pageContext)
+  const key = `article|${pageContext.routeParams.id}|${pageContext.market?.key ?? ''}|${pageContext.marketPrefix ?? ''}|${pageContext.visitorCountry ?? ''}`
+  return pageContext.services!.pageData.get(key, () => articleData(pageContext))
+}
+
+async function articleData(pageContext: PageContextServer): Promise<Data> {
   const id = pageContext.routeParams.id
   const { content, posts, brands, siteSettings, authors } = pageContext.services!
   // an editor's preview (server/routes/preview.ts) shows a draft or scheduled article too

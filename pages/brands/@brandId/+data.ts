@@ -5,9 +5,17 @@ import { marketHelpCountry } from '../../../lib/markets.ts'
 import type { MdTree } from '../../../lib/markdown-tree.ts'
 import { markdownToTree } from '../../../server/content/markdown.ts'
 
-export type Data = Awaited<ReturnType<typeof data>>
+export type Data = Awaited<ReturnType<typeof brandData>>
 
-export async function data(pageContext: PageContextServer) {
+export function data(pageContext: PageContextServer): Promise<Data> {
+  // an editor's preview is worked out each time; a visitor's page once per content version for its market and
+  // country (server/page-data.ts)
+  if (pageContext.preview === true) return brandData(pageContext)
+  const key = `brand|${pageContext.routeParams.brandId}|${pageContext.market?.key ?? ''}|${pageContext.visitorCountry ?? ''}`
+  return pageContext.services!.pageData.get(key, () => brandData(pageContext))
+}
+
+async function brandData(pageContext: PageContextServer) {
   const { brands, siteSettings } = pageContext.services!
   // a brand not available in the visitor's country still renders (search engines, shared links), without its call-to-action
   const [found, disclosure] = await Promise.all([brands.brandPageFor(pageContext.routeParams.brandId, pageContext.visitorCountry ?? null, { preview: pageContext.preview === true, market: pageContext.market }), siteSettings.disclosure()])
