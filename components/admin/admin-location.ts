@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react'
 import type { PostType } from '../../lib/schemas.ts'
-import { clearUnsaved, confirmLeave } from './unsaved.ts'
+import { goLocation, useGuardedLocation } from './guarded-location.ts'
 
 /**
  * Where the content admin is (issue 25: "a post has an address"): the tab and the post being edited
@@ -35,49 +34,16 @@ export function adminHref(loc: AdminLocation): string {
 
 /** Moves the admin to `loc`: a new history entry (Back returns), or in place (`replace`, e.g. a post's new address after a save). */
 export function goAdmin(loc: AdminLocation, opts: { replace?: boolean } = {}) {
-  const href = adminHref(loc)
-  if (href === `${window.location.pathname}${window.location.search}`) return
-  // Vike's router sees a pushState of its own page and leaves the page to follow (no re-render)
-  if (opts.replace) window.history.replaceState(null, '', href)
-  else window.history.pushState(null, '', href)
-  window.dispatchEvent(new Event(EVENT))
+  goLocation(adminHref(loc), EVENT, opts)
 }
 
 const same = (a: AdminLocation, b: AdminLocation) => a.tab === b.tab && a.post === b.post && a.title === b.title
+const readHere = () => readAdminLocation()
 
 /**
  * The admin's location, following Back/Forward and goAdmin. Back or Forward away from a form with unsaved
  * changes asks first, like every other way out; an editor who stays is put back where they were.
  */
 export function useAdminLocation(): AdminLocation {
-  const [loc, setLoc] = useState<AdminLocation>(() => readAdminLocation())
-  useEffect(() => {
-    let shown = readAdminLocation()
-    let shownHref = `${window.location.pathname}${window.location.search}`
-    const follow = () => {
-      shown = readAdminLocation()
-      shownHref = `${window.location.pathname}${window.location.search}`
-      setLoc((prev) => (same(prev, shown) ? prev : shown))
-    }
-    const onPopState = () => {
-      if (window.location.pathname !== '/admin') return // leaving the page: the page's own guard and local copy
-      const next = readAdminLocation()
-      if (same(next, shown)) return
-      if (!confirmLeave()) {
-        // stay: the address goes back to the open post (a new entry: Forward is lost, the text is not)
-        window.history.pushState(null, '', shownHref)
-        return
-      }
-      clearUnsaved()
-      follow()
-    }
-    window.addEventListener('popstate', onPopState)
-    window.addEventListener(EVENT, follow)
-    follow()
-    return () => {
-      window.removeEventListener('popstate', onPopState)
-      window.removeEventListener(EVENT, follow)
-    }
-  }, [])
-  return loc
+  return useGuardedLocation('/admin', EVENT, readHere, same)
 }

@@ -11,7 +11,6 @@ import { toDraft } from './draft.ts'
 import { ErrorLine } from '../Messages.tsx'
 import { ApiError } from '../api-client.ts'
 import { clearUnsaved, confirmLeave } from '../admin/unsaved.ts'
-import { formatDay } from '../../lib/format.ts'
 import { isLive } from '../../lib/publish-status.ts'
 import { brandEditHref, goBrand, useBrandEdit } from './brand-location.ts'
 
@@ -92,7 +91,7 @@ function BrandSaved({ brand, onEditAgain }: { brand: BrandPage; onEditAgain: () 
           View its page
         </a>
       ) : brand.status === 'scheduled' && brand.publishAt ? (
-        `It goes live by itself on ${formatDay(brand.publishAt)}.`
+        `It goes live by itself on ${adminTime(brand.publishAt)}.`
       ) : (
         'It is a draft: only editors see it.'
       )}{' '}

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react'
-import { clearUnsaved, confirmLeave } from '../admin/unsaved.ts'
+import { goLocation, useGuardedLocation } from '../admin/guarded-location.ts'
 
 /**
  * Which brand page the brand admin is editing, as its address (issue 32, as the content admin does in
@@ -19,44 +18,16 @@ export const brandEditHref = (id: string | null) => (id ? `${PATH}?${new URLSear
 
 /** Opens brand `id` (null: the Add form) as a new history entry, so Back returns. */
 export function goBrand(id: string | null) {
-  const href = brandEditHref(id)
-  if (href === `${window.location.pathname}${window.location.search}`) return
-  // Vike's router sees a pushState of its own page and leaves the page to follow (components/page-transition.ts)
-  window.history.pushState(null, '', href)
-  window.dispatchEvent(new Event(EVENT))
+  goLocation(brandEditHref(id), EVENT)
 }
+
+const readHere = () => readBrandEdit()
+const same = (a: string | null, b: string | null) => a === b
 
 /**
  * The brand being edited, following Back/Forward and goBrand. Back or Forward away from a form with
  * unsaved changes asks first; an editor who stays is put back where they were (the text stays too).
  */
 export function useBrandEdit(): string | null {
-  const [edit, setEdit] = useState<string | null>(() => readBrandEdit())
-  useEffect(() => {
-    let shownHref = `${window.location.pathname}${window.location.search}`
-    let shown = readBrandEdit()
-    const follow = () => {
-      shown = readBrandEdit()
-      shownHref = `${window.location.pathname}${window.location.search}`
-      setEdit(shown)
-    }
-    const onPopState = () => {
-      if (window.location.pathname !== PATH) return // leaving the page: the page's own guard and local copy
-      if (readBrandEdit() === shown) return
-      if (!confirmLeave()) {
-        window.history.pushState(null, '', shownHref)
-        return
-      }
-      clearUnsaved()
-      follow()
-    }
-    window.addEventListener('popstate', onPopState)
-    window.addEventListener(EVENT, follow)
-    follow()
-    return () => {
-      window.removeEventListener('popstate', onPopState)
-      window.removeEventListener(EVENT, follow)
-    }
-  }, [])
-  return edit
+  return useGuardedLocation(PATH, EVENT, readHere, same)
 }
