@@ -153,7 +153,7 @@ const brandList = [
     tagline: 'Instant crypto sportsbook with boosted esports odds every day.',
     // amounts in US dollars (as its minimum deposit fact), paid in USDT
     offerCurrency: 'USD',
-    offerHighlight: 'Daily esports odds boosts', bonusOffer: '100% up to {200} on your first bet, paid in USDT', bonusCondition: '10x wagering at odds 1.80+',
+    offerHighlight: 'Daily esports odds boosts', bonusOffer: '100% up to {200} in USDT on your first bet', bonusCondition: '10x wagering at odds 1.80+',
     termsSummary: '18+. New customers only. Min deposit {20} in USDT. First bet matched 100% up to {200} in bonus. 10x wagering at odds 1.80+ within 14 days. T&Cs apply.',
     termsUrl: 'https://velocitybet.example/terms',
     promoTable: null, promoTables: [], timelines: [{ label: 'Payout', value: '5', unit: 'minutes' }], highlights: [{ title: 'Boosts', value: 'Daily' }],
