@@ -63,6 +63,11 @@ describe('an offer’s currency through the brand API', () => {
     expect(offer).toMatchObject({ offerHighlight: '100% up to £500', offerCurrency: 'GBP', termsSummary: '18+. New customers only. Min deposit £10. T&Cs apply.' })
     expect(offer.dealBox).toMatchObject({ mainText: '100% up to £500' })
     expect(offer).not.toHaveProperty('marketOffers')
+    const publicBrand = await (await t.app.request('/api/brands/money-casino')).json()
+    expect(publicBrand).toMatchObject({ offerHighlight: '100% up to £500', offerCurrency: 'GBP' })
+    expect(publicBrand).not.toHaveProperty('marketOffers')
+    const edit = await (await t.app.request('/api/brands/money-casino/edit', { headers: { authorization: `Bearer ${editor}` } })).json()
+    expect(edit).toMatchObject({ offerHighlight: '100% up to {500}', marketOffers: [expect.objectContaining({ market: 'de' })] })
     // the German market shows its own offer, in euros, in German
     const de = await t.ctx.services.markets.get('de')
     const inDe = (await t.ctx.services.brands.listOffers('DE', de)).find((o) => o._id === 'money-casino')
