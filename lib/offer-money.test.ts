@@ -83,7 +83,7 @@ describe('which offer a market shows, and in which currency', () => {
     const p = page({ marketOffers: [{ market: 'de', currency: 'EUR', offerHighlight: '100 % bis zu {500}', termsSummary: 'Mindesteinzahlung {20}.', bonusCode: 'DE200', minDeposit: 20 }] })
     const shown = brandUnderRules(p, DE)
     expect(shown.offerHighlight).toBe('100 % bis zu 500\u00a0€')
-    expect(shown.bonusOffer).toBe('100 % bis zu 500\u00a0€')
+    expect(shown.bonusOffer).toBe('') // the headline is not said twice in a card
     expect(shown.dealBox.mainText).toBe('100 % bis zu 500\u00a0€')
     expect(shown.dealBox.subText).toBe('')
     expect(shown.termsSummary).toMatch(/^18\+\. Mindesteinzahlung 20\u00a0€\. /)

@@ -94,7 +94,8 @@ export function offerInMarket<O extends OfferText>(offer: O, market: MoneyMarket
         ...rest,
         offerCurrency: own.currency,
         offerHighlight: own.offerHighlight,
-        bonusOffer: own.offerHighlight,
+        // the headline once: lists show the bonus line under the highlight, and pages fall back to the deal box's
+        bonusOffer: '',
         termsSummary: own.termsSummary,
         // the default offer's sub line and deadline speak of the default offer
         dealBox: { ...offer.dealBox, mainText: own.offerHighlight, subText: '', countdownText: '' },
