@@ -11,6 +11,22 @@ beforeAll(() => {
 })
 afterAll(() => dirs.removeAll())
 
+describe('bun run cli -- markets list (issue 23)', () => {
+  it('lists the default market first, then each market with its address, language, age and bonus rule; --json the markets', () => {
+    const r = runCli(demo, ['markets', 'list'])
+    expect(r.code).toBe(0)
+    const lines = r.out.trim().split('\n')
+    expect(lines[0]).toMatch(/^default \/\s+en\s+18\+\s+bonuses shown\s+International/)
+    expect(lines.slice(1).map((l) => l.split(/\s+/)[0])).toEqual(['ca-on', 'de', 'uk'])
+    expect(lines[1]).toMatch(/^ca-on\s+\/ca-on\/\s+en-CA\s+19\+\s+bonuses hidden\s+Ontario$/)
+    expect(JSON.parse(runCli(demo, ['--json', 'markets', 'list']).out).map((m: { key: string }) => m.key)).toEqual(['ca-on', 'de', 'uk'])
+  })
+
+  it('an empty store says how to add one', () => {
+    expect(runCli(dirs.dir('no-markets'), ['markets', 'list']).out.trim()).toMatch(/^No markets yet/)
+  })
+})
+
 describe('bun run cli -- authors list (issue 22)', () => {
   it('an empty store says where profiles are added', () => {
     const r = runCli(dirs.dir('no-authors'), ['authors', 'list'])

@@ -35,6 +35,21 @@ export type CliHelpers = {
   out: (value: unknown, text: string) => void
 }
 
+/**
+ * A `list` subcommand: the records `list` reads, one `line` each (under `head` lines when there are any),
+ * `empty` when there are none; `--json` prints the records themselves.
+ */
+export function addListCommand<T>(parent: Command, { withContext, out }: CliHelpers, o: { description: string; examples: string[]; list: (ctx: AppContext) => Promise<readonly T[]>; line: (item: T) => string; head?: string[]; empty: string }) {
+  parent
+    .command('list')
+    .description(o.description)
+    .addHelpText('after', example(...o.examples))
+    .action(async () => {
+      const list = await withContext(o.list)
+      out(list, list.length ? [...(o.head ?? []), ...list.map(o.line)].join('\n') : o.empty)
+    })
+}
+
 export function cliHelpers(program: Command): CliHelpers {
   const json = () => Boolean(program.opts().json)
   const out = (value: unknown, text: string) => console.log(json() ? JSON.stringify(value, null, 2) : text)

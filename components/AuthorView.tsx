@@ -1,7 +1,7 @@
 import type { AuthorLink } from '../lib/author-schemas.ts'
 import { initialsOf } from '../lib/authors.ts'
-import { ArchivePagination } from './ArchivePagination.tsx'
-import { type ArticleCardData, ArticleCard } from './ArticleGrid.tsx'
+import { ArchiveListing } from './ArchiveView.tsx'
+import type { ArticleCardData } from './ArticleGrid.tsx'
 import { ResponsiveImage } from './ResponsiveImage.tsx'
 import { useContentLang, useT } from './use-t.ts'
 
@@ -80,20 +80,7 @@ export function AuthorView({ author, articles, base, page, pages, total }: { aut
       </header>
       <section className="archive author-articles" aria-labelledby="author-articles-heading">
         <h2 id="author-articles-heading">{t('author.articlesBy', { name: author.name })}</h2>
-        <p className="muted">
-          {t('archive.articles', { count: total })}
-          {pages > 1 ? t('archive.pageOf', { page, pages }) : ''}
-        </p>
-        {articles.length ? (
-          <div className="grid">
-            {articles.map((a) => (
-              <ArticleCard key={a._id} article={a} level={3} />
-            ))}
-          </div>
-        ) : (
-          <p className="empty">{t('archive.noArticles')}</p>
-        )}
-        <ArchivePagination base={base} page={page} pages={pages} />
+        <ArchiveListing articles={articles} base={base} page={page} pages={pages} total={total} level={3} />
       </section>
     </div>
   )

@@ -65,15 +65,19 @@ const TimerIcon = () => (
 )
 
 /**
- * The deal box's countdown: computed from the offer's end date, never the free text alone (issue 34: "Offer
+ * The deal box's and the deal bar's countdown: computed from the offer's end date, never the free text alone (issue 34: "Offer
  * ends in 2 days" showed on offers that end on no day). The spec's `countdownText` is still stored and
  * answered; readers see a deadline only when `validUntil` gives one, as the day it ends (a day, not "in 2
  * days", so a cached page is never wrong about it).
  */
-function useCountdown(brand: Pick<BrandPage, 'validUntil'>): string | null {
+function Countdown({ brand, as: Tag }: { brand: Pick<BrandPage, 'validUntil'>; as: 'p' | 'span' }) {
   const t = useT()
   const day = formatDay(brand.validUntil, useLocale())
-  return day ? t('brand.offerEnds', { day }) : null
+  return day ? (
+    <Tag className="countdown">
+      <TimerIcon /> {t('brand.offerEnds', { day })}
+    </Tag>
+  ) : null
 }
 
 /** The deal box shows only when it has a countdown (an end date), main text, sub text or a button label (spec §2). */
@@ -84,16 +88,11 @@ export function hasDealBox(d: DealBox, brand?: Pick<BrandPage, 'validUntil'>) {
 export function DealBoxCard({ brand }: { brand: BrandPage }) {
   const local = useMarketPath()
   const d = brand.dealBox
-  const countdown = useCountdown(brand)
   const contentLang = useContentLang()
   if (!hasDealBox(d, brand)) return null
   return (
     <div className="deal-box card" data-testid="deal-box" data-slot="brand-cta">
-      {countdown && (
-        <p className="countdown">
-          <TimerIcon /> {countdown}
-        </p>
-      )}
+      <Countdown brand={brand} as="p" />
       {d.mainText && <p className="deal-main">{d.mainText}</p>}
       {d.subText && <p className="muted">{d.subText}</p>}
       {d.linkText && d.linkUrl && isSafeHref(d.linkUrl) && (
@@ -111,15 +110,10 @@ export function DealBoxCard({ brand }: { brand: BrandPage }) {
 /** Fixed bottom bar on phones: needs both a button label and a URL; hidden from the small breakpoint up. */
 export function MobileDealBar({ brand }: { brand: BrandPage }) {
   const d = brand.dealBox
-  const countdown = useCountdown(brand)
   if (!d.ctaLabel || !d.ctaUrl) return null
   return (
     <div className="mobile-deal-bar" data-testid="mobile-deal-bar" data-slot="brand-mobile-bar">
-      {countdown && (
-        <span className="countdown">
-          <TimerIcon /> {countdown}
-        </span>
-      )}
+      <Countdown brand={brand} as="span" />
       <CtaButton brand={brand} className="btn btn-primary" slot="brand-mobile-bar" />
       <OfferTerms offer={brand} compact detailsHref="#offer-details" />
     </div>

@@ -1,18 +1,23 @@
 import { useEffect, useState } from 'react'
 import { type HelpSet, INTERNATIONAL_LINKS } from '../lib/gambling-help-international.ts'
+import { useMarketHelp } from './market-path.ts'
 import { visitorGeo } from './visitor-geo.ts'
 import { useT } from './use-t.ts'
 
 // Its own file, kept small: every page loads it (a module shared with other pages would bring all of its code along).
 /**
- * The footer's help links. The server renders the international set, so every page's cached HTML is
- * the same for everyone; after hydration the visitor's country (GET /api/geo, never cached) swaps in
- * its own set, whose data is loaded only then.
+ * The footer's help links. In a market that names its help (Ontario, Germany), that market's set for
+ * everyone. Elsewhere the server renders the international set, so every page's cached HTML is the same
+ * for everyone; after hydration the visitor's country (GET /api/geo, never cached) swaps in its own set,
+ * whose data is loaded only then.
  */
 export function FooterHelpLinks() {
-  const [set, setSet] = useState<HelpSet>(INTERNATIONAL_LINKS)
+  // a market that names its help (Ontario, Germany) shows it to everyone reading that market (issue 34)
+  const marketHelp = useMarketHelp()
+  const [set, setSet] = useState<HelpSet>(marketHelp ?? INTERNATIONAL_LINKS)
   const t = useT()
   useEffect(() => {
+    if (marketHelp) return
     let live = true
     visitorGeo()
       .then(async (geo) => {
@@ -25,7 +30,7 @@ export function FooterHelpLinks() {
     return () => {
       live = false
     }
-  }, [])
+  }, [marketHelp])
   return (
     <p className="small help-line" data-country={set.country ?? ''}>
       {t('footer.needHelp')}{' '}

@@ -16,6 +16,11 @@ describe('gambling help on brand pages and the help page', () => {
     expect(within(box).getByRole('link', { name: 'More help' }).getAttribute('href')).toBe('/info/responsible-gambling')
   })
 
+  it("a brand whose terms state a higher age (21+ where required) shows it on its help line, not the market's 18+ (issue 34)", () => {
+    render(<BrandHelp set={helpFor('US')} terms="18+. New customers only (21+ where required), in licensed states." />)
+    expect(screen.getByRole('complementary', { name: 'Gambling help' }).textContent).toContain('21+ · Gambling help in United States:')
+  })
+
   it('with the country unknown a brand page shows the international set, without naming a country', () => {
     render(<BrandHelp set={helpFor(null)} />)
     const box = screen.getByRole('complementary', { name: 'Gambling help' })

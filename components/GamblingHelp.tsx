@@ -1,4 +1,5 @@
 import type { HelpLink, HelpSet } from '../lib/gambling-help-international.ts'
+import { highestAgeMark } from '../lib/inducements.ts'
 import { infoPath, RESPONSIBLE_GAMBLING_SLUG } from '../lib/info-pages.ts'
 import { useMarketAge, useMarketPath } from './market-path.ts'
 import { useContentLang, useLocale, useT } from './use-t.ts'
@@ -34,9 +35,12 @@ function HelpLinkWithPhone({ link }: { link: HelpLink }) {
   )
 }
 
-/** A brand page's help box: the visitor's country's organisations (rendered on the server). */
-export function BrandHelp({ set }: { set: HelpSet }) {
-  const age = useMarketAge()
+/**
+ * A brand page's help box: the visitor's country's organisations (rendered on the server), under the
+ * market's age mark, or the brand's own where its terms state a higher one (issue 34: a 21+ brand said 18+).
+ */
+export function BrandHelp({ set, terms }: { set: HelpSet; terms?: string }) {
+  const age = Math.max(useMarketAge(), highestAgeMark(terms) ?? 0)
   const local = useMarketPath()
   const t = useT()
   const locale = useLocale()

@@ -1,4 +1,5 @@
 import { usePageContext } from 'vike-react/usePageContext'
+import type { HelpSet } from '../lib/gambling-help-international.ts'
 import { inMarket } from '../lib/markets.ts'
 import { MAIN_NAV, type MarketNav, NAV_META, parseNavMeta } from '../lib/navigation.ts'
 
@@ -64,4 +65,27 @@ export function useNavLinks(): { key: string; label: string; href: string }[] {
     const href = hrefs ? hrefs[i] : inMarket(prefix, l.path)
     return href ? [{ key: l.key, label: l.label, href }] : []
   })
+}
+
+/** The <meta> that tells the browser each market's gambling-help links (prefix → set), for the footer. */
+export const HELP_META = 'gw-help'
+export type MarketHelp = Record<string, HelpSet>
+export const helpMetaContent = (help: MarketHelp) => JSON.stringify(Object.fromEntries(Object.entries(help).map(([prefix, set]) => [prefix, { country: set.country, label: set.label, links: set.links.map((l) => ({ name: l.name, url: l.url })) }])))
+
+/**
+ * The help set of the page's market when it names one (Ontario's ConnexOntario, Germany's Check dein Spiel),
+ * whoever reads it; null in the default market, where the visitor's own country decides. The server's
+ * answer on the server, the same from the page's <meta> in the browser, so hydration agrees.
+ */
+export function useMarketHelp(): HelpSet | null {
+  const pc = usePageContext() as { marketHelp?: MarketHelp; marketPrefix?: string } | undefined
+  const prefix = pc?.marketPrefix ?? ''
+  if (!prefix) return null
+  if (pc?.marketHelp) return pc.marketHelp[prefix] ?? null
+  if (typeof document === 'undefined') return null
+  try {
+    return (JSON.parse(document.querySelector(`meta[name="${HELP_META}"]`)?.getAttribute('content') ?? '{}') as MarketHelp)[prefix] ?? null
+  } catch {
+    return null
+  }
 }

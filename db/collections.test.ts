@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import * as z from 'zod'
 import { describe, expect, it } from 'vitest'
-import { defineCollection, ensureCollection } from './collections.ts'
+import { op } from './batch.ts'
+import { backfill, counterTableIo, defineCollection, ensureCollection } from './collections.ts'
 import { createRegistry } from './registry.ts'
 import { SqliteStore } from './sqlite/index.ts'
 
@@ -73,5 +74,34 @@ describe('collections declared once', () => {
     for (const name of ['windows', 'grace']) expect((await store.collection(name).find()).map((d) => d._id), name).toEqual(['stays'])
     expect(await store.collection('kept').count()).toBe(1)
     await store.close()
+  })
+})
+
+describe('backfill and counter tables', () => {
+  it('backfill updates every stale document a batch at a time until none is left', async () => {
+    const store = new SqliteStore(':memory:')
+    const docs = store.collection<{ _id: string; derived?: number | null }>('docs')
+    for (let i = 0; i < 25; i++) await docs.insertOne({ _id: `d${i}`, derived: null })
+    let batches = 0
+    await backfill(
+      store,
+      async () => (batches++, docs.find({ derived: null }, { limit: 10 })),
+      (d) => op.update('docs', { _id: d._id }, { $set: { derived: 1 } }),
+    )
+    expect(await docs.count({ derived: 1 })).toBe(25)
+    expect(batches).toBe(4) // 10 + 10 + 5, then one look that finds none
+    await store.close()
+  })
+
+  it('a counters table goes out and back through counterTableIo without losing a row, a metric or a missing metric', async () => {
+    const from = new SqliteStore(':memory:')
+    const to = new SqliteStore(':memory:')
+    for (const s of [from, to]) await s.ensureCounters('tallies', { metrics: ['views', 'clicks'] })
+    await from.batch([op.count('tallies', { dim: 'page', key: 'home', day: '2026-01-01' }, { views: 2 }), op.count('tallies', { dim: 'slot', key: 'home', day: '2026-01-02', sub: 'm' }, { views: 1, clicks: 3 })])
+    const rows = await counterTableIo(from, 'tallies', ['views', 'clicks']).readAll()
+    expect(rows.map((r) => r._id).sort()).toEqual(['page|2026-01-01|home', 'slot|2026-01-02|home|m'])
+    await counterTableIo(to, 'tallies', ['views', 'clicks']).writeAll(rows)
+    expect(await to.readCounters('tallies')).toEqual(await from.readCounters('tallies'))
+    expect((await to.readCounters('tallies')).find((r) => r.dim === 'page')!.values).toEqual({ views: 2 })
   })
 })

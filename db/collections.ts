@@ -1,5 +1,6 @@
 import type * as z from 'zod'
-import type { CountersSpec, IndexSpec, Store, TextIndexSpec } from './port.ts'
+import { op } from './batch.ts'
+import type { BatchOp, CountersSpec, IndexSpec, Store, TextIndexSpec } from './port.ts'
 
 /**
  * A collection declared once, in one literal (`defineCollection`), by the repository that owns it: its
@@ -97,4 +98,39 @@ export async function pruneExpired(store: Store, defs: readonly CollectionDef[],
     pruned += await store.collection(def.name).deleteMany({ [def.ttl.field]: { $lt: before } })
   }
   return pruned
+}
+
+/**
+ * A counters table's records as backups and store copies see them: one per row (`dim|day|key`, then `|sub`
+ * where there is one), the metrics beside the key; written back as increments, 5,000 to a batch.
+ */
+export function counterTableIo(store: Store, name: string, metrics: readonly string[]): CollectionIo {
+  return {
+    async readAll() {
+      return (await store.readCounters(name)).map((r) => ({ _id: [r.dim, r.day, r.key, ...(r.sub ? [r.sub] : [])].join('|'), dim: r.dim, key: r.key, day: r.day, sub: r.sub, ...r.values }))
+    },
+    async count() {
+      return (await store.readCounters(name)).length
+    },
+    async writeAll(records) {
+      const ops: BatchOp[] = records.map((r) => {
+        const values = Object.fromEntries(metrics.filter((m) => typeof r[m] === 'number').map((m) => [m, r[m] as number]))
+        return op.count(name, { dim: String(r.dim), key: String(r.key), day: String(r.day), sub: String(r.sub ?? '') }, values)
+      })
+      for (let i = 0; i < ops.length; i += 5_000) await store.batch(ops.slice(i, i + 5_000))
+    },
+  }
+}
+
+/**
+ * A backfill of derived fields: writes `update(doc)` for every document `stale()` still finds, a batch at a
+ * time, until it finds none (each update must make its document no longer stale, or this never ends).
+ */
+export async function backfill<T>(store: Store, stale: () => Promise<T[]>, update: (doc: T) => BatchOp) {
+  for (let found = await stale(); found.length; found = await stale()) await store.batch(found.map(update))
+}
+
+/** A counters table declared: backed up as data, its rows checked by `schema`, read and written through counterTableIo. */
+export function counterTable(store: Store, name: string, schema: z.ZodType<StoredRecord>, metrics: readonly string[]) {
+  return defineCollection({ name, backup: 'data', schema, counters: { metrics }, io: counterTableIo(store, name, metrics) })
 }

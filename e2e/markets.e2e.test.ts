@@ -139,6 +139,37 @@ describe('which market a visitor sees (issue 23: the URL decides)', () => {
   })
 })
 
+describe('help and age follow the market, whoever reads it (issue 34)', () => {
+  it.each([
+    ['/ca-on', 'ConnexOntario', '19'],
+    ['/de', 'Check dein Spiel', '18'],
+    ['/uk', 'GamCare', '18'],
+  ])('%s: the footer names %s to a visitor from the US, and the help page says %s', async (prefix, help, age) => {
+    const page = await visitor('US')
+    await page.goto(`${BASE_URL}${prefix}`)
+    const line = page.locator('footer .help-line')
+    // rendered so on the server, and still so after hydration and the visitor's geo lookup
+    expect(await line.innerText()).toContain(help)
+    await page.waitForTimeout(800)
+    expect(await line.innerText()).toContain(help)
+    expect(await line.innerText()).not.toContain('1-800-GAMBLER')
+    await page.goto(`${BASE_URL}${prefix}/info/responsible-gambling`)
+    expect(await page.getByTestId('age-notice').innerText()).toContain(age)
+    // no other age anywhere on the page (the demo's text said "18 or older" to Ontario)
+    expect(new Set([...(await page.locator('main').innerText()).matchAll(/\b(\d\d)\+? or older\b|mindestens (\d\d) Jahre/g)].map((m) => m[1] ?? m[2]))).toEqual(new Set([age]))
+    // the market's own organisations head the directory
+    expect(await page.getByTestId('help-set').first().innerText()).toContain(help)
+    await page.context().close()
+  })
+
+  it('the default market keeps the visitor’s own help: US readers of / get 1-800-GAMBLER after hydration', async () => {
+    const page = await visitor('US')
+    await page.goto(`${BASE_URL}/`)
+    await expect.poll(() => page.locator('footer .help-line').innerText()).toContain('1-800-GAMBLER')
+    await page.context().close()
+  })
+})
+
 describe('the admin’s Markets screen (issue 23)', () => {
   it('an admin adds Ireland from its preset (a bad language tag is named at its field first), sees its pages, and deletes it', async () => {
     const admin = await adminPage(browser)

@@ -147,16 +147,12 @@ export function profilePage(a: Pick<PersonInput, 'slug' | 'name'>, path: string,
  * AggregateRating: the site has no readers' ratings to aggregate.
  */
 export function brandReview(brand: Pick<BrandPage, 'brandName' | 'rating'> & { review?: BrandReview | null }, url: string, siteUrl: string): JsonLd | null {
-  const itemReviewed = { '@type': 'Organization', name: brand.brandName }
+  const review = { '@context': CONTEXT, '@type': 'Review', url, name: `${brand.brandName} review`, itemReviewed: { '@type': 'Organization', name: brand.brandName } }
   const r = brand.review
   if (r) {
     const notes = (items: string[]) => ({ '@type': 'ItemList', itemListElement: items.map((name, i) => ({ '@type': 'ListItem', position: i + 1, name })) })
     return {
-      '@context': CONTEXT,
-      '@type': 'Review',
-      url,
-      name: `${brand.brandName} review`,
-      itemReviewed,
+      ...review,
       reviewRating: { '@type': 'Rating', ratingValue: overallScore(r.scores), bestRating: 5, worstRating: 1 },
       author: { '@type': 'Person', name: r.reviewer },
       datePublished: r.testedAt,
@@ -168,11 +164,7 @@ export function brandReview(brand: Pick<BrandPage, 'brandName' | 'rating'> & { r
   }
   if (brand.rating == null || !Number.isFinite(brand.rating)) return null
   return {
-    '@context': CONTEXT,
-    '@type': 'Review',
-    url,
-    name: `${brand.brandName} review`,
-    itemReviewed,
+    ...review,
     reviewRating: { '@type': 'Rating', ratingValue: brand.rating, bestRating: 5, worstRating: 0 },
     author: organization(siteUrl),
     publisher: organization(siteUrl),

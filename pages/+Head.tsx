@@ -6,7 +6,7 @@ import { SITE_URL_META } from '../components/site-url.ts'
 import { jsonLdInMarket } from '../lib/json-ld.ts'
 import { SiteFeedLink } from '../components/FeedLinks.tsx'
 import { absoluteUrl } from '../lib/social-image.ts'
-import { MARKETS_META, marketsMetaContent } from '../components/market-path.ts'
+import { HELP_META, helpMetaContent, MARKETS_META, marketsMetaContent } from '../components/market-path.ts'
 import { inMarket, marketPrefix, splitMarketPath } from '../lib/markets.ts'
 import { NAV_META, navMetaContent } from '../lib/navigation.ts'
 
@@ -31,6 +31,7 @@ export default function Head() {
       {markets.length > 0 && <meta name={MARKETS_META} content={marketsMetaContent(markets.map((m) => ({ prefix: marketPrefix(m), language: m.language, minimumAge: m.minimumAge })))} />}
       {pageContext.gaMeasurementId && <meta name={GA_META} content={pageContext.gaMeasurementId} />}
       {pageContext.marketNav && <meta name={NAV_META} content={navMetaContent(pageContext.marketNav)} />}
+      {pageContext.marketHelp && Object.keys(pageContext.marketHelp).length > 0 && <meta name={HELP_META} content={helpMetaContent(pageContext.marketHelp)} />}
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <meta name="theme-color" content="#7c3aed" />
       <SeoHead canonical={absoluteUrl(inMarket(prefix, path), siteUrl)} seo={{ ...seo, alternates, ...(prefix && seo.jsonLd ? { jsonLd: jsonLdInMarket(seo.jsonLd, siteUrl, (p) => (splitMarketPath(p, prefixes).prefix ? p : inMarket(prefix, p))) } : {}) }} />

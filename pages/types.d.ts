@@ -55,6 +55,8 @@ declare global {
       marketPrefixes?: readonly string[]
       /** the top bar's links in every market (lib/navigation.ts; server only: +Head passes them on in a <meta>) */
       marketNav?: import('../lib/navigation.ts').MarketNav
+      /** each market's gambling-help links (server only: +Head passes them on in a <meta>) */
+      marketHelp?: import('../components/market-path.ts').MarketHelp
       /** every market's version of the page, for hreflang (server/content/alternates.ts; server only) */
       alternates?: readonly { hreflang: string; href: string }[]
     }

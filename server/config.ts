@@ -72,6 +72,8 @@ export const envSchema = z.object({
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   // geo-targeting: the CDN's country header is believed only when named here (any client can send one)
   GEO_HEADER: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name such as cf-ipcountry').optional()),
+  // and its region header (ISO 3166-2 subdivision: `ON`, or `CA-ON`), for markets that serve a region (issue 34)
+  GEO_REGION_HEADER: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name such as cf-region-code').optional()),
   // IP-to-country database: 1 = the packaged one, 0 = none, or a directory holding the same CSV files
   GEO_DB: z.preprocess(
     emptyToUndefined,
@@ -112,6 +114,8 @@ export type Config = {
   hitLogSample: number
   /** The trusted header carrying the visitor's country (lower-case), or none: then only the IP database decides. */
   geoHeader?: string
+  /** The trusted header carrying the visitor's region (lower-case), or none: then markets match by country only. */
+  geoRegionHeader?: string
   /** The IP-to-country database: 'packaged', a directory, or null (off). */
   geoDb: 'packaged' | { dir: string } | null
   /** GA4 measurement id: a public value the pages carry; its origins enter the CSP only when set */
@@ -144,6 +148,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'error' : 'info'),
     hitLogSample: env.REQUEST_LOG_HIT_SAMPLE ?? (env.NODE_ENV === 'production' ? 100 : 1),
     geoHeader: env.GEO_HEADER?.toLowerCase(),
+    geoRegionHeader: env.GEO_REGION_HEADER?.toLowerCase(),
     geoDb: env.GEO_DB === '0' ? null : env.GEO_DB === '1' ? 'packaged' : { dir: env.GEO_DB },
     gaMeasurementId: env.GA_MEASUREMENT_ID,
     raw: env,

@@ -3,7 +3,18 @@ import type { PageRenderer } from './page-renderer.ts'
 import type { AppContext } from './context.ts'
 import { thirdPartySources, withPageCsp } from './csp.ts'
 import { REVALIDATE } from './render-cache.ts'
-import { splitMarketPath } from '../lib/markets.ts'
+import { type Market, marketHelpCountry, marketPrefix, splitMarketPath } from '../lib/markets.ts'
+import { helpFor } from '../lib/responsible-gambling.ts'
+import type { MarketHelp } from '../components/market-path.ts'
+
+/** prefix → the help set each market names (markets without one are left out: the visitor's country decides there). */
+export function marketHelpSets(markets: readonly Market[]): MarketHelp {
+  return Object.fromEntries(markets.flatMap((m) => {
+    const country = marketHelpCountry(m)
+    const set = country ? helpFor(country) : null
+    return set?.country ? [[marketPrefix(m), set]] : []
+  }))
+}
 
 /**
  * Vike's renderPage as the app's page renderer, with the services handed to +data hooks. Each HTML
@@ -17,6 +28,8 @@ export function createVikeRenderer(ctx: Pick<AppContext, 'services' | 'config'>)
     const logical = splitMarketPath(url.pathname, new Set(init?.marketPrefixes ?? [])).rest
     const pageData = url.pathname.endsWith('.pageContext.json')
     const [alternates, marketNav] = pageData ? [[], undefined] : await Promise.all([ctx.services.alternates.forPage(logical), ctx.services.marketLinks.navLinks()])
+    // each market's own gambling-help links, for the footer (issue 34: Ontario's readers see ConnexOntario)
+    const marketHelp = pageData ? undefined : marketHelpSets(ctx.services.markets.list())
     const pageContext = await renderPage({
       urlOriginal: url.pathname + url.search,
       headersOriginal: req.headers,
@@ -33,6 +46,7 @@ export function createVikeRenderer(ctx: Pick<AppContext, 'services' | 'config'>)
       marketPrefixes: init?.marketPrefixes ?? [],
       alternates,
       marketNav,
+      marketHelp,
       gaMeasurementId: ctx.config.gaMeasurementId,
     })
     const res = pageContext.httpResponse

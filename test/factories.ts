@@ -81,3 +81,36 @@ export function post(id: string, title = `Title ${id}`, type: Post['type'] = 'ar
     updatedAt: '',
   }
 }
+
+/** The admin's brand form as the API takes it (multipart fields): a valid brand page unless `over` says otherwise. */
+export function brandFormFields(over: Record<string, string | Blob> = {}): Record<string, string | Blob> {
+  return {
+    brandName: 'Test Casino',
+    rating: '4.3',
+    type: JSON.stringify(['typeNew']),
+    position: JSON.stringify(['PositionPopular']),
+    enableClickId: 'true',
+    enableGaid: 'false',
+    enableUserAgent: 'true',
+    enableCustomParams: 'true',
+    campaignType: 'App - Install',
+    customParams: JSON.stringify([{ key: 'src', value: 'gw' }]),
+    tagline: 'A test casino.',
+    offerHighlight: '100% up to 100',
+    bonusOffer: 'Bonus',
+    bonusCondition: '30x',
+    promoTable: JSON.stringify({ heading: 'Welcome', columns: ['Deposit', 'Match'], rows: [{ col1: '1st', col2: '100%' }, { col1: '2nd', col2: '50%' }, { col1: '3rd', col2: '25%' }] }),
+    timelines: JSON.stringify([{ label: 'Payout', value: '24', unit: 'hours' }]),
+    highlights: JSON.stringify([{ title: 'Games', value: '500' }]),
+    sections: JSON.stringify([{ type: 'faq', content: [{ q: 'Q?', a: 'A.' }] }, { type: 'terms', content: ['18+'] }]),
+    dealBox: JSON.stringify({ countdownText: 'Ends soon', mainText: '100%', ctaLabel: 'Play', ctaUrl: 'https://test.example/go' }),
+    ...over,
+  }
+}
+
+/** Fields as a multipart body. */
+export function formData(fields: Record<string, string | Blob>): FormData {
+  const f = new FormData()
+  for (const [k, v] of Object.entries(fields)) f.append(k, v)
+  return f
+}

@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import { type Market, marketPrefix } from '../../lib/markets.ts'
-import { CliError, type CliHelpers, readInput } from '../output.ts'
+import { addListCommand, CliError, type CliHelpers, readInput } from '../output.ts'
 
 const describe = (m: Market) =>
   [
@@ -22,17 +22,17 @@ const describe = (m: Market) =>
  * `markets list|show|save` (issue 23): the markets a site serves under their URL prefixes, with their
  * offer rules. `save FILE` creates or replaces one from JSON (the API's body), with the same checks.
  */
-export function registerMarketsCommands(program: Command, { withContext, out, example }: CliHelpers) {
+export function registerMarketsCommands(program: Command, helpers: CliHelpers) {
+  const { withContext, out, example } = helpers
   const markets = program.command('markets').description('markets: URL prefixes, languages and offer rules (also in /admin, Markets)')
-  markets
-    .command('list')
-    .description('list markets: key, address, language, minimum age and whether bonuses show')
-    .addHelpText('after', example('bun run cli -- markets list', 'bun run cli -- --json markets list'))
-    .action(async () => {
-      const list = await withContext(async (ctx) => ctx.services.markets.list())
-      const lines = list.map((m) => `${m.key.padEnd(8)}${`${marketPrefix(m)}/`.padEnd(10)}${m.language.padEnd(8)}${`${m.minimumAge}+`.padEnd(5)}${(m.rules.showBonuses ? 'bonuses shown' : 'bonuses hidden').padEnd(16)}${m.name}`)
-      out(list, lines.length ? ['default /         en      18+  bonuses shown   International (every unprefixed address)', ...lines].join('\n') : 'No markets yet: every page is the default market’s. An admin adds markets in /admin (Markets), or: bun run cli -- markets save market.json')
-    })
+  addListCommand(markets, helpers, {
+    description: 'list markets: key, address, language, minimum age and whether bonuses show',
+    examples: ['bun run cli -- markets list', 'bun run cli -- --json markets list'],
+    list: async (ctx) => ctx.services.markets.list(),
+    head: ['default /         en      18+  bonuses shown   International (every unprefixed address)'],
+    line: (m) => `${m.key.padEnd(8)}${`${marketPrefix(m)}/`.padEnd(10)}${m.language.padEnd(8)}${`${m.minimumAge}+`.padEnd(5)}${(m.rules.showBonuses ? 'bonuses shown' : 'bonuses hidden').padEnd(16)}${m.name}`,
+    empty: 'No markets yet: every page is the default market’s. An admin adds markets in /admin (Markets), or: bun run cli -- markets save market.json',
+  })
   markets
     .command('show <key>')
     .description("one market's settings and offer rules")

@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { AUTHOR_BIO_MAX, AUTHOR_LINKS_MAX, authorPath, isAuthorSlug } from '../../lib/authors.ts'
 import { slugify } from '../../lib/slug.ts'
 import { ApiError, saveFailure } from '../api-client.ts'
 import { FormError, type FormFailure, issueAt } from '../FormError.tsx'
 import { AuthorPhotoField } from './AuthorPhotoField.tsx'
 import { type AuthorDraft, type AuthorWithUsage, authorsApi, emptyAuthorDraft, toAuthorDraft } from './authors-api.ts'
-import { changedByOthers, useEditConflict } from './ConflictNotice.tsx'
+import { changedByOthers, useVersionedSave } from './ConflictNotice.tsx'
+import { useAdminList } from './use-admin-list.ts'
 import { editorForm } from './form-keys.ts'
 
 /** How a refused field is named to the admin: the form's labels, not the API's paths. */
@@ -20,7 +21,6 @@ function usageText(u: AuthorWithUsage['usage']) {
 
 function AuthorForm({ initial, onSaved, onCancel }: { initial: AuthorDraft; onSaved: (a: AuthorDraft) => void; onCancel: () => void }) {
   const [draft, setDraft] = useState(initial)
-  const [busy, setBusy] = useState(false)
   const [error, setError] = useState<FormFailure | null>(null)
   const [saved, setSaved] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
@@ -33,34 +33,27 @@ function AuthorForm({ initial, onSaved, onCancel }: { initial: AuthorDraft; onSa
   const setLink = (i: number, patch: Partial<AuthorDraft['links'][number]>) => set({ links: draft.links.map((l, k) => (k === i ? { ...l, ...patch } : l)) })
   const slugProblem = draft.slug !== '' && !isAuthorSlug(draft.slug) ? 'Use lowercase letters, digits and single hyphens, e.g. maya-chen' : null
   const issue = (path: string) => issueAt(error, path)
-  const conflict = useEditConflict({
-    load: async () => toAuthorDraft(await authorsApi.get(draft._id!)),
-    changes: (theirs) => changedByOthers(initial, theirs, draft, AUTHOR_FIELD_LABELS),
-    reload: setDraft,
-    overwrite: (version) => void save(version),
-    versionOf: (theirs) => theirs.version,
-  })
-
-  async function save(version = draft.version) {
-    setBusy(true)
-    setError(null)
-    try {
-      const author = await authorsApi.save(draft, version)
-      conflict.clear()
+  const { save, busy, notice } = useVersionedSave({
+    isNew,
+    version: draft.version,
+    persist: (version) => authorsApi.save(draft, version),
+    started: () => setError(null),
+    saved: (author) => {
       // the saved profile from now on: a new one becomes an edit (its id, an uploaded photo as its /media/ URL)
       const next = toAuthorDraft(author)
       setDraft(next)
       setSaved(true)
       onSaved(next)
-    } catch (err) {
-      if (isNew || !conflict.caught(err)) setError(saveFailure('Failed to save the author', err))
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+    failed: (err) => setError(saveFailure('Failed to save the author', err)),
+    load: async () => toAuthorDraft(await authorsApi.get(draft._id!)),
+    changes: (theirs) => changedByOthers(initial, theirs, draft, AUTHOR_FIELD_LABELS),
+    reload: setDraft,
+    versionOf: (theirs) => theirs.version,
+  })
   return (
     <form className="post-form card author-form" {...editorForm(formRef, save)} aria-label={isNew ? 'Add author' : 'Edit author'}>
-      {conflict.notice(busy)}
+      {notice()}
       <h2>{isNew ? 'Add author' : `Edit ${initial.name}`}</h2>
       <FormError error={error} formRef={formRef} labels={AUTHOR_FIELD_LABELS} />
       {saved && (
@@ -164,31 +157,16 @@ function AuthorForm({ initial, onSaved, onCancel }: { initial: AuthorDraft; onSa
  * server's 409 says which posts.
  */
 export function AuthorsPanel() {
-  const [authors, setAuthors] = useState<AuthorWithUsage[] | null>(null)
-  const [loadError, setLoadError] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
   const [editing, setEditing] = useState<{ draft: AuthorDraft; key: number } | null>(null)
-
-  const reload = useCallback(async () => {
-    setLoadError(null)
-    try {
-      setAuthors((await authorsApi.list()).authors)
-    } catch {
-      setLoadError('Failed to load authors')
-    }
-  }, [])
-  useEffect(() => void reload(), [reload])
+  const list = useAdminList(
+    async () => (await authorsApi.list()).authors,
+    'Failed to load authors',
+    (err) => (err instanceof ApiError && err.explained ? err.message : 'Failed to delete the author'),
+  )
+  const { items: authors, loadError, error, reload } = list
 
   async function remove(a: AuthorWithUsage) {
-    if (!window.confirm(`Delete the author ${a.name}?`)) return
-    setError(null)
-    try {
-      await authorsApi.remove(a._id)
-      if (editing?.draft._id === a._id) setEditing(null)
-      await reload()
-    } catch (err) {
-      setError(err instanceof ApiError && err.explained ? err.message : 'Failed to delete the author')
-    }
+    if (await list.remove(`Delete the author ${a.name}?`, () => authorsApi.remove(a._id))) setEditing((e) => (e?.draft._id === a._id ? null : e))
   }
 
   return (

@@ -132,3 +132,40 @@ export function useEditConflict<T>(opts: {
     )
   return { conflict: state, caught, clear: () => setState(null), notice }
 }
+
+/**
+ * A versioned form's save, once: `persist(version)` sends the form based on `version` (the form's own unless
+ * "Save mine over theirs" passes theirs); `busy` while it runs; on success `saved(result)`; a refused stale
+ * save becomes the conflict notice (`notice(busy)`), any other failure goes to `failed(err)` for the form to
+ * show at its fields. A new record cannot conflict, so its failures always go to `failed`.
+ */
+export function useVersionedSave<T, R, V extends string | null | undefined>(opts: {
+  isNew?: boolean
+  version: V
+  persist: (version: V | string) => Promise<R>
+  saved: (result: R) => void
+  failed: (err: unknown) => void
+  /** called as a save starts (a form clears its last message) */
+  started?: () => void
+  load: () => Promise<T>
+  changes: (theirs: T) => ConflictChange[]
+  reload: (theirs: T) => void
+  versionOf: (theirs: T) => string | null | undefined
+}) {
+  const [busy, setBusy] = useState(false)
+  const conflict = useEditConflict({ ...opts, overwrite: (version) => void save(version) })
+  async function save(version: V | string = opts.version) {
+    setBusy(true)
+    opts.started?.()
+    try {
+      const result = await opts.persist(version)
+      conflict.clear()
+      opts.saved(result)
+    } catch (err) {
+      if (opts.isNew || !conflict.caught(err)) opts.failed(err)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return { save, busy, notice: () => conflict.notice(busy) }
+}

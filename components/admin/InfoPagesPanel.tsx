@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { InfoPage } from '../../lib/info-page-schemas.ts'
 import { infoPath, isInfoSlug } from '../../lib/info-pages.ts'
 import type { MdTree } from '../../lib/markdown-tree.ts'
 import { MarkdownTree } from '../MarkdownTree.tsx'
-import { changedByOthers, useEditConflict } from './ConflictNotice.tsx'
+import { changedByOthers, useVersionedSave } from './ConflictNotice.tsx'
+import { useAdminList } from './use-admin-list.ts'
 import { editorForm } from './form-keys.ts'
 import { type InfoPageDraft, infoPagesApi } from './info-pages-api.ts'
 import { ErrorLine } from '../Messages.tsx'
@@ -43,7 +44,6 @@ function Preview({ body }: { body: string }) {
 
 function InfoPageForm({ initial, isNew, required, onSaved, onCancel }: { initial: InfoPageDraft; isNew: boolean; required: boolean; onSaved: (p: InfoPage) => void; onCancel: () => void }) {
   const [draft, setDraft] = useState(initial)
-  const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [saved, setSaved] = useState(false)
   const set = (patch: Partial<InfoPageDraft>) => {
@@ -52,33 +52,26 @@ function InfoPageForm({ initial, isNew, required, onSaved, onCancel }: { initial
   }
   const slugProblem = isNew && draft.slug !== '' && !isInfoSlug(draft.slug) ? 'Use lowercase letters, digits and single hyphens, e.g. bonus-policy' : null
   const formRef = useRef<HTMLFormElement>(null)
-  const conflict = useEditConflict({
+  const { save, busy, notice } = useVersionedSave({
+    isNew,
+    version: draft.version,
+    persist: (version) => (isNew ? infoPagesApi.create(draft) : infoPagesApi.update(draft, version)),
+    started: () => setError(null),
+    saved: (page) => {
+      setDraft((d) => ({ ...d, version: page.updatedAt }))
+      setSaved(true)
+      onSaved(page)
+    },
+    failed: (err) => setError(err instanceof Error ? err.message : 'Failed to save the page'),
     load: async () => toDraft(await infoPagesApi.get(draft.slug)),
     changes: (theirs) => changedByOthers(initial, theirs, draft, INFO_LABELS),
     reload: setDraft,
-    overwrite: (version) => void save(version),
     versionOf: (theirs) => theirs.version,
   })
-
-  async function save(version = draft.version) {
-    setBusy(true)
-    setError(null)
-    try {
-      const page = isNew ? await infoPagesApi.create(draft) : await infoPagesApi.update(draft, version)
-      setDraft((d) => ({ ...d, version: page.updatedAt }))
-      setSaved(true)
-      conflict.clear()
-      onSaved(page)
-    } catch (err) {
-      if (isNew || !conflict.caught(err)) setError(err instanceof Error ? err.message : 'Failed to save the page')
-    } finally {
-      setBusy(false)
-    }
-  }
   return (
     <div className="info-editor">
       <form className="post-form card" {...editorForm(formRef, save)} aria-label={isNew ? 'Add info page' : 'Edit info page'}>
-        {conflict.notice(busy)}
+        {notice()}
         <h2>{isNew ? 'Add page' : `Edit /info/${draft.slug}`}</h2>
         {required && <p className="muted small">A default page: the footer, brand pages and the cookie banner link to it, so it can be edited but not deleted.</p>}
         <ErrorLine text={error} />
@@ -129,29 +122,17 @@ function InfoPageForm({ initial, isNew, required, onSaved, onCancel }: { initial
 
 /** The admin's "Info pages" tab: privacy, terms, responsible gambling and any page editors add. */
 export function InfoPagesPanel() {
-  const [pages, setPages] = useState<InfoPage[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
   const [editing, setEditing] = useState<{ page: InfoPage | null; key: number } | null>(null)
-
-  const reload = useCallback(async () => {
-    try {
-      setPages((await infoPagesApi.list()).pages)
-    } catch {
-      setError('Failed to load pages')
-    }
-  }, [])
-  useEffect(() => void reload(), [reload])
+  const list = useAdminList(
+    async () => (await infoPagesApi.list()).pages,
+    'Failed to load pages',
+    (err) => (err instanceof Error ? err.message : 'Failed to delete the page'),
+  )
+  const { items: pages, reload } = list
+  const error = list.loadError ?? list.error
 
   async function remove(page: InfoPage) {
-    if (!window.confirm('Delete this info page?')) return
-    setError(null)
-    try {
-      await infoPagesApi.remove(page.slug)
-      if (editing?.page?.slug === page.slug) setEditing(null)
-      await reload()
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'Failed to delete the page')
-    }
+    if (await list.remove('Delete this info page?', () => infoPagesApi.remove(page.slug))) setEditing((e) => (e?.page?.slug === page.slug ? null : e))
   }
 
   return (

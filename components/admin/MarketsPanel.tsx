@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { type Market, type MarketPreset, marketPrefix } from '../../lib/markets.ts'
 import { ApiError } from '../api-client.ts'
 import { type FormFailure, issueAt } from '../FormError.tsx'
-import { changedByOthers, useEditConflict } from './ConflictNotice.tsx'
+import { changedByOthers, useVersionedSave } from './ConflictNotice.tsx'
 import { editorForm } from './form-keys.ts'
 import { marketsApi } from './markets-api.ts'
 
@@ -83,13 +83,17 @@ const MARKET_LABELS: Partial<Record<keyof Draft, string>> = {
 
 function MarketForm({ initial, isNew, onSaved, onCancel }: { initial: Draft; isNew: boolean; onSaved: (m: Market) => void; onCancel: () => void }) {
   const [d, setD] = useState(initial)
-  const [busy, setBusy] = useState(false)
   const [error, setError] = useState<FormFailure | null>(null)
-  const conflict = useEditConflict({
+  const { save, busy, notice } = useVersionedSave({
+    isNew,
+    version: d.version,
+    persist: (version) => (isNew ? marketsApi.create(bodyOf(d)) : marketsApi.update(d.key, bodyOf(d), version)),
+    started: () => setError(null),
+    saved: onSaved,
+    failed: (err) => setError(failureOf(err)),
     load: async () => draftOf(await marketsApi.get(d.key)),
     changes: (theirs) => changedByOthers(initial, theirs, d, MARKET_LABELS as Record<string, string>),
     reload: setD,
-    overwrite: (version) => void save(version),
     versionOf: (theirs) => theirs.version,
   })
   const formRef = useRef<HTMLFormElement>(null)
@@ -101,21 +105,9 @@ function MarketForm({ initial, isNew, onSaved, onCancel }: { initial: Draft; isN
     'aria-invalid': issueAt(error, k) || issueAt(error, `rules.${k}`) ? true : undefined,
     ...extra,
   })
-  async function save(version = d.version) {
-    setBusy(true)
-    setError(null)
-    try {
-      onSaved(isNew ? await marketsApi.create(bodyOf(d)) : await marketsApi.update(d.key, bodyOf(d), version))
-      conflict.clear()
-    } catch (err) {
-      if (isNew || !conflict.caught(err)) setError(failureOf(err))
-    } finally {
-      setBusy(false)
-    }
-  }
   return (
     <form className="card card-body market-form" {...editorForm(formRef, save)} aria-label={isNew ? 'New market' : `Market ${d.key}`} noValidate>
-      {conflict.notice(busy)}
+      {notice()}
       <h3>{isNew ? 'New market' : `${d.name} (${marketPrefix(d)}/)`}</h3>
       {error && (
         <p className="form-error" role="alert">

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AuthorWithUsage } from '../../lib/author-schemas.ts'
 import type { Post } from '../../lib/schemas.ts'
+import { type ApiCall, type ApiRoutes, fakeApi } from '../../test/fake-api.ts'
 import { post } from '../../test/factories.ts'
 import { login, resetSessionForTests } from '../account/session.ts'
 import { AdminPanel } from './AdminPanel.tsx'
@@ -10,9 +11,8 @@ import { AuthorsPanel } from './AuthorsPanel.tsx'
 import { PostForm } from './PostForm.tsx'
 
 /** Issue 22 in the admin: the Authors tab (admins) and the post form's author and reviewer pickers (editors), against a fake API. */
-type Call = { url: string; method: string; body: any }
-let calls: Call[]
-let routes: Record<string, (c: Call) => Response>
+let calls: ApiCall[]
+let routes: ApiRoutes
 let authors: AuthorWithUsage[]
 const token = (username: string, role: string) => `x.${btoa(JSON.stringify({ username, role })).replace(/=+$/, '')}.sig`
 const AT = '2026-11-20T10:00:00.000Z'
@@ -29,14 +29,7 @@ beforeEach(() => {
     'GET /api/posts/blog-content': () => Response.json({ hero: null, featured: null, articles: [], articleBottoms: [] }),
     'GET /api/posts/list': () => Response.json({ posts: [], nextCursor: null, total: 0 }),
   }
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input)
-    const call = { url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined }
-    calls.push(call)
-    const key = `${call.method} ${url.split('?')[0]}`
-    const route = routes[key] ?? Object.entries(routes).find(([k]) => k.endsWith('*') && key.startsWith(k.slice(0, -1)))?.[1]
-    return route ? route(call) : Response.json({ ok: true })
-  })
+  fakeApi(() => routes, () => calls, () => Response.json({ ok: true }))
 })
 afterEach(() => cleanup())
 

@@ -2,11 +2,11 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { InfoPage } from '../../lib/info-page-schemas.ts'
+import { type ApiCall, type ApiRoutes, fakeApi } from '../../test/fake-api.ts'
 import { resetSessionForTests } from '../account/session.ts'
 import { AdminPanel } from './AdminPanel.tsx'
 
-type Call = { url: string; method: string; body: any }
-let calls: Call[]
+let calls: ApiCall[]
 let pages: InfoPage[]
 
 const infoPage = (slug: string, title: string, required: boolean): InfoPage => ({ slug, title, body: `Body of ${title}`, seoTitle: '', seoDescription: '', createdAt: '2026-06-01T00:00:00.000Z', updatedAt: '2026-06-01T00:00:00.000Z', required })
@@ -15,18 +15,14 @@ beforeEach(() => {
   resetSessionForTests()
   calls = []
   pages = [infoPage('privacy', 'Privacy policy', true), infoPage('faq', 'FAQ', false)]
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input)
-    const call = { url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined }
-    calls.push(call)
-    const key = `${call.method} ${url.split('?')[0]}`
-    if (key === 'GET /api/info-pages') return Response.json({ pages })
-    if (key === 'POST /api/info-pages/preview') return Response.json({ tree: [{ t: 'h2', c: ['Preview of'] }, { t: 'p', c: [call.body.body] }] })
-    if (key === 'POST /api/info-pages') return Response.json({ ...infoPage(call.body.slug, call.body.title, false), body: call.body.body }, { status: 201 })
-    if (key.startsWith('PUT /api/info-pages/')) return Response.json({ ...pages.find((p) => url.endsWith(p.slug))!, ...call.body })
-    if (key.startsWith('DELETE /api/info-pages/')) return Response.json({ ok: true })
-    return Response.json({ hero: null, featured: null, articles: [], articleBottoms: [] })
-  })
+  const routes: ApiRoutes = {
+    'GET /api/info-pages': () => Response.json({ pages }),
+    'POST /api/info-pages/preview': (call) => Response.json({ tree: [{ t: 'h2', c: ['Preview of'] }, { t: 'p', c: [call.body.body] }] }),
+    'POST /api/info-pages': (call) => Response.json({ ...infoPage(call.body.slug, call.body.title, false), body: call.body.body }, { status: 201 }),
+    'PUT /api/info-pages/*': (call) => Response.json({ ...pages.find((p) => call.url.endsWith(p.slug))!, ...call.body }),
+    'DELETE /api/info-pages/*': () => Response.json({ ok: true }),
+  }
+  fakeApi(() => routes, () => calls, () => Response.json({ hero: null, featured: null, articles: [], articleBottoms: [] }))
 })
 
 async function openInfoTab() {

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { type ApiCall, type ApiRoutes, fakeApi } from '../../test/fake-api.ts'
 import { login, resetSessionForTests } from '../account/session.ts'
 import { AdminNav, AdminScreen } from './AdminNav.tsx'
 import type { MediaItem } from './media-api.ts'
@@ -9,23 +10,15 @@ import type { Account } from './users-api.ts'
 import { UsersPanel } from './UsersPanel.tsx'
 
 /** Issue 13: the Users and Media screens, against a fake API answering as the server does. */
-type Call = { url: string; method: string; body: any }
-let calls: Call[]
-let routes: Record<string, (c: Call) => Response>
+let calls: ApiCall[]
+let routes: ApiRoutes
 const token = (username: string, role: string) => `x.${btoa(JSON.stringify({ username, role })).replace(/=+$/, '')}.sig`
 
 beforeEach(() => {
   resetSessionForTests()
   calls = []
   routes = {}
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input)
-    const call = { url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined }
-    calls.push(call)
-    const key = `${call.method} ${url.split('?')[0]}`
-    const route = routes[key] ?? Object.entries(routes).find(([k]) => k.endsWith('*') && key.startsWith(k.slice(0, -1)))?.[1]
-    return route ? route(call) : Response.json({ message: 'Not found', code: 'not_found' }, { status: 404 })
-  })
+  fakeApi(() => routes, () => calls)
 })
 afterEach(() => cleanup())
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { DISCLOSURE_MAX } from '../../lib/schemas.ts'
-import { changedByOthers, useEditConflict } from '../admin/ConflictNotice.tsx'
+import { changedByOthers, useVersionedSave } from '../admin/ConflictNotice.tsx'
 import { editorForm } from '../admin/form-keys.ts'
 import { disclosureApi } from './api.ts'
 
@@ -8,19 +8,26 @@ import { disclosureApi } from './api.ts'
 export function DisclosurePanel() {
   const [text, setText] = useState<string | null>(null)
   const [linkUrl, setLinkUrl] = useState('')
-  const [busy, setBusy] = useState(false)
   const [status, setStatus] = useState<{ ok: boolean; message: string } | null>(null)
   /** the saved line and its version, as loaded (a save is based on it) */
   const [loaded, setLoaded] = useState<{ text: string; updatedAt: string | null }>({ text: '', updatedAt: null })
   const formRef = useRef<HTMLFormElement>(null)
-  const conflict = useEditConflict({
+  const { save, busy, notice } = useVersionedSave({
+    version: loaded.updatedAt,
+    persist: (version) => disclosureApi.save(text ?? '', version),
+    started: () => setStatus(null),
+    saved: (saved) => {
+      setText(saved.text)
+      setLoaded(saved)
+      setStatus({ ok: true, message: 'Saved: pages show the new line now.' })
+    },
+    failed: (err) => setStatus({ ok: false, message: `Failed to save the disclosure: ${(err as Error).message}` }),
     load: disclosureApi.get,
     changes: (theirs) => changedByOthers({ text: loaded.text }, { text: theirs.text }, { text }, { text: 'Affiliate disclosure line' }),
     reload: (theirs) => {
       setText(theirs.text)
       setLoaded(theirs)
     },
-    overwrite: (version) => void save(version),
     versionOf: (theirs) => theirs.updatedAt,
   })
 
@@ -35,25 +42,10 @@ export function DisclosurePanel() {
       .catch(() => setStatus({ ok: false, message: 'Failed to load the disclosure' }))
   }, [])
 
-  async function save(version = loaded.updatedAt) {
-    setBusy(true)
-    setStatus(null)
-    try {
-      const saved = await disclosureApi.save(text ?? '', version)
-      setText(saved.text)
-      setLoaded(saved)
-      conflict.clear()
-      setStatus({ ok: true, message: 'Saved: pages show the new line now.' })
-    } catch (err) {
-      if (!conflict.caught(err)) setStatus({ ok: false, message: `Failed to save the disclosure: ${(err as Error).message}` })
-    } finally {
-      setBusy(false)
-    }
-  }
   return (
     <form className="card post-form disclosure-panel" {...editorForm(formRef, save)} aria-labelledby="disclosure-heading">
       <h2 id="disclosure-heading">Disclosure</h2>
-      {conflict.notice(busy)}
+      {notice()}
       <label>
         Affiliate disclosure line
         <textarea rows={2} required maxLength={DISCLOSURE_MAX} value={text ?? ''} disabled={text === null} onChange={(e) => setText(e.target.value)} />

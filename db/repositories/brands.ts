@@ -5,7 +5,7 @@ import { mediaRefsOf } from '../../lib/media-refs.ts'
 import { isLive } from '../../lib/publishing.ts'
 import { windowIssue } from '../../lib/offer-lifecycle.ts'
 import { op } from '../batch.ts'
-import { defineCollection, ensureCollection } from '../collections.ts'
+import { backfill, defineCollection, ensureCollection } from '../collections.ts'
 import type { BatchOp, Filter, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 import { publishDue } from './publishing.ts'
@@ -85,13 +85,8 @@ export function createBrandsRepository(store: Store, registry: Registry) {
     async init() {
       await ensureCollection(store, BRANDS)
       // brands saved before mediaRefs or live existed get them (once, in batches)
-      for (const missing of ['mediaRefs', 'live']) {
-        for (;;) {
-          const stale = await brands.find({ [missing]: null }, { limit: 500 })
-          if (!stale.length) break
-          await store.batch(stale.map((d) => op.update('brands', { _id: d._id }, { $set: { mediaRefs: mediaRefsOf(fromDoc(d)), live: isLive(d) } })))
-        }
-      }
+      for (const missing of ['mediaRefs', 'live'])
+        await backfill(store, () => brands.find({ [missing]: null }, { limit: 500 }), (d) => op.update('brands', { _id: d._id }, { $set: { mediaRefs: mediaRefsOf(fromDoc(d)), live: isLive(d) } }))
     },
     /** Every brand the query asks for (./brand-query.ts), oldest first; no query: every brand of any status. */
     async list(query: BrandQuery = {}) {

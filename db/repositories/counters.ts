@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { op } from '../batch.ts'
-import { defineCollection, ensureCollection } from '../collections.ts'
+import { counterTable, ensureCollection } from '../collections.ts'
 import type { BatchOp, CounterQuery, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 import { countersVersionOp } from './settings.ts'
@@ -47,27 +47,7 @@ export function incrementOps(increments: readonly Increment[]): BatchOp[] {
 
 export function createCountersRepository(store: Store, registry: Registry) {
   // views exist nowhere else: the counters are data, backed up like clicks
-  const collection = defineCollection({
-    name: COUNTERS,
-    backup: 'data',
-    schema: rowSchema,
-    counters: { metrics: METRICS },
-    io: {
-      async readAll() {
-        return (await store.readCounters(COUNTERS)).map((r) => ({ _id: `${r.dim}|${r.day}|${r.key}|${r.sub}`, dim: r.dim, key: r.key, day: r.day, sub: r.sub, ...r.values }))
-      },
-      async count() {
-        return (await store.readCounters(COUNTERS)).length
-      },
-      async writeAll(records) {
-        const ops: BatchOp[] = records.map((r) => {
-          const { _id, dim, key, day, sub, ...values } = r as z.infer<typeof rowSchema>
-          return op.count(COUNTERS, { dim, key, day, sub }, values as Record<string, number>)
-        })
-        for (let i = 0; i < ops.length; i += 5_000) await store.batch(ops.slice(i, i + 5_000))
-      },
-    },
-  })
+  const collection = counterTable(store, COUNTERS, rowSchema, METRICS)
   registry.add(collection)
   return {
     init: () => ensureCollection(store, collection),

@@ -5,7 +5,7 @@ import { isLive } from '../../lib/publishing.ts'
 import { slugify } from '../../lib/slug.ts'
 import { normalizeTags, tagSlugsOf, tagsOf } from '../../lib/tags.ts'
 import { op } from '../batch.ts'
-import { defineCollection, ensureCollection } from '../collections.ts'
+import { backfill, defineCollection, ensureCollection } from '../collections.ts'
 import type { BatchOp, Filter, Store, TextRanking } from '../port.ts'
 import type { Registry } from '../registry.ts'
 import { publishDue } from './publishing.ts'
@@ -181,11 +181,8 @@ export function createPostsRepository(store: Store, registry: Registry) {
     },
     /** Posts written before the derived fields existed, or by older rules, get them (once, in batches; found from an index). */
     async backfill() {
-      for (;;) {
-        const stale = [...(await posts.find({ derived: null }, { limit: 1_000 })), ...(await posts.find({ derived: { $lt: DERIVED_VERSION } }, { limit: 1_000 }))]
-        if (!stale.length) return
-        await store.batch(stale.map((d) => op.update('posts', { _id: d._id }, { $set: toPostDoc(fromDoc(d)!) })))
-      }
+      const stale = async () => [...(await posts.find({ derived: null }, { limit: 1_000 })), ...(await posts.find({ derived: { $lt: DERIVED_VERSION } }, { limit: 1_000 }))]
+      await backfill(store, stale, (d) => op.update('posts', { _id: d._id }, { $set: toPostDoc(fromDoc(d)!) }))
     },
     /** One page of a list in editorial order, continuing after `after` (or skipping `skip`). */
     async page(q: PostQuery, opts: { after?: PostKey; limit: number; skip?: number }): Promise<Post[]> {

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { op } from '../batch.ts'
-import { defineCollection, ensureCollection } from '../collections.ts'
+import { counterTable, ensureCollection } from '../collections.ts'
 import type { BatchOp, Store } from '../port.ts'
 import type { Registry } from '../registry.ts'
 
@@ -30,27 +30,7 @@ const rowSchema = z.object({
 })
 
 export function createSearchQueriesRepository(store: Store, registry: Registry) {
-  const collection = defineCollection({
-    name: SEARCH_QUERIES,
-    backup: 'data',
-    schema: rowSchema,
-    counters: { metrics: METRICS },
-    io: {
-      async readAll() {
-        return (await store.readCounters(SEARCH_QUERIES)).map((r) => ({ _id: `${r.dim}|${r.day}|${r.key}`, dim: r.dim, key: r.key, day: r.day, sub: r.sub, ...r.values }))
-      },
-      async count() {
-        return (await store.readCounters(SEARCH_QUERIES)).length
-      },
-      async writeAll(records) {
-        const ops: BatchOp[] = records.map((r) => {
-          const { key, day, searches, empty, visitors } = r as z.infer<typeof rowSchema>
-          return op.count(SEARCH_QUERIES, { dim: DIM, key, day }, { searches: searches ?? 0, empty: empty ?? 0, visitors: visitors ?? 0 })
-        })
-        for (let i = 0; i < ops.length; i += 5_000) await store.batch(ops.slice(i, i + 5_000))
-      },
-    },
-  })
+  const collection = counterTable(store, SEARCH_QUERIES, rowSchema, METRICS)
   registry.add(collection)
   return {
     init: () => ensureCollection(store, collection),

@@ -11,6 +11,17 @@ afterAll(() => rmSync(root, { recursive: true, force: true }))
 type Note = { _id: string; title: string }
 const spec = { fields: { title: 1 } }
 
+/** A fresh in-memory store with a text index on `notes` (title only unless `fields` say otherwise). */
+async function notes<T extends { _id: string }>(fields: Record<string, number> = spec.fields) {
+  const store = new SqliteStore(':memory:')
+  await store.ensureTextIndex('notes', { fields })
+  return { store, c: store.collection<T>('notes') }
+}
+/** "bonus" typed in full starts "bonuses": three matches, one of them only on the shorter word. */
+const BONUS_TITLES = [['b1', 'Bonuses bonuses bonuses'], ['b2', 'Slots with a bonus'], ['b3', 'Bonuses'], ['s1', 'Slots']]
+/** "odds" in every body, in some titles. */
+const ODDS_DOCS = [['o1', 'Odds basics', 'odds'], ['o2', 'Bonus', 'odds odds odds'], ['o3', 'Live odds', ''], ['o4', 'Markets', 'odds']]
+
 describe('SQLite text index: the word list', () => {
   it('holds each indexed word with how many documents hold it, in step with writes', async () => {
     const store = new SqliteStore(':memory:')
@@ -83,9 +94,7 @@ describe('SQLite text index: kept ranked windows', () => {
   })
 
   it('keeps at most textPagesKept windows, the least recently used going first', async () => {
-    const store = new SqliteStore(':memory:')
-    await store.ensureTextIndex('notes', spec)
-    const c = store.collection<Note>('notes')
+    const { store, c } = await notes<Note>()
     await c.insertOne({ _id: 'a', title: 'Alpha' })
     await c.insertOne({ _id: 'b', title: 'Beta' })
     // b made to match "alpha" behind the triggers' back (the write count does not move): only a window
@@ -105,9 +114,7 @@ describe('SQLite text index: kept ranked windows', () => {
 
 describe('SQLite text index: words in half the documents or more', () => {
   it('rank as bm25 ranks the other words, and count and page as any search', async () => {
-    const store = new SqliteStore(':memory:')
-    await store.ensureTextIndex('notes', spec)
-    const c = store.collection<Note>('notes')
+    const { store, c } = await notes<Note>()
     // "odds" is in every document; "wheel" and "spin" in a few, some in the title-like opening
     const titles = ['Wheel spin odds', 'Odds and the wheel', 'Odds notes', 'Spin odds wheel wheel wheel', 'Odds only', 'Odds again', 'Wheel odds', 'Odds odds', 'Odds once more', 'Odds at last']
     for (const [i, title] of titles.entries()) await c.insertOne({ _id: `t${i}`, title })
@@ -127,9 +134,7 @@ describe('SQLite text index: words in half the documents or more', () => {
   })
 
   it('do not order the results: equal on the other words is a tie, broken by age (oldest first)', async () => {
-    const store = new SqliteStore(':memory:')
-    await store.ensureTextIndex('notes', spec)
-    const c = store.collection<Note>('notes')
+    const { store, c } = await notes<Note>()
     for (let i = 0; i < 4; i++) await c.insertOne({ _id: `f${i}`, title: 'Odds filler text here' })
     await c.insertOne({ _id: 'x1', title: 'Wheel odds filler filler filler' })
     await c.insertOne({ _id: 'x2', title: 'Wheel odds odds odds odds' })
@@ -140,10 +145,8 @@ describe('SQLite text index: words in half the documents or more', () => {
   })
 
   it('all of them: the matches holding the words in the title first, then the rest, each newest first (no bm25 pass over lists as long as the index)', async () => {
-    const store = new SqliteStore(':memory:')
-    await store.ensureTextIndex('notes', { fields: { title: 10, body: 1 } })
-    const c = store.collection<Note & { body: string }>('notes')
-    for (const [id, title, body] of [['o1', 'Odds basics', 'odds'], ['o2', 'Bonus', 'odds odds odds'], ['o3', 'Live odds', ''], ['o4', 'Markets', 'odds']]) await c.insertOne({ _id: id, title, body })
+    const { store, c } = await notes<Note & { body: string }>({ title: 10, body: 1 })
+    for (const [id, title, body] of ODDS_DOCS) await c.insertOne({ _id: id!, title: title!, body: body! })
     const { hits, matched } = await c.textPage(['odds'], { window: 10, limit: 10 })
     expect(matched).toBe(4)
     expect(hits.map((h) => h.doc._id)).toEqual(['o3', 'o1', 'o4', 'o2'])
@@ -155,10 +158,8 @@ describe('SQLite text index: words in half the documents or more', () => {
 
 describe('SQLite text index: a last word typed in full that starts other words', () => {
   it('matches the words it starts and ranks by itself: the matches holding only a longer word come after, newest first', async () => {
-    const store = new SqliteStore(':memory:')
-    await store.ensureTextIndex('notes', spec)
-    const c = store.collection<Note>('notes')
-    for (const [id, title] of [['b1', 'Bonuses bonuses bonuses'], ['b2', 'Slots with a bonus'], ['b3', 'Bonuses'], ['s1', 'Slots'], ['s2', 'Poker'], ['s3', 'Odds'], ['s4', 'Live']])
+    const { store, c } = await notes<Note>()
+    for (const [id, title] of [...BONUS_TITLES, ['s2', 'Poker'], ['s3', 'Odds'], ['s4', 'Live']])
       await c.insertOne({ _id: id, title })
     const { hits, matched } = await c.textPage(['bonus'], { window: 10, limit: 10 })
     expect(matched).toBe(3)
@@ -173,9 +174,7 @@ describe('SQLite text index: each TextRanking alternative ranks as textSearch do
   const ids = (hits: { doc: { _id: string } }[]) => hits.map((h) => h.doc._id)
 
   it("commonWords 'rank': a word in half the documents or more weighs in ranking", async () => {
-    const store = new SqliteStore(':memory:')
-    await store.ensureTextIndex('notes', spec)
-    const c = store.collection<Note>('notes')
+    const { store, c } = await notes<Note>()
     for (let i = 0; i < 4; i++) await c.insertOne({ _id: `f${i}`, title: 'Odds filler text here' })
     await c.insertOne({ _id: 'x1', title: 'Wheel odds filler filler filler' })
     await c.insertOne({ _id: 'x2', title: 'Wheel odds odds odds odds' })
@@ -187,10 +186,8 @@ describe('SQLite text index: each TextRanking alternative ranks as textSearch do
   })
 
   it("onlyCommonWords 'rank': a query of common words alone is ranked by bm25, not title first", async () => {
-    const store = new SqliteStore(':memory:')
-    await store.ensureTextIndex('notes', { fields: { title: 10, body: 1 } })
-    const c = store.collection<Note & { body: string }>('notes')
-    for (const [id, title, body] of [['o1', 'Odds basics', 'odds'], ['o2', 'Bonus', 'odds odds odds'], ['o3', 'Live odds', ''], ['o4', 'Markets', 'odds']]) await c.insertOne({ _id: id, title, body })
+    const { store, c } = await notes<Note & { body: string }>({ title: 10, body: 1 })
+    for (const [id, title, body] of ODDS_DOCS) await c.insertOne({ _id: id!, title: title!, body: body! })
     const page = (ranking?: Partial<TextRanking>) => c.textPage(['odds'], { window: 10, limit: 10, ranking })
     expect(ids((await page()).hits)).toEqual(['o3', 'o1', 'o4', 'o2'])
     const ranked = await page({ onlyCommonWords: 'rank' })
@@ -201,10 +198,8 @@ describe('SQLite text index: each TextRanking alternative ranks as textSearch do
   })
 
   it("typedLastWord 'with-longer-words': a last word typed in full ranks by every word it starts", async () => {
-    const store = new SqliteStore(':memory:')
-    await store.ensureTextIndex('notes', spec)
-    const c = store.collection<Note>('notes')
-    for (const [id, title] of [['b1', 'Bonuses bonuses bonuses'], ['b2', 'Slots with a bonus'], ['b3', 'Bonuses'], ['s1', 'Slots'], ['s2', 'Poker'], ['s3', 'Odds'], ['s4', 'Live']])
+    const { store, c } = await notes<Note>()
+    for (const [id, title] of [...BONUS_TITLES, ['s2', 'Poker'], ['s3', 'Odds'], ['s4', 'Live']])
       await c.insertOne({ _id: id, title })
     const page = (ranking?: Partial<TextRanking>) => c.textPage(['bonus'], { window: 10, limit: 10, ranking })
     expect(ids((await page()).hits)).toEqual(['b2', 'b3', 'b1'])
@@ -216,10 +211,8 @@ describe('SQLite text index: each TextRanking alternative ranks as textSearch do
   })
 
   it('keeps a ranked window per ranking: the same search ranked another way is ranked again', async () => {
-    const store = new SqliteStore(':memory:')
-    await store.ensureTextIndex('notes', spec)
-    const c = store.collection<Note>('notes')
-    for (const [id, title] of [['b1', 'Bonuses bonuses bonuses'], ['b2', 'Slots with a bonus'], ['b3', 'Bonuses'], ['s1', 'Slots']]) await c.insertOne({ _id: id, title })
+    const { store, c } = await notes<Note>()
+    for (const [id, title] of BONUS_TITLES) await c.insertOne({ _id: id!, title: title! })
     const byDefault = ids((await c.textPage(['bonus'], { window: 10, limit: 10 })).hits)
     const other = ids((await c.textPage(['bonus'], { window: 10, limit: 10, ranking: { typedLastWord: 'with-longer-words' } })).hits)
     expect(other).not.toEqual(byDefault)
@@ -233,9 +226,7 @@ describe('SQLite text index: a common-terms cut-off (commonCutoff)', () => {
   type Post = Note & { body: string }
 
   it('walks and ranks the rarer terms only; the common ones raise the best matches holding them in the title, and count nothing', async () => {
-    const store = new SqliteStore(':memory:')
-    await store.ensureTextIndex('notes', { fields: { title: 10, body: 1 } })
-    const c = store.collection<Post>('notes')
+    const { store, c } = await notes<Post>({ title: 10, body: 1 })
     // casino in 8 of 10 documents; wheel in 3, one of them without casino at all
     for (let i = 0; i < 6; i++) await c.insertOne({ _id: `f${i}`, title: 'Casino notes', body: 'filler' })
     await c.insertOne({ _id: 'w1', title: 'Wheel physics', body: 'wheel wheel casino' })
@@ -256,9 +247,7 @@ describe('SQLite text index: a common-terms cut-off (commonCutoff)', () => {
   })
 
   it('common terms alone are all required, the matches holding them all in the title first, then the rest, each newest first', async () => {
-    const store = new SqliteStore(':memory:')
-    await store.ensureTextIndex('notes', { fields: { title: 10, body: 1 } })
-    const c = store.collection<Post>('notes')
+    const { store, c } = await notes<Post>({ title: 10, body: 1 })
     for (const [id, title, body] of [['o1', 'Roulette odds', 'roulette odds'], ['o2', 'Roulette', 'odds odds odds'], ['o3', 'Odds', 'roulette'], ['o4', 'Roulette odds again', 'x'], ['o5', 'Poker', 'odds']])
       await c.insertOne({ _id: id, title, body })
     const page = await c.textPage(['roulette', 'odds'], { window: 10, limit: 10, commonCutoff: 0.1 })
@@ -268,9 +257,7 @@ describe('SQLite text index: a common-terms cut-off (commonCutoff)', () => {
   })
 
   it('a word start counts as common by the commonest word it starts, and is optional beside a rarer word', async () => {
-    const store = new SqliteStore(':memory:')
-    await store.ensureTextIndex('notes', spec)
-    const c = store.collection<Note>('notes')
+    const { store, c } = await notes<Note>()
     // bet* stands for betting, in 5 of 10 titles; esports is in 2
     for (let i = 0; i < 4; i++) await c.insertOne({ _id: `b${i}`, title: `Betting tips ${i}` })
     for (let i = 0; i < 4; i++) await c.insertOne({ _id: `p${i}`, title: `Poker notes ${i}` })

@@ -283,6 +283,7 @@ export const de: Catalog = {
   'author.elsewhere': '{name} anderswo',
   'author.articlesBy': 'Artikel von {name}',
   'info.lastUpdated': 'Zuletzt aktualisiert',
+  'info.minimumAge': 'Sie müssen mindestens {age} Jahre alt sein, um zu spielen und die Angebote dieser Seite zu nutzen.',
 
   // ---------- 404 and errors ----------
   'notFound.page': 'Seite nicht gefunden.',

@@ -283,6 +283,7 @@ export const en = {
   'author.elsewhere': '{name} elsewhere',
   'author.articlesBy': 'Articles by {name}',
   'info.lastUpdated': 'Last updated',
+  'info.minimumAge': 'You must be {age} or older to gamble and to use the offers on this site.',
 
   // ---------- 404 and errors ----------
   'notFound.page': 'Page not found.',

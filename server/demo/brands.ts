@@ -12,9 +12,9 @@ const faq = (brand: string): Section => ({
   ],
 })
 /** Amounts are written `{20}`: pages show them in the offer's currency (lib/offer-money.ts), "£20" or "20 €". */
-const terms = (min: string, wager: string): Section => ({
+const terms = (min: string, wager: string, age = 18): Section => ({
   type: 'terms',
-  content: ['18+ only. New customers only.', `Minimum deposit {${min}}.`, `Wagering ${wager} on bonus funds within 30 days.`, 'Maximum bet {5} per spin while a bonus is active.', 'Please gamble responsibly.'],
+  content: [`${age}+ only. New customers only.`, `Minimum deposit {${min}}.`, `Wagering ${wager} on bonus funds within 30 days.`, 'Maximum bet {5} per spin while a bonus is active.', 'Please gamble responsibly.'],
 })
 /** A terms section written out (compliance: every demo brand has its terms; spec §2 titles them by default). */
 const termsList = (content: string[]): Section => ({ type: 'terms', content })
@@ -220,7 +220,7 @@ const brandList = [
     termsSummary: '18+. New customers only (21+ where required), in licensed states. First bet back up to {500} in bonus bets if it loses. Bonus bets expire in 7 days. T&Cs apply.',
     termsUrl: 'https://libertylines.example/terms',
     promoTable: null, promoTables: [], timelines: [{ label: 'Bonus bets credited', value: '72', unit: 'hours' }], highlights: [{ title: 'Same-game parlays', value: 'Yes' }],
-    sections: [{ type: 'text', content: 'Liberty Lines is shown to visitors in the United States only, where it holds its licences.' } as Section, terms('10', '1x')],
+    sections: [{ type: 'text', content: 'Liberty Lines is shown to visitors in the United States only, where it holds its licences.' } as Section, terms('10', '1x', 21)],
     dealBox: { countdownText: 'New customers', mainText: 'First bet back up to {500}', subText: 'In bonus bets', ctaLabel: 'Get the App', ctaUrl: 'https://libertylines.example/app' },
   },
   {

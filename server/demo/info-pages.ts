@@ -7,7 +7,7 @@ import type { DefaultInfoSlug } from '../../lib/info-pages.ts'
  */
 export type DefaultInfoPage = { slug: DefaultInfoSlug; title: string; seoTitle: string; seoDescription: string; body: string }
 
-const responsibleGambling = `Gambling should be entertainment you pay for, like a cinema ticket, never a way to make money or to win back losses. GameWise is for adults: you must be **18 or older** (or the legal age where you live, if higher) to gamble, and to use the offers on this site.
+const responsibleGambling = `Gambling should be entertainment you pay for, like a cinema ticket, never a way to make money or to win back losses. GameWise is for adults: you must be of legal gambling age where you live (stated above for this edition) to gamble, and to use the offers on this site.
 
 ## Keep it fun
 

@@ -15,6 +15,18 @@ export function parseCountryHeader(value: string | undefined | null): VisitorCou
   return isCountryCode(code) ? code : null
 }
 
+/**
+ * A CDN's region header (`ON` from Cloudflare's cf-region-code, `ON` from CloudFront's
+ * cloudfront-viewer-country-region, or a full `CA-ON`) → the ISO 3166-2 code in the visitor's country, or
+ * null when either is unknown or the value is not a subdivision code of that country.
+ */
+export function parseRegionHeader(country: VisitorCountry, value: string | undefined | null): string | null {
+  if (!country || !value) return null
+  const code = value.trim().toUpperCase()
+  const sub = code.startsWith(`${country}-`) ? code.slice(country.length + 1) : code
+  return /^[A-Z0-9]{1,3}$/.test(sub) ? `${country}-${sub}` : null
+}
+
 type CountryOptions = { header?: string; db: IpCountryDb }
 
 /**

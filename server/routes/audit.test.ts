@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { AuditEntryJson } from '../../lib/audit.ts'
+import { brandFormFields, formData } from '../../test/factories.ts'
 import { json, loginAs, makeTestApp } from '../../test/make-app.ts'
 import { createAuditRepository } from '../../db/repositories/audit.ts'
 import { createRegistry } from '../../db/registry.ts'
@@ -39,33 +40,7 @@ async function log(query = ''): Promise<{ entries: AuditEntryJson[]; nextCursor:
 /** The newest entry for a target. */
 const latest = async (target: string) => (await log(`?target=${encodeURIComponent(target)}&limit=1`)).entries[0]
 
-const brandForm = (over: Record<string, string> = {}) => {
-  const fields: Record<string, string> = {
-    brandName: 'Audit Casino',
-    rating: '4.3',
-    type: JSON.stringify(['typeNew']),
-    position: JSON.stringify(['PositionPopular']),
-    enableClickId: 'true',
-    enableGaid: 'false',
-    enableUserAgent: 'false',
-    enableCustomParams: 'false',
-    campaignType: 'App - Install',
-    customParams: '[]',
-    tagline: 'A test casino.',
-    offerHighlight: '100% up to 100',
-    bonusOffer: 'Bonus',
-    bonusCondition: '30x',
-    promoTable: JSON.stringify({ heading: 'Welcome', columns: ['Deposit', 'Match'], rows: [{ col1: '1st', col2: '100%' }, { col1: '2nd', col2: '50%' }, { col1: '3rd', col2: '25%' }] }),
-    timelines: '[]',
-    highlights: '[]',
-    sections: JSON.stringify([{ type: 'terms', content: ['18+'] }]),
-    dealBox: JSON.stringify({ countdownText: 'Ends soon', mainText: '100%', ctaLabel: 'Play', ctaUrl: 'https://old.example/go' }),
-    ...over,
-  }
-  const f = new FormData()
-  for (const [k, v] of Object.entries(fields)) f.append(k, v)
-  return f
-}
+const brandForm = (over: Record<string, string> = {}) => formData(brandFormFields({ brandName: 'Audit Casino', dealBox: JSON.stringify({ countdownText: 'Ends soon', mainText: '100%', ctaLabel: 'Play', ctaUrl: 'https://old.example/go' }), ...over }))
 
 describe('audit entries for every HTTP write path', () => {
   it('posts: create, update (before → after) and delete, by the editor, from their address', async () => {

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { brandFormFields, formData } from '../../test/factories.ts'
 import { loginAs, makeTestApp } from '../../test/make-app.ts'
 import { MAX_IMAGE_BYTES } from '../media/service.ts'
 
@@ -13,33 +14,8 @@ beforeAll(async () => {
 })
 
 type Fields = Record<string, string | Blob>
-const valid = (over: Fields = {}): Fields => ({
-  brandName: 'Test Casino',
-  rating: '4.3',
-  type: JSON.stringify(['typeNew']),
-  position: JSON.stringify(['PositionPopular']),
-  enableClickId: 'true',
-  enableGaid: 'false',
-  enableUserAgent: 'true',
-  enableCustomParams: 'true',
-  campaignType: 'App - Install',
-  customParams: JSON.stringify([{ key: 'src', value: 'gw' }]),
-  tagline: 'A test casino.',
-  offerHighlight: '100% up to 100',
-  bonusOffer: 'Bonus',
-  bonusCondition: '30x',
-  promoTable: JSON.stringify({ heading: 'Welcome', columns: ['Deposit', 'Match'], rows: [{ col1: '1st', col2: '100%' }, { col1: '2nd', col2: '50%' }, { col1: '3rd', col2: '25%' }] }),
-  timelines: JSON.stringify([{ label: 'Payout', value: '24', unit: 'hours' }]),
-  highlights: JSON.stringify([{ title: 'Games', value: '500' }]),
-  sections: JSON.stringify([{ type: 'faq', content: [{ q: 'Q?', a: 'A.' }] }, { type: 'terms', content: ['18+'] }]),
-  dealBox: JSON.stringify({ countdownText: 'Ends soon', mainText: '100%', ctaLabel: 'Play', ctaUrl: 'https://test.example/go' }),
-  ...over,
-})
-const form = (fields: Fields) => {
-  const f = new FormData()
-  for (const [k, v] of Object.entries(fields)) f.append(k, v)
-  return f
-}
+const valid = brandFormFields
+const form = formData
 const send = (method: string, path: string, fields?: Fields) =>
   t.app.request(path, { method, headers: { authorization: `Bearer ${token}` }, body: fields ? form(fields) : undefined })
 const png = (bytes = PNG, name = 'logo.png', type = 'image/png') => new File([bytes], name, { type })

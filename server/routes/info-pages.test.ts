@@ -232,6 +232,6 @@ describe('GET /api/geo', () => {
     const res = await t.app.request('/api/geo')
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('no-store')
-    expect(await res.json()).toEqual({ country: null, market: null })
+    expect(await res.json()).toEqual({ country: null, region: null, market: null })
   })
 })

@@ -170,8 +170,24 @@ describe('the admin’s lists filtered by market (issue 23)', () => {
 
 describe('a visitor’s market and the market sitemaps (issue 23)', () => {
   it('GET /api/geo offers a German visitor the German market, a visitor from an unserved country none', async () => {
-    expect(await (await send('GET', '/api/geo', undefined, null, { 'cf-ipcountry': 'DE' })).json()).toEqual({ country: 'DE', market: { key: 'de', name: 'Deutschland', prefix: '/de', language: 'de-DE' } })
-    expect(await (await send('GET', '/api/geo', undefined, null, { 'cf-ipcountry': 'FR' })).json()).toEqual({ country: 'FR', market: null })
+    expect(await (await send('GET', '/api/geo', undefined, null, { 'cf-ipcountry': 'DE' })).json()).toEqual({ country: 'DE', region: null, market: { key: 'de', name: 'Deutschland', prefix: '/de', language: 'de-DE' } })
+    expect(await (await send('GET', '/api/geo', undefined, null, { 'cf-ipcountry': 'FR' })).json()).toEqual({ country: 'FR', region: null, market: null })
+  })
+
+  it('a market that serves a region (US-NJ) is offered by the CDN region header GEO_REGION_HEADER names, and by nothing else', async () => {
+    const regional = await makeTestApp({ env: { GEO_HEADER: 'cf-ipcountry', GEO_REGION_HEADER: 'cf-region-code', GEO_DB: '0' } })
+    const token = (await loginAs(regional, 'admin')).accessToken
+    const created = await regional.app.request('/api/markets', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ key: 'us-nj', name: 'New Jersey', legalPages: [], ...MARKET_PRESETS['US-NJ'] }) })
+    expect(created.status).toBe(201)
+    const geo = async (headers: Record<string, string>) => (await (await regional.app.request('/api/geo', { headers })).json()) as { region: string | null; market: { key: string } | null }
+    expect(await geo({ 'cf-ipcountry': 'US', 'cf-region-code': 'NJ' })).toMatchObject({ region: 'US-NJ', market: { key: 'us-nj' } })
+    expect(await geo({ 'cf-ipcountry': 'US', 'cf-region-code': 'us-nj' })).toMatchObject({ region: 'US-NJ', market: { key: 'us-nj' } })
+    expect(await geo({ 'cf-ipcountry': 'US', 'cf-region-code': 'NY' })).toMatchObject({ region: 'US-NY', market: null })
+    // a region alone, or a value that is no subdivision code, names no market
+    expect(await geo({ 'cf-region-code': 'NJ' })).toMatchObject({ region: null, market: null })
+    expect(await geo({ 'cf-ipcountry': 'US', 'cf-region-code': 'New Jersey' })).toMatchObject({ region: null, market: null })
+    // unconfigured, the header is ignored: any client can send one
+    expect(await (await send('GET', '/api/geo', undefined, null, { 'cf-ipcountry': 'US', 'cf-region-code': 'NJ' })).json()).toMatchObject({ region: null })
   })
 
   it('the sitemap index lists each market’s sitemap; a market’s sitemap lists only its own pages, under its prefix', async () => {

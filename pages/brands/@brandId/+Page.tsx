@@ -10,7 +10,7 @@ export default function Page() {
     <>
       {preview && <PreviewBanner item={brand} />}
       <BrandPageView brand={brand} disclosure={disclosure} availability={{ available, alternatives, offer, unlicensedIn: licensed ? null : marketName }} sectionTrees={sectionTrees} />
-      <BrandHelp set={help} />
+      <BrandHelp set={help} terms={brand.termsSummary} />
     </>
   )
 }

@@ -3,6 +3,7 @@ import type { PageContextServer } from 'vike/types'
 import { RESPONSIBLE_GAMBLING_SLUG } from '../../../lib/info-pages.ts'
 import { helpDirectory } from '../../../lib/responsible-gambling.ts'
 import { metaDescription } from '../../../lib/seo.ts'
+import { marketHelpCountry } from '../../../lib/markets.ts'
 
 export type Data = Awaited<ReturnType<typeof data>>
 
@@ -17,7 +18,8 @@ export async function data(pageContext: PageContextServer) {
   return {
     page,
     description: metaDescription([page.seoDescription, text], `${page.title}. GameWise: gaming and iGaming guides, reviews and offers.`),
-    // every country's help, the visitor's first: this one page renders per country (pages/types.d.ts)
-    help: page.slug === RESPONSIBLE_GAMBLING_SLUG ? helpDirectory(pageContext.visitorCountry) : null,
+    // every country's help: the market's first where it names one (Ontario, Germany), else the visitor's
+    // (this one page renders per country, pages/types.d.ts)
+    help: page.slug === RESPONSIBLE_GAMBLING_SLUG ? helpDirectory(marketHelpCountry(pageContext.market) ?? pageContext.visitorCountry) : null,
   }
 }
