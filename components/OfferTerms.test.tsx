@@ -197,3 +197,28 @@ describe('the affiliate disclosure', () => {
     expectDisclosure('Brand disclosure.')
   })
 })
+
+describe('an offer’s currency on its terms line (issue 34)', () => {
+  it('names the offer’s currency for the offer around it, and says it in words where it is not the market’s', () => {
+    const { container, rerender } = render(<OfferTerms offer={{ brandName: 'Nova', termsSummary: SUMMARY, termsUrl: '', offerCurrency: 'GBP', marketCurrency: 'EUR' }} />)
+    const line = within(container).getByTestId('offer-terms')
+    expect(line.getAttribute('data-offer-currency')).toBe('GBP')
+    expect(line.textContent).toContain('Amounts in GBP.')
+    // in its own currency's market nothing more is said
+    rerender(<OfferTerms offer={{ brandName: 'Nova', termsSummary: SUMMARY, termsUrl: '', offerCurrency: 'GBP', marketCurrency: 'GBP' }} />)
+    expect(within(container).getByTestId('offer-terms').getAttribute('data-offer-currency')).toBe('GBP')
+    expect(container.textContent).not.toContain('Amounts in')
+    // an offer of before currencies says nothing of one
+    rerender(<OfferTerms offer={{ brandName: 'Nova', termsSummary: SUMMARY, termsUrl: '' }} />)
+    expect(within(container).getByTestId('offer-terms').hasAttribute('data-offer-currency')).toBe(false)
+  })
+
+  it('key facts label a minimum deposit in another currency than the market’s, and mark it', () => {
+    const { container, rerender } = render(<BrandPageView brand={brandPage({ facts: { minDeposit: { amount: 20, currency: 'GBP' } }, marketCurrency: 'CAD' })} disclosure="" />)
+    const dd = container.querySelector('[data-fact=minDeposit] dd')!
+    expect(dd.textContent).toBe('£20 (GBP)')
+    expect(dd.getAttribute('data-offer-currency')).toBe('GBP')
+    rerender(<BrandPageView brand={brandPage({ facts: { minDeposit: { amount: 20, currency: 'GBP' } }, marketCurrency: 'GBP' })} disclosure="" />)
+    expect(container.querySelector('[data-fact=minDeposit] dd')!.textContent).toBe('£20')
+  })
+})

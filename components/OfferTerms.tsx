@@ -3,6 +3,7 @@ import { AFFILIATE_DISCLOSURE_PATH, AGE_MARK, DEFAULT_AFFILIATE_DISCLOSURE, isAb
 import type { BrandOffer } from '../lib/schemas.ts'
 import { highestAgeMark } from '../lib/inducements.ts'
 import { TERMS_LINE_BREAK } from '../lib/markets.ts'
+import { otherCurrency } from '../lib/offer-money.ts'
 import { useContentLang, useT } from './use-t.ts'
 
 /**
@@ -12,8 +13,11 @@ import { useContentLang, useT } from './use-t.ts'
  * own age mark ("18+.", "21+") give the badge its text and lose the mark, so it is never shown twice.
  * `compact` (the phone's fixed deal bar, where height is scarce) shows short terms in full and longer
  * ones as a link to `detailsHref`, where they are in full: never cut mid-sentence.
+ *
+ * The terms line also says the offer's currency (issue 34): `data-offer-currency` names it for the offer
+ * around it, and where it is not the market's, the line says so in words ("Amounts in GBP.").
  */
-export function OfferTerms({ offer, compact = false, detailsHref }: { offer: Pick<BrandOffer, 'brandName' | 'termsSummary' | 'termsUrl'>; compact?: boolean; detailsHref?: string }) {
+export function OfferTerms({ offer, compact = false, detailsHref }: { offer: Pick<BrandOffer, 'brandName' | 'termsSummary' | 'termsUrl' | 'offerCurrency' | 'marketCurrency'>; compact?: boolean; detailsHref?: string }) {
   // the brand's terms, then the market's line on a line of its own (lib/markets.ts termsForMarket)
   const [head = '', ...tail] = (offer.termsSummary ?? '').split(TERMS_LINE_BREAK)
   const { age, rest: own } = splitAgeMark(head)
@@ -22,9 +26,15 @@ export function OfferTerms({ offer, compact = false, detailsHref }: { offer: Pic
   const url = offer.termsUrl && isAbsoluteHttpUrl(offer.termsUrl) ? offer.termsUrl : '' // validated on write; never a javascript: href
   const linked = compact && detailsHref && summary.length > COMPACT_TERMS_MAX
   const t = useT()
+  const foreign = otherCurrency(offer.offerCurrency, offer.marketCurrency)
   return (
-    <p className={compact ? 'offer-terms compact' : 'offer-terms'} data-testid="offer-terms">
+    <p className={compact ? 'offer-terms compact' : 'offer-terms'} data-testid="offer-terms" {...(offer.offerCurrency ? { 'data-offer-currency': offer.offerCurrency } : {})}>
       <span className="age-badge">{age}</span>{' '}
+      {foreign && (
+        <>
+          <span className="offer-currency">{t('terms.amountsIn', { currency: foreign })}</span>{' '}
+        </>
+      )}
       {linked ? (
         <a className="terms-text" href={detailsHref}>
           {t('terms.readThem')}

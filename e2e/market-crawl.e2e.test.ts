@@ -40,9 +40,11 @@ import { BASE_URL, fakeGoogle, launchBrowser, PERSON_UA } from './browser.ts'
  *                     (18+ in a 19+ market), in visible text or JSON-LD; bonus vocabulary ("wagering",
  *                     "free spins", "welcome offer") in offers and on brand pages (editorial guides may
  *                     explain what wagering is; concrete amounts and multipliers are reported wherever)
- *   4 currency        an amount in a currency other than the market's (lib/markets.ts presets: EUR by
- *                     default and in /de, GBP in /uk, CAD in /ca-on) unless marked as the offer's own:
- *                     inside an element with `data-offer-currency` (no such marking exists yet)
+ *   4 currency        an amount in a currency other than the market's (lib/markets.ts: GBP by default
+ *                     and in /uk, EUR in /de, CAD in /ca-on) unless it is the offer's own, labelled: an
+ *                     offer whose terms line (or an amount's own element) says `data-offer-currency` may
+ *                     show amounts in that currency, and where it is not the market's its text must name
+ *                     the currency's code ("Amounts in GBP.", "£20 (GBP)"); any other currency is reported
  *   5 offer-terms     an offer (card, table row, deal box, article offer, comparison row, alternatives
  *                     line, promo table, or anything around a tracked /go/ link) shown without its terms
  *                     line or its age badge, or with an age badge under the market's (a brand's own
@@ -245,8 +247,10 @@ type PageFacts = {
   offers: OfferFact[]
   /** visible text, offers first, then articles, then each landmark */
   texts: TextFact[]
-  /** the same, without elements marked `data-offer-currency` (category 4) */
+  /** the same, without offers and elements marked `data-offer-currency` (category 4) */
   textsForCurrency: TextFact[]
+  /** each offer, and each marked element outside offers, with the currencies it says it is in (category 4) */
+  currencyZones: { where: string; text: string; declared: string[] }[]
   /** visible text outside elements whose lang is another language than the page's (category 8) */
   textInPageLanguage: string
 }
@@ -360,7 +364,15 @@ function readPage(): PageFacts {
     return out.filter((t) => t.text.trim())
   }
   const texts = partition(null)
-  const textsForCurrency = partition('[data-offer-currency]')
+  // an offer is in the currencies its own marks name (its terms line's), a SINGLE one's in its card's
+  const declaredIn = (e: Element) => [...new Set([...(e.matches('[data-offer-currency]') ? [e] : []), ...e.querySelectorAll('[data-offer-currency]')].map((x) => x.getAttribute('data-offer-currency') ?? ''))].filter(Boolean)
+  const currencyZones = [
+    ...shownOffers.map(({ el, scope }) => ({ where: `offer ${where(el)}`, text: (el as HTMLElement).innerText, declared: declaredIn(el).length ? declaredIn(el) : declaredIn(scope) })),
+    ...[...document.querySelectorAll('[data-offer-currency]')]
+      .filter((e) => visible(e) && !shownOffers.some((c) => c.el.contains(e)))
+      .map((e) => ({ where: `marked ${where(e)}`, text: (e as HTMLElement).innerText, declared: declaredIn(e) })),
+  ].filter((z) => z.text.trim())
+  const textsForCurrency = partition('[data-offer-currency]').filter((t) => t.kind !== 'offer')
   const pageLang = (document.documentElement.lang || 'en').toLowerCase().split('-')[0]!
   hide([...document.querySelectorAll('body [lang]')].filter((e) => (e.getAttribute('lang') ?? '').toLowerCase().split('-')[0] !== pageLang))
   const textInPageLanguage = document.body.innerText
@@ -378,6 +390,7 @@ function readPage(): PageFacts {
     offers,
     texts,
     textsForCurrency,
+    currencyZones,
     textInPageLanguage,
   }
 }
@@ -625,16 +638,19 @@ const CURRENCY_OF: { re: RegExp; code: (m: string, market: MarketInfo) => string
   { re: /\b\d[\d,.]*\s?(GBP|EUR|USD|CAD|AUD|USDT|USDC|BTC|mBTC|ETH)\b|\b(GBP|EUR|USD|CAD|AUD|USDT|USDC|BTC|ETH)\s?\d[\d,.]*/g, code: (m) => /[A-Za-z]+/.exec(m)![0].replace(/^mBTC$/, 'BTC') },
 ]
 
-/** 4. An amount in a currency that is not the market's, unless marked as the offer's own. */
+/** 4. An amount in a currency that is not the market's, unless it is the offer's own and labelled. */
 function checkCurrencies(c: Crawled) {
   const m = c.visitor.market
+  const amounts = (text: string) => CURRENCY_OF.flatMap(({ re, code }) => snippets(text, re).map((e) => ({ e, cur: code(/“([^”]+)”/.exec(e)![1]!, m) })))
   for (const t of c.facts.textsForCurrency) {
-    for (const { re, code } of CURRENCY_OF) {
-      for (const e of snippets(t.text, re)) {
-        const amount = /“([^”]+)”/.exec(e)![1]!
-        const cur = code(amount, m)
-        if (cur !== m.currency) report('currency', c.visitor, c.url, `${cur} amount in a ${m.currency} market (${t.kind === 'page' ? '' : `${t.kind} `}${t.where}): ${e}`)
-      }
+    for (const { e, cur } of amounts(t.text)) if (cur !== m.currency) report('currency', c.visitor, c.url, `${cur} amount in a ${m.currency} market (${t.kind === 'page' ? '' : `${t.kind} `}${t.where}): ${e}`)
+  }
+  for (const z of c.facts.currencyZones) {
+    for (const { e, cur } of amounts(z.text)) {
+      if (cur === m.currency) continue
+      if (!z.declared.includes(cur)) report('currency', c.visitor, c.url, `${cur} amount in a ${m.currency} market (${z.where}, which says ${z.declared.join('/') || 'no currency'}): ${e}`)
+      // the offer's own currency, where it is not the market's, is named in words a reader sees
+      else if (!new RegExp(String.raw`\b${cur}\b`).test(z.text)) report('currency', c.visitor, c.url, `${cur} amount in a ${m.currency} market without its currency named (${z.where}): ${e}`)
     }
   }
 }

@@ -11,6 +11,7 @@ import type { BrandOffer, BrandPage } from './schemas.ts'
 import type { ComparisonRow } from './comparison.ts'
 import { AGE_MARK } from './offer-terms.ts'
 import { highestAgeMark, linesWithoutBonusTalk, speaksOfBonus, withoutBonusTalk } from './inducements.ts'
+import { brandInMarket, offerInMarket } from './offer-money.ts'
 
 /** What a market allows an offer to show (applied when a page renders, never stored into the brand). */
 export type OfferRules = {
@@ -34,7 +35,10 @@ export type Market = {
   countries: string[]
   /** BCP 47 language tag the market's pages are written and formatted in (`en-GB`, `de-DE`) */
   language: string
-  /** ISO 4217 currency its amounts are shown in */
+  /**
+   * ISO 4217 currency its amounts are shown in. An offer in another currency (a brand that gave the market
+   * no offer of its own, lib/offer-money.ts) is shown labelled with its own ("Amounts in GBP").
+   */
   currency: string
   /** the youngest a player may be: the age mark every offer shows (18+, 19+, 21+) */
   minimumAge: number
@@ -49,13 +53,18 @@ export type Market = {
   updatedAt?: string
 }
 
-/** The market behind today's unprefixed addresses: English, 18+, no extra offer rules. Not stored; not editable. */
+/**
+ * The market behind today's unprefixed addresses: English, 18+, no extra offer rules. Not stored; not
+ * editable. Its currency is the pound: the unprefixed site has always been written in British English
+ * (lib/format.ts SITE_LOCALE, en-GB) with its offers in pounds; 'EUR' here was a placeholder nothing read
+ * until the market crawl, which then took every £ on the site for a foreign amount (issue 34).
+ */
 export const DEFAULT_MARKET: Market = {
   key: 'default',
   name: 'International',
   countries: [],
   language: 'en',
-  currency: 'EUR',
+  currency: 'GBP',
   minimumAge: 18,
   helpCountry: '',
   legalPages: [],
@@ -183,7 +192,9 @@ const isDefault = (m: Pick<Market, 'key'>) => m.key === DEFAULT_MARKET.key
 export const barsOffers = (m: Pick<Market, 'key' | 'rules'>) => !isDefault(m) && !m.rules.showBonuses
 
 /** An offer as this market allows it to be shown: bonus words replaced where inducements may not be advertised, the market's age mark. */
-export function offerUnderRules(offer: BrandOffer, market: Market): BrandOffer {
+export function offerUnderRules(given: BrandOffer, market: Market): BrandOffer {
+  // its money first, in every market: the market's own offer, amounts in its currency (lib/offer-money.ts)
+  const offer = offerInMarket(given, market)
   if (isDefault(market)) return offer
   const { showBonuses, noBonusText } = market.rules
   return {
@@ -260,7 +271,8 @@ function sectionsWithoutBonusTalk(sections: BrandPage['sections']): BrandPage['s
 }
 
 /** A brand page as this market allows it: its offer as offerUnderRules says, and nothing that speaks of a bonus where inducements are barred. */
-export function brandUnderRules(page: BrandPage, market: Market): BrandPage {
+export function brandUnderRules(given: BrandPage, market: Market): BrandPage {
+  const page = brandInMarket(given, market)
   if (isDefault(market)) return page
   const offer = offerUnderRules(page as BrandOffer & BrandPage, market)
   if (market.rules.showBonuses) return { ...page, termsSummary: offer.termsSummary, sections: sectionsForMarket(page.sections, market) }
@@ -274,13 +286,13 @@ function sectionsForMarket(sections: BrandPage['sections'], market: Pick<Market,
 
 /** A comparison table's row as this market allows it: no bonus or code cells where inducements are barred. */
 export function rowUnderRules(row: ComparisonRow, market: Market): ComparisonRow {
-  if (isDefault(market)) return row
-  const termsSummary = termsForMarket(row.termsSummary, market)
-  // an amount in another currency than the market's says which (issue 34: "£20" in a CAD market)
+  // an amount in another currency than the market's says which, in every market (issue 34: "£20" in a CAD market)
   const labelled = { ...row.cells }
   for (const [column, currency] of Object.entries(row.cellCurrency ?? {}) as [keyof typeof labelled, string][]) {
     if (currency !== market.currency && labelled[column]) labelled[column] = `${labelled[column]} (${currency})`
   }
+  if (isDefault(market)) return { ...row, cells: labelled }
+  const termsSummary = termsForMarket(row.termsSummary, market)
   if (market.rules.showBonuses) return { ...row, termsSummary, cells: labelled }
   const { bonusCode: _code, ...rest } = row
   const noTerms = termsForMarket('', market)
@@ -289,7 +301,8 @@ export function rowUnderRules(row: ComparisonRow, market: Market): ComparisonRow
   if ('code' in cells) cells.code = ''
   if ('wagering' in cells) cells.wagering = ''
   // every call to action in the market uses its wording ("Claim Bonus" is an inducement too)
-  return { ...rest, termsSummary: noTerms, bonus: market.rules.noBonusText, cells, ...(rest.hasCta ? { ctaLabel: NO_BONUS_CTA } : {}) }
+  const { bonus: _bonusCurrency, ...cellCurrency } = rest.cellCurrency ?? {}
+  return { ...rest, termsSummary: noTerms, bonus: market.rules.noBonusText, cells, cellCurrency, ...(rest.hasCta ? { ctaLabel: NO_BONUS_CTA } : {}) }
 }
 
 /** The country whose help set a market's pages show (null: the visitor's own, as in the default market). */

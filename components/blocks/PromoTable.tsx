@@ -3,7 +3,7 @@ import { OfferTerms } from '../OfferTerms.tsx'
 import { useContentLang } from '../use-t.ts'
 
 /** Whose offer a promo table lists: its terms and age mark go with it, as with every offer (issue 34). */
-type TermsOf = Pick<BrandOffer, 'brandName' | 'termsSummary' | 'termsUrl'>
+type TermsOf = Pick<BrandOffer, 'brandName' | 'termsSummary' | 'termsUrl' | 'offerCurrency' | 'marketCurrency'>
 
 /** `level`: the heading's rank where the table stands (2 at the top of the page, 3 inside a titled section). */
 export function PromoTableView({ table, level = 3, terms }: { table: PromoTable; level?: 2 | 3; terms?: TermsOf }) {

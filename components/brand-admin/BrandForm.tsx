@@ -17,6 +17,7 @@ import { emptyTable, PickTags, PromoTableEditor, RowsEditor } from './editors.ts
 import { GeoEditor } from './GeoEditor.tsx'
 import { ImageField } from './ImageField.tsx'
 import { TermsFields } from './TermsFields.tsx'
+import { OfferCurrencyFields } from './OfferCurrencyFields.tsx'
 import { FactsFields, OfferWindowFields, ReviewFields } from './FormatsFields.tsx'
 
 /**
@@ -35,6 +36,7 @@ const CONFLICT_LABELS: Partial<Record<keyof BrandDraft, string>> = {
   bonusCondition: 'Bonus Condition', termsSummary: 'Significant terms', termsUrl: 'Full terms link', customParams: 'Custom Parameters', kind: 'Campaign Type', goal: 'Goal',
   bannerAlt: 'Alt text for the banner', dealBox: 'Deal Box', promoTable: 'Promo Table', promoTables: 'Extra promo tables', timelines: 'Timelines', highlights: 'Highlights',
   sections: 'Sections', geo: 'Where it is shown', publishing: 'Publishing', facts: 'Key facts', review: 'Review', validFrom: 'Offer starts', validUntil: 'Offer ends',
+  offerCurrency: 'Offer currency', marketOffers: 'Offers per market',
 }
 /** Image slots compare by what they show, not by their draft state. */
 const comparable = (d: BrandDraft) => ({ ...d, logo: d.logo.loadedUrl, bannerImage: d.bannerImage.loadedUrl })
@@ -166,6 +168,7 @@ export function BrandForm({ initial, onDone, onCancel, onReload, known = { type:
           <input name="bonusCondition" value={d.bonusCondition} onChange={(e) => set({ bonusCondition: e.target.value })} />
         </label>
         <TermsFields draft={d} onChange={set} />
+        <OfferCurrencyFields draft={d} onChange={set} error={error} />
         <OfferWindowFields validFrom={d.validFrom} validUntil={d.validUntil} onChange={set} error={error} />
         <FactsFields value={d.facts} onChange={(facts) => set({ facts })} error={error} />
         <ReviewFields value={d.review} onChange={(review) => set({ review })} error={error} brandName={d.brandName} />

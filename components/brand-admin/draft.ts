@@ -48,6 +48,26 @@ export type BrandDraft = {
   validUntil: string
   /** the window as loaded: a day left as it was is sent back as the instant it was (it may hold a time) */
   loadedWindow: { validFrom: string | null; validUntil: string | null }
+  /** issue 34: the ISO 4217 currency of the offer's `{500}` amounts ('' = none), and markets' own offers */
+  offerCurrency: string
+  marketOffers: MarketOfferDraft[]
+}
+
+/** A market's own offer as the form holds it (the minimum deposit as typed). */
+export type MarketOfferDraft = { market: string; currency: string; offerHighlight: string; termsSummary: string; bonusCode: string; minDeposit: string }
+
+export const emptyMarketOffer = (): MarketOfferDraft => ({ market: '', currency: '', offerHighlight: '', termsSummary: '', bonusCode: '', minDeposit: '' })
+
+/** What the API takes for the markets' offers: empty optional parts left out, a typed number as a number (a bad one as typed: the server names it). */
+export function marketOffersPayload(list: MarketOfferDraft[]): unknown[] {
+  return list.map((o) => ({
+    market: o.market.trim(),
+    currency: o.currency.trim(),
+    offerHighlight: o.offerHighlight,
+    termsSummary: o.termsSummary.trim(),
+    ...(o.bonusCode.trim() ? { bonusCode: o.bonusCode.trim() } : {}),
+    ...(o.minDeposit.trim() ? { minDeposit: Number.isFinite(Number(o.minDeposit)) ? Number(o.minDeposit) : o.minDeposit } : {}),
+  }))
 }
 
 const dealKeys = ['countdownText', 'mainText', 'subText', 'linkText', 'linkUrl', 'ctaLabel', 'ctaUrl'] as const
@@ -96,6 +116,8 @@ export function toDraft(brand?: BrandPage | null): BrandDraft {
     validFrom: dayOfInstant(brand?.validFrom),
     validUntil: dayOfInstant(brand?.validUntil),
     loadedWindow: { validFrom: brand?.validFrom ?? null, validUntil: brand?.validUntil ?? null },
+    offerCurrency: brand?.offerCurrency ?? '',
+    marketOffers: (brand?.marketOffers ?? []).map((o) => ({ market: o.market, currency: o.currency, offerHighlight: o.offerHighlight, termsSummary: o.termsSummary, bonusCode: o.bonusCode ?? '', minDeposit: o.minDeposit === undefined ? '' : String(o.minDeposit) })),
   }
 }
 
@@ -133,6 +155,9 @@ export function toFormData(d: BrandDraft): FormData {
     const loaded = d.loadedWindow[k]
     f.set(k, loaded && dayOfInstant(loaded) === d[k] ? loaded : d[k])
   }
+  // issue 34 (additive: a client that sends neither keeps the brand's own)
+  f.set('offerCurrency', d.offerCurrency.trim())
+  f.set('marketOffers', JSON.stringify(marketOffersPayload(d.marketOffers)))
   const publishing = publishingPayload(d.publishing) // issue 13; additive to spec §7 (absent keeps the brand's own)
   f.set('status', publishing.status)
   if (publishing.publishAt !== undefined) f.set('publishAt', publishing.publishAt)

@@ -158,6 +158,7 @@ export const de: Catalog = {
   'terms.readThem': 'Es gelten wichtige Bedingungen',
   'terms.apply': 'Es gelten die AGB',
   'terms.full': 'Alle AGB',
+  'terms.amountsIn': 'Beträge in {currency}.',
   'terms.fullFor': 'Alle AGB von {brand}',
   'disclosure.text': 'Wir erhalten möglicherweise eine Provision, wenn du dich über Links auf dieser Seite anmeldest.',
   'disclosure.read': 'Unseren Affiliate-Hinweis lesen.',

@@ -158,6 +158,7 @@ export const en = {
   'terms.readThem': 'Significant terms apply',
   'terms.apply': 'T&Cs apply',
   'terms.full': 'Full T&Cs',
+  'terms.amountsIn': 'Amounts in {currency}.',
   'terms.fullFor': 'Full T&Cs for {brand}',
   'disclosure.text': 'We may earn a commission when you sign up through links on this page.',
   'disclosure.read': 'Read our affiliate disclosure.',

@@ -8,7 +8,9 @@ import { type PublishStatus, publishingInputShape } from '../publishing.ts'
 import type { BrandReview } from '../review-score.ts'
 import { reviewSchema } from '../reviews.ts'
 import { idSchema, imageAltSchema, imageUrlSchema, safeLinkSchema, text } from './common.ts'
-import { offerTermsShape } from './terms.ts'
+import { offerTermsShape, termsSummarySchema } from './terms.ts'
+import { isCurrencyCode } from '../currencies.ts'
+import type { MarketOffer } from '../offer-money.ts'
 
 // ---------- brands ----------
 
@@ -126,6 +128,12 @@ export type BrandPage = {
   /** issue 22: when the offer runs (lib/offer-lifecycle.ts): ISO instants, or null for open-ended */
   validFrom: string | null
   validUntil: string | null
+  /** issue 34: the ISO 4217 currency of the offer's amounts (`{500}` in its texts, lib/offer-money.ts); absent on older brands */
+  offerCurrency?: string
+  /** issue 34: a market's own offer (headline, terms, code, currency), shown there instead of this one */
+  marketOffers?: MarketOffer[]
+  /** set when a page is shaped for a market (never stored): that market's currency, so a page can label an offer in another */
+  marketCurrency?: string
   createdAt: string
   updatedAt: string
 }
@@ -146,9 +154,33 @@ export type BrandOffer = Pick<
   | 'campaignType'
   | 'logo'
   | 'dealBox'
+  | 'offerCurrency'
+  | 'marketOffers'
+  | 'marketCurrency'
 > & { campaignTypeRaw: string }
 
 /** An image's text alternative: one line of plain text that says what the image shows (WCAG 1.1.1). */
+
+/** An ISO 4217 code of money (lib/currencies.ts): `gbp` is read as GBP. */
+export const offerCurrencySchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine(isCurrencyCode, { message: 'must be an ISO 4217 currency code such as GBP or EUR' })
+
+/** A market's own offer for a brand (lib/offer-money.ts): its market's key, currency, headline and terms. */
+export const marketOfferSchema = z.strictObject({
+  market: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z]{2}(-[a-z0-9]{2,3})?$/, 'must be a market key such as uk, ca-on or de'),
+  currency: offerCurrencySchema,
+  offerHighlight: z.string().trim().min(1, 'is required: the offer as this market shows it').max(500),
+  termsSummary: termsSummarySchema.default(''),
+  bonusCode: text(40).optional(),
+  minDeposit: z.number().positive().max(1_000_000).optional(),
+})
 
 const tagList = z.array(z.string().trim().min(1).max(100)).max(30).default([])
 const imageInput = z.union([imageUrlSchema, z.null()]).default(null)
@@ -186,6 +218,13 @@ export const brandInputSchema = z.object({
   review: reviewSchema.nullable().optional(),
   validFrom: validFromSchema,
   validUntil: validUntilSchema,
+  // issue 34, additive: spec payloads without them keep working ('' clears the currency)
+  offerCurrency: z.union([z.literal(''), offerCurrencySchema]).optional(),
+  marketOffers: z
+    .array(marketOfferSchema)
+    .max(20)
+    .refine((list) => new Set(list.map((o) => o.market)).size === list.length, { message: 'has two offers for one market' })
+    .optional(),
   ...publishingInputShape,
 })
 export type BrandInput = z.input<typeof brandInputSchema>

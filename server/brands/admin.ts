@@ -12,6 +12,7 @@ import { isLive } from '../../lib/publishing.ts'
 import { DUE_DAYS, offersDue, STALE_FACTS_DAYS, windowIssue } from '../../lib/offer-lifecycle.ts'
 import type { RevisionsService } from '../editorial/revisions.ts'
 import { toBrandPage } from './service.ts'
+import { amountsWithoutCurrency } from '../../lib/offer-money.ts'
 import { MAX_IMAGE_BYTES, type MediaService } from '../media/service.ts'
 
 // `geo` (compliance: where the brand may be shown, lib/geo.ts) is additive to spec §7's form: a client
@@ -24,12 +25,12 @@ const FLAGS = ['enableClickId', 'enableGaid', 'enableUserAgent', 'enableCustomPa
  * one keeps working: a new brand gets '' and an update keeps the brand's current value, so an older
  * admin cannot wipe terms it does not know about.
  */
-const ADDITIVE_TEXT_FIELDS = ['termsSummary', 'termsUrl', 'bannerAlt', 'validFrom', 'validUntil'] as const
-/** Issue 22's JSON fields, additive the same way: absent keeps the brand's facts and review ('null' removes a review). */
-const ADDITIVE_JSON_FIELDS = ['facts', 'review'] as const
+const ADDITIVE_TEXT_FIELDS = ['termsSummary', 'termsUrl', 'bannerAlt', 'validFrom', 'validUntil', 'offerCurrency'] as const
+/** Issue 22's JSON fields (and issue 34's offers per market), additive the same way: absent keeps the brand's facts and review ('null' removes a review). */
+const ADDITIVE_JSON_FIELDS = ['facts', 'review', 'marketOffers'] as const
 type AdditiveField = (typeof ADDITIVE_TEXT_FIELDS)[number] | (typeof ADDITIVE_JSON_FIELDS)[number]
 /** What a new brand gets for an additive field it was not sent. */
-const ADDITIVE_DEFAULTS: Record<AdditiveField, unknown> = { termsSummary: '', termsUrl: '', bannerAlt: '', validFrom: null, validUntil: null, facts: {}, review: null }
+const ADDITIVE_DEFAULTS: Record<AdditiveField, unknown> = { termsSummary: '', termsUrl: '', bannerAlt: '', validFrom: null, validUntil: null, offerCurrency: '', facts: {}, review: null, marketOffers: [] }
 
 /**
  * One image slot of the form: a new file, a CDN link ('' clears it), or neither (keep what is there).
@@ -107,6 +108,9 @@ export function parseBrandForm(form: FormData): BrandForm {
     throw invalidInput(parsed.error, 'brand')
   }
   checkWindow(parsed.data)
+  // an older client that sends no currency keeps the brand's (checked on create, where there is none to keep)
+  const noCurrency = absent.includes('offerCurrency') ? null : amountsWithoutCurrency(parsed.data)
+  if (noCurrency) throw new AppError('bad_request', `Invalid offerCurrency: ${noCurrency}`, [{ path: 'offerCurrency', message: noCurrency }])
   return { fields: parsed.data, logo: imageInput(form, 'logo', 'logoCdnUrl'), bannerImage: imageInput(form, 'bannerImage', 'bannerCdnUrl'), absent }
 }
 
@@ -230,6 +234,8 @@ export function createBrandAdminService(deps: {
         const _id = await freeSlug(form.fields.brandName, async (id) => Boolean(await brands.findById(id)))
         const { status, publishAt, ...fields } = form.fields
         const defaults = Object.fromEntries((form.absent ?? []).map((k) => [k, ADDITIVE_DEFAULTS[k]]))
+        const noCurrency = amountsWithoutCurrency({ ...fields, ...defaults })
+        if (noCurrency) throw new AppError('bad_request', `Invalid offerCurrency: ${noCurrency}`, [{ path: 'offerCurrency', message: noCurrency }])
         const doc: BrandDoc = { ...fields, ...defaults, ...publishingOf({ status, publishAt }, null, deps.now()), _id, logo: images.logo, bannerImage: images.bannerImage, createdAt: at, updatedAt: at }
         await brands.insert(doc)
         deps.onChange()

@@ -12,6 +12,7 @@ import { type BrandReach, reachOf, unknownBrand } from '../../lib/compare-reach.
 import { brandScore, formatScore } from '../../lib/review-score.ts'
 import { type OfferState, offerState } from '../../lib/offer-lifecycle.ts'
 import { DEFAULT_MARKET, type Market, withoutOffer } from '../../lib/markets.ts'
+import { brandInMarket } from '../../lib/offer-money.ts'
 import { listedIn, listingQuery, restricts, shape, visibleTo } from './visibility.ts'
 
 export function toBrandPage(doc: BrandDoc): BrandPage {
@@ -48,6 +49,9 @@ export function toOffer(page: BrandPage): BrandOffer {
     campaignTypeRaw: page.campaignType,
     logo: page.logo,
     dealBox: page.dealBox,
+    // issue 34: the offer's currency and the markets' own offers (offerUnderRules picks one, and drops the list)
+    ...(page.offerCurrency ? { offerCurrency: page.offerCurrency } : {}),
+    ...(page.marketOffers?.length ? { marketOffers: page.marketOffers } : {}),
   }
 }
 
@@ -83,7 +87,11 @@ function comparisonRow(page: BrandPage, columns: readonly CompareColumn[], langu
     termsUrl: page.termsUrl,
     cells: Object.fromEntries(columns.map((c) => [c, text[c]() ?? ''])),
     ...(f.bonusCode ? { bonusCode: f.bonusCode } : {}),
-    ...(f.minDeposit && columns.includes('minDeposit') ? { cellCurrency: { minDeposit: f.minDeposit.currency } } : {}),
+    // amounts in the offer's and the deposit's own currency: marked, and labelled where not the market's (lib/markets.ts rowUnderRules)
+    cellCurrency: {
+      ...(f.minDeposit && columns.includes('minDeposit') ? { minDeposit: f.minDeposit.currency } : {}),
+      ...(page.offerCurrency && columns.includes('bonus') ? { bonus: page.offerCurrency } : {}),
+    },
   }
 }
 
@@ -170,7 +178,7 @@ export function createBrandsService(deps: { brands: BrandsRepository; now?: () =
         const chosen = spec.brands
           ? spec.brands.flatMap((id) => byId.get(id) ?? [])
           : listedNow.filter((b) => (spec.type ? b.type.some((t) => t.toLowerCase() === spec.type!.toLowerCase()) : b.type.some((t) => typeKey(t) === tagKey(spec.tag ?? '')))).slice(0, spec.limit)
-        return { ...(spec.title ? { title: spec.title } : {}), columns: spec.columns, rows: chosen.map((b) => shape.row(comparisonRow(b, spec.columns, market.language), market)) }
+        return { ...(spec.title ? { title: spec.title } : {}), columns: spec.columns, rows: chosen.map((b) => shape.row(comparisonRow(brandInMarket(b, market), spec.columns, market.language), market)) }
       })
     },
 

@@ -1,4 +1,6 @@
 import * as z from 'zod'
+import { DEFAULT_MARKET } from '../../lib/markets.ts'
+import { brandInMarket } from '../../lib/offer-money.ts'
 import { DUE_DAYS } from '../../lib/offer-lifecycle.ts'
 import { AppError } from '../errors.ts'
 import { validate } from '../validate.ts'
@@ -41,7 +43,8 @@ export function brandsRouter() {
   app.get('/:id/edit', rule({ access: 'editor' }), async (c) => c.json(await c.var.services.brandAdmin.get(c.req.param('id'))))
 
   // GET /api/brands/:brandId – one brand page (also read by the click flow)
-  app.get('/:brandId', rule({ access: 'public', cache: 'public' }), async (c) => c.json(await c.var.services.brands.getBrandPageOrThrow(c.req.param('brandId'))))
+  // as the default market shows it (issue 34): amounts written in the offer's currency, not the markets' own offers (the admin's /edit answers them as stored)
+  app.get('/:brandId', rule({ access: 'public', cache: 'public' }), async (c) => c.json(brandInMarket(await c.var.services.brands.getBrandPageOrThrow(c.req.param('brandId')), DEFAULT_MARKET)))
 
   // POST /api/brands – create a brand page from the spec's multipart form
   app.post('/', brandWrite, async (c) => c.json(await c.var.services.brandAdmin.create(parseBrandForm(await formOf(c.req.raw))), 201))

@@ -156,7 +156,8 @@ describe('comparison tables in articles', () => {
     expect(gb!.rows.map((r) => r._id)).toEqual(['albion-casino', 'nova-spins', 'satoshi-slots'])
     expect(us!.rows.map((r) => r._id)).toEqual(['nova-spins', 'liberty-lines', 'satoshi-slots'])
     expect(gb!.rows[0]!.cells).toMatchObject({ code: 'ALBION50', minDeposit: '£10' })
-    expect(us!.rows[1]!.cells).toMatchObject({ code: 'LIBERTY500', minDeposit: '$10' })
+    // the unprefixed site is the pound's (issue 34): a deposit in dollars says so
+    expect(us!.rows[1]!.cells).toMatchObject({ code: 'LIBERTY500', minDeposit: '$10 (USD)' })
     expect(gb!.columns).toEqual(['bonus', 'code', 'minDeposit', 'score'])
   })
 
