@@ -32,3 +32,16 @@ export async function loginAs(t: Awaited<ReturnType<typeof makeTestApp>>, role: 
   await t.ctx.services.users.createUser(name, 'correct horse battery', role)
   return t.ctx.services.users.login(name, 'correct horse battery')
 }
+
+/**
+ * `send(method, path, body?, auth?)` against the app `app()` answers: a JSON body, and the bearer token `auth`
+ * (the suite's own `token()` unless given; null sends none). Getters, so a suite can make its app in beforeAll.
+ */
+export function jsonSender(app: () => Awaited<ReturnType<typeof makeTestApp>>, token: () => string | null) {
+  return (method: string, path: string, body?: unknown, auth: string | null = token()) =>
+    app().app.request(path, {
+      method,
+      headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${auth}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+}

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { loginAs, makeTestApp } from '../../test/make-app.ts'
+import { jsonSender, loginAs, makeTestApp } from '../../test/make-app.ts'
 
 /**
  * Issue 32: Delete moves a post to a Trash. It leaves every public read at once, is listed for editors with
@@ -17,12 +17,7 @@ beforeAll(async () => {
   userToken = (await loginAs(t, 'user')).accessToken
 })
 
-const send = (method: string, path: string, body?: unknown, auth: string | null = token) =>
-  t.app.request(path, {
-    method,
-    headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${auth}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
+const send = jsonSender(() => t, () => token)
 const create = async (body: Record<string, unknown>) => {
   const res = await send('POST', '/api/posts/article', body)
   expect(res.status, await res.clone().text()).toBe(201)

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { loginAs, makeTestApp } from '../../test/make-app.ts'
+import { jsonSender, loginAs, makeTestApp } from '../../test/make-app.ts'
 
 /** The editors' workspace on the API (issue 25): tags as a list, an editable slug, the text preview. */
 let t: Awaited<ReturnType<typeof makeTestApp>>
@@ -11,12 +11,7 @@ beforeAll(async () => {
   userToken = (await loginAs(t, 'user')).accessToken
 })
 
-const send = (method: string, path: string, body?: unknown, auth: string | null = token) =>
-  t.app.request(path, {
-    method,
-    headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${auth}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
+const send = jsonSender(() => t, () => token)
 const create = async (body: Record<string, unknown>) => {
   const res = await send('POST', '/api/posts/article', body)
   expect(res.status, await res.clone().text()).toBe(201)

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SqliteStore } from '../../db/sqlite/index.ts'
 import { tempDataDir } from '../../test/cli.ts'
-import { loginAs, makeTestApp } from '../../test/make-app.ts'
+import { jsonSender, loginAs, makeTestApp } from '../../test/make-app.ts'
 import { createApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import { createAppContext } from '../context.ts'
@@ -23,12 +23,7 @@ beforeAll(async () => {
   token = (await loginAs(t, 'editor')).accessToken
 })
 
-const send = (method: string, path: string, body?: unknown, auth: string | null = token) =>
-  t.app.request(path, {
-    method,
-    headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${auth}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
+const send = jsonSender(() => t, () => token)
 const get = (path: string) => t.app.request(path)
 const text = async (path: string) => (await get(path)).text()
 
