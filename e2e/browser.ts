@@ -121,3 +121,19 @@ export function useBrowser(opts: { expected?: RegExp } = {}) {
     },
   }
 }
+
+/**
+ * An admin's API for a suite that makes its own posts: signs in before the suite, and deletes (to the Trash) every
+ * post whose id it pushed to `created` after it: the suites share one store, and later files count the demo's articles.
+ */
+export function useAdminApi() {
+  const state = { token: '', created: [] as string[] }
+  const api = (path: string, init: RequestInit = {}) => fetch(`${BASE_URL}${path}`, { ...init, headers: { authorization: `Bearer ${state.token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } })
+  beforeAll(async () => {
+    state.token = (await (await fetch(`${BASE_URL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).json()).accessToken
+  })
+  afterAll(async () => {
+    for (const id of state.created) await api(`/api/posts/${id}`, { method: 'DELETE' })
+  })
+  return { api, created: state.created }
+}

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN, BASE_URL, launchBrowser, logIn } from './browser.ts'
+import { BASE_URL, launchBrowser, logIn, useAdminApi } from './browser.ts'
 
 /**
  * Issue 32's small things, in Chromium at 320, 390 and 1280 px: the Compare selects and the comparison helper
@@ -10,18 +10,13 @@ import { ADMIN, BASE_URL, launchBrowser, logIn } from './browser.ts'
  * click, and every confirm answered, is one step.
  */
 let browser: Browser
-let token = ''
-const created: string[] = []
+const { api, created } = useAdminApi()
 const run = Date.now().toString(36)
-const api = (path: string, init: RequestInit = {}) =>
-  fetch(BASE_URL + path, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } })
 beforeAll(async () => {
   browser = await launchBrowser()
-  token = (await (await fetch(`${BASE_URL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).json()).accessToken
 })
 afterAll(async () => {
   await browser?.close()
-  for (const id of created) await api(`/api/posts/${id}`, { method: 'DELETE' })
 })
 
 /** A draft article written through the API, saved twice (two revisions), with a section to write in. */

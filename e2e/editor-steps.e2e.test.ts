@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN, BASE_URL, launchBrowser, logIn } from './browser.ts'
+import { BASE_URL, launchBrowser, logIn, useAdminApi } from './browser.ts'
 
 /**
  * The editor's step counts (issue 32; docs/content-admin.md, "Step counts"), measured as an editor works: every
@@ -9,18 +9,14 @@ import { ADMIN, BASE_URL, launchBrowser, logIn } from './browser.ts'
  * nothing is public before the step that says it publishes, and schedule and restore publish nothing.
  */
 let browser: Browser
-let token = ''
-const created: string[] = []
+const { api, created } = useAdminApi()
 const run = Date.now().toString(36)
-const api = (path: string, init: RequestInit = {}) => fetch(BASE_URL + path, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } })
 const publicStatus = async (slug: string) => (await fetch(`${BASE_URL}/article/${slug}`)).status
 beforeAll(async () => {
   browser = await launchBrowser()
-  token = (await (await fetch(`${BASE_URL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).json()).accessToken
 })
 afterAll(async () => {
   await browser?.close()
-  for (const id of created) await api(`/api/posts/${id}`, { method: 'DELETE' })
 })
 
 /** Counts an editor's steps on a page: `step(() => …)` for each action, and every dialog answered. */

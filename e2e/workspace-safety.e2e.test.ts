@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN, BASE_URL, launchBrowser, logIn } from './browser.ts'
+import { ADMIN, BASE_URL, launchBrowser, logIn, useAdminApi } from './browser.ts'
 
 /**
  * The editors' workspace cannot publish by accident, jam on Back, or lose a change to another editor, in
@@ -9,19 +9,15 @@ import { ADMIN, BASE_URL, launchBrowser, logIn } from './browser.ts'
  * asked about); two browser contexts editing one post, and one brand page, get a conflict, not a lost change.
  */
 let browser: Browser
-let token = ''
+const { api, created } = useAdminApi()
 const run = Date.now().toString(36)
-const created: string[] = []
 beforeAll(async () => {
   browser = await launchBrowser()
-  token = (await (await fetch(`${BASE_URL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).json()).accessToken
 })
 afterAll(async () => {
   await browser?.close()
-  for (const id of created) await fetch(`${BASE_URL}/api/posts/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })
 })
 
-const api = (path: string, init: RequestInit = {}) => fetch(`${BASE_URL}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } })
 
 async function editorOn(path = '/admin?tab=articles', width = 1280): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage()

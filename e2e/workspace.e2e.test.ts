@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN, BASE_URL, launchBrowser, logIn } from './browser.ts'
+import { ADMIN, BASE_URL, launchBrowser, logIn, useAdminApi } from './browser.ts'
 
 /**
  * Issue 25 in the browser, at 1280 and 390 px: an editor writes an article with two paragraphs, bold text,
@@ -10,16 +10,12 @@ import { ADMIN, BASE_URL, launchBrowser, logIn } from './browser.ts'
  * named, and can be made smaller; a renamed article's old address answers 301.
  */
 let browser: Browser
-let token = ''
-const created: string[] = []
+const { created } = useAdminApi()
 beforeAll(async () => {
   browser = await launchBrowser()
-  token = (await (await fetch(`${BASE_URL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).json()).accessToken
 })
 afterAll(async () => {
   await browser?.close()
-  // the suite shares one store: later files count the demo's articles and their descriptions
-  for (const id of created) await fetch(`${BASE_URL}/api/posts/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })
 })
 
 async function editor(width: number): Promise<Page> {
