@@ -51,7 +51,7 @@ export function createCountersRepository(store: Store, registry: Registry) {
     name: COUNTERS,
     backup: 'data',
     schema: rowSchema,
-    counters: { metrics: METRICS },
+    counters: { metrics: METRICS, rollup: true },
     io: {
       async readAll() {
         return (await store.readCounters(COUNTERS)).map((r) => ({ _id: `${r.dim}|${r.day}|${r.key}|${r.sub}`, dim: r.dim, key: r.key, day: r.day, sub: r.sub, ...r.values }))
