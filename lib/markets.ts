@@ -164,7 +164,8 @@ export const TERMS_LINE_BREAK = '\n'
  * safer-gambling line, so every rendering of an offer carries all three.
  */
 export function termsForMarket(terms: string, market: Pick<Market, 'minimumAge' | 'rules'>): string {
-  const rest = terms.trim().replace(AGE_MARK, '').replace(/\s+/g, ' ').trim()
+  // line breaks and runs of spaces become one space (the market's line goes after TERMS_LINE_BREAK); a no-break space stays ("20\u00a0€")
+  const rest = terms.trim().replace(AGE_MARK, '').replace(/[ \t\r\n]+/g, ' ').trim()
   const line = market.rules.saferGamblingLine.trim()
   // the line on a line of its own: the brand's terms are its editor's words (English), the line the market's
   // language, and the page marks them so (components/OfferTerms.tsx); no terms: the page's "T&Cs apply"

@@ -86,7 +86,7 @@ describe('which offer a market shows, and in which currency', () => {
     expect(shown.bonusOffer).toBe('') // the headline is not said twice in a card
     expect(shown.dealBox.mainText).toBe('100 % bis zu 500\u00a0€')
     expect(shown.dealBox.subText).toBe('')
-    expect(shown.termsSummary).toMatch(/^18\+\. Mindesteinzahlung 20\u00a0€\. /)
+    expect(shown.termsSummary).toMatch(/^18\+\. Mindesteinzahlung 20\u00a0€\.\n/) // the market's line after TERMS_LINE_BREAK
     expect(shown.offerCurrency).toBe('EUR')
     expect(shown.facts.bonusCode).toBe('DE200')
     expect(shown.facts.minDeposit).toEqual({ amount: 20, currency: 'EUR' })
