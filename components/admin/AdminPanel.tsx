@@ -236,6 +236,8 @@ export function AdminPanel() {
   // hero and featured: the form edits the current one if it exists, else creates (spec §4)
   const single = loc.tab === 'hero' ? content?.hero ?? null : loc.tab === 'featured' ? content?.featured ?? null : null
   const panelRef = useRef<HTMLDivElement>(null)
+  // what every post form here gets, the listed tabs' and the single post's alike
+  const shared = { type: type!, tagSuggestions, aiConfigured, authors, onSaved: afterSave }
 
   return (
     <div className="admin-panel" ref={panelRef}>
@@ -268,30 +270,15 @@ export function AdminPanel() {
               {listed ? (
                 <PostEditor
                   key={`editor-${loc.tab}`}
-                  type={type}
+                  {...shared}
                   postId={loc.post}
                   newTitle={loc.title}
                   handed={handed}
                   focusTitle={focusTitle}
-                  tagSuggestions={tagSuggestions}
-                  aiConfigured={aiConfigured}
-                  authors={authors}
-                  onSaved={afterSave}
                   onCancel={() => leave() && goAdmin({ tab: loc.tab, post: null })}
                 />
               ) : (
-                <PostEditor
-                  key={`${loc.tab}-${single?._id ?? 'new'}`}
-                  type={type}
-                  postId={single?._id ?? null}
-                  handed={single}
-                  focusTitle={false}
-                  tagSuggestions={tagSuggestions}
-                  aiConfigured={aiConfigured}
-                  authors={authors}
-                  onSaved={afterSave}
-                  onCancel={() => {}}
-                />
+                <PostEditor key={`${loc.tab}-${single?._id ?? 'new'}`} {...shared} postId={single?._id ?? null} handed={single} focusTitle={false} onCancel={() => {}} />
               )}
               {listed && (
                 <PostList
