@@ -3,6 +3,7 @@ import { AI_SECTION_CHOICES } from '../../lib/ai-writing.ts'
 import type { BodySection, PostContent, ReadablePostType } from '../../lib/schemas.ts'
 import { ApiError, adminApi } from './api.ts'
 import type { PostDraft } from './post-draft.ts'
+import { Options } from './Options.tsx'
 
 /**
  * AI writing (spec §9): the chosen number of sections written from the title, into the summary and body
@@ -46,11 +47,7 @@ export function AiWritingBox({ type, draft, onContent, configured = null }: {
       <label>
         Sections
         <select value={sections} onChange={(e) => setSections(Number(e.target.value))}>
-          {AI_SECTION_CHOICES.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
+          <Options values={AI_SECTION_CHOICES} />
         </select>
       </label>
       <button type="button" className="btn btn-outline" disabled={off || !hasTitle || busy} aria-describedby={off ? 'ai-off' : undefined} onClick={() => void generate()}>

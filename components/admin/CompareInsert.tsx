@@ -6,6 +6,7 @@ import { apiCall } from '../api-client.ts'
 import { ErrorLine } from '../Messages.tsx'
 import { CountryPicker, type PreviewCountry, ReachNotes } from './CompareReach.tsx'
 import { useMarkets } from './markets-api.ts'
+import { Options } from './Options.tsx'
 
 type BrandChoice = Pick<BrandPage, '_id' | 'brandName' | 'type' | 'status' | 'validFrom' | 'validUntil' | 'geo' | 'facts' | 'termsSummary'>
 
@@ -101,11 +102,7 @@ export function CompareInsert({ onInsert, onClose }: { onInsert: (directive: str
             Type
             <select value={type} onChange={(e) => setType(e.target.value)}>
               <option value="">Choose…</option>
-              {types.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
+              <Options values={types} />
             </select>
           </label>
           <label>

@@ -4,6 +4,7 @@ import type { RevisionKind } from '../../lib/revisions.ts'
 import { ApiError } from '../api-client.ts'
 import { previewLink, publishPlan, type PublishingDraft } from './publishing.ts'
 import { ErrorLine } from '../Messages.tsx'
+import { Options } from './Options.tsx'
 
 /**
  * Status, schedule and preview for a post or brand form (issue 13), and a plain sentence saying what the
@@ -53,11 +54,7 @@ export function PublishingFields({ value, onChange, item, isNew, button, wasLive
         <label>
           Status
           <select name="status" value={value.status} onChange={(e) => onChange({ ...value, status: e.target.value as PublishStatus })}>
-            {PUBLISH_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
+            <Options values={PUBLISH_STATUSES} label={(s) => STATUS_LABELS[s]} />
           </select>
         </label>
         {value.status === 'scheduled' && (

@@ -5,6 +5,7 @@ import { useSession } from '../account/session.ts'
 import { ApiError } from '../api-client.ts'
 import { type Account, usersApi } from './users-api.ts'
 import { ErrorLine } from '../Messages.tsx'
+import { Options } from './Options.tsx'
 
 const failure = (err: unknown, fallback: string) => (err instanceof ApiError && err.explained ? err.message : fallback)
 
@@ -45,11 +46,7 @@ function CreateUserForm({ onCreated }: { onCreated: (a: Account) => void }) {
       <label>
         Role
         <select value={role} onChange={(e) => setRole(e.target.value as Role)}>
-          {roles.map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
+          <Options values={roles} />
         </select>
       </label>
       <ErrorLine text={error} />
@@ -161,11 +158,7 @@ export function UsersPanel() {
                         onChange={(e) => void changeRole(u, e.target.value as Role)}
                       >
                         {u.role === null && <option value="">unknown</option>}
-                        {roles.map((r) => (
-                          <option key={r} value={r}>
-                            {r}
-                          </option>
-                        ))}
+                        <Options values={roles} />
                       </select>
                     </td>
                     <td>{u.disabled ? <strong>Disabled</strong> : 'Active'}</td>

@@ -1,6 +1,7 @@
 import { sectionTypes, type Section } from '../../lib/schemas.ts'
 import { emptySection } from './draft.ts'
 import { LinesEditor, PromoTableEditor, RowsEditor } from './editors.tsx'
+import { Options } from '../admin/Options.tsx'
 
 /** One section of a brand page (spec §3: text, list, faq, terms or table), its editor by type. */
 export function BrandSectionEditor({ section, onChange, onRemove }: { section: Section; onChange: (s: Section) => void; onRemove: () => void }) {
@@ -11,11 +12,7 @@ export function BrandSectionEditor({ section, onChange, onRemove }: { section: S
         <label>
           Section type
           <select value={section.type} onChange={(e) => onChange({ ...emptySection(e.target.value as Section['type']), title: section.title })}>
-            {sectionTypes.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
+            <Options values={sectionTypes} />
           </select>
         </label>
         <label>

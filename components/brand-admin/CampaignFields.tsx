@@ -1,5 +1,6 @@
 import { campaignKinds, customEventCodes, goalsByKind, kindLabel, standardEventCodes } from '../../lib/event-codes.ts'
 import type { BrandDraft } from './draft.ts'
+import { Options } from '../admin/Options.tsx'
 
 /** Campaign type and goal (spec §2, §5: 'App - {goal}' or 'Web - {goal}'), with the event codes for reference. */
 export function CampaignFields({ d, set }: { d: Pick<BrandDraft, 'kind' | 'goal'>; set: (patch: Partial<BrandDraft>) => void }) {
@@ -10,11 +11,7 @@ export function CampaignFields({ d, set }: { d: Pick<BrandDraft, 'kind' | 'goal'
           Campaign Type
           <select name="campaignType" required value={d.kind} onChange={(e) => set({ kind: e.target.value as BrandDraft['kind'], goal: '' })}>
             <option value="">Choose…</option>
-            {campaignKinds.map((k) => (
-              <option key={k} value={k}>
-                {kindLabel[k]}
-              </option>
-            ))}
+            <Options values={campaignKinds} label={(k) => kindLabel[k]} />
           </select>
         </label>
         {d.kind && (
@@ -22,11 +19,7 @@ export function CampaignFields({ d, set }: { d: Pick<BrandDraft, 'kind' | 'goal'
             Goal
             <select required value={d.goal} onChange={(e) => set({ goal: e.target.value })}>
               <option value="">Choose…</option>
-              {goalsByKind[d.kind].map((g) => (
-                <option key={g} value={g}>
-                  {`${kindLabel[d.kind as 'app' | 'web']} - ${g}`}
-                </option>
-              ))}
+              <Options values={goalsByKind[d.kind]} label={(g) => `${kindLabel[d.kind as 'app' | 'web']} - ${g}`} />
             </select>
           </label>
         )}
