@@ -35,7 +35,8 @@ async function expectTermsOnEveryOffer(offers: Locator) {
     const text = (await terms.textContent()) ?? ''
     // a demo brand's line (its own leading "18+." is the badge's text: the mark shows once, issue 26), or the fallback for one added by another test
     // the phone's deal bar shows a longer line as a link to it in full, never cut mid-sentence (issue 26)
-    expect(text).toMatch(/^18\+ (New .*T&Cs apply\.|\| T&Cs apply|Significant terms apply)/)
+    // an offer in another currency than the page's says so first ("Amounts in USD.", issue 34)
+    expect(text).toMatch(/^18\+ (Amounts in [A-Z]{3}\. )?(New .*T&Cs apply\.|\| T&Cs apply|Significant terms apply)/)
     expect(text).not.toMatch(/18\+.*18\+/)
     if (text.startsWith('18+ Significant terms apply')) expect(await terms.getByRole('link', { name: 'Significant terms apply' }).getAttribute('href')).toBe('#offer-details')
     if (!text.startsWith('18+ |')) {

@@ -199,7 +199,7 @@ describe('search that knows brands, forgives typos and suggests as you type (iss
     await row.getByRole('link', { name: `Write about this: “${query}”` }).click()
     await admin.waitForURL(/\/admin\?tab=articles&title=/)
     const form = admin.getByRole('form', { name: 'Add article' })
-    await expect.poll(() => form.getByLabel('Title').inputValue()).toBe(query)
+    await expect.poll(() => form.getByLabel('Title', { exact: true }).inputValue()).toBe(query)
     await admin.context().close()
   })
 })

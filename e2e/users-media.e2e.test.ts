@@ -132,8 +132,9 @@ describe('Media library screen', () => {
     expect(await kept.getByRole('list', { name: 'Used by' }).innerText()).toBe(`Revision: ${title}`)
     expect(await kept.getByRole('button', { name: 'Delete' }).count()).toBe(0)
 
-    // once the post is gone (its revisions with it), the first image is unused and can be deleted
+    // once the post is gone for good (out of the Trash too, its revisions with it), the first image is unused and can be deleted
     expect((await api('DELETE', `/api/posts/${created._id}`)).status).toBe(200)
+    expect((await api('DELETE', `/api/posts/trash/${created._id}`)).status).toBe(200)
     postIds.splice(postIds.indexOf(created._id), 1)
     await page.reload()
     await page.getByLabel(/Only unused images/).check()

@@ -16,13 +16,15 @@ export const JS_GOAL = 40_000
  * once, the same day, by the message catalogs (decision 025: 55,301, 60,856 and 61,788 bytes with the English
  * catalog and its formatter; German pages load their catalog as a chunk of its own). Lowered the same day
  * (issue 37: 53,540, 59,809 and 60,695 bytes) when the English catalog went by chunk: each module brings the
- * messages it names (scripts/build/catalog-by-chunk.ts). Lower a figure when a page shrinks; raising one is a
+ * messages it names (scripts/build/catalog-by-chunk.ts). Raised once more the same day by offers that carry
+ * their currency (issue 34: 54,769, 61,094 and 61,986 bytes: the terms line names an offer's own currency, and
+ * amounts are written with Intl in the page's language). Lower a figure when a page shrinks; raising one is a
  * decision to write down.
  */
 export const JS_BUDGET: Record<string, number> = {
-  '/': 54_000,
-  '/brands/nova-spins': 60_300,
-  '/article/fastest-casino-payment-methods': 61_200,
+  '/': 55_200,
+  '/brands/nova-spins': 61_500,
+  '/article/fastest-casino-payment-methods': 62_400,
 }
 
 export type PageScripts = { path: string; files: { src: string; gzip: number }[]; total: number; budget: number }
