@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { PageContextServer } from 'vike/types'
-import { makeTestApp } from '../test/make-app.ts'
+import { makeTestApp, serverAndCli } from '../test/make-app.ts'
 import { data as homeData } from '../pages/index/+data.ts'
 import { data as articleData } from '../pages/article/@id/+data.ts'
 import { data as brandData } from '../pages/brands/@brandId/+data.ts'
@@ -79,15 +79,9 @@ describe("pages' data with the render cache off (issue 37)", () => {
   })
 
   it('sees a write made by another process on the same store (the CLI beside a server) once the version check runs', async () => {
-    const { SqliteStore } = await import('../db/sqlite/index.ts')
-    const { createAppContext } = await import('./context.ts')
-    const { loadConfig } = await import('./config.ts')
     vi.useFakeTimers({ toFake: ['Date'] })
     try {
-      const store = new SqliteStore(':memory:')
-      const config = loadConfig({ DATA_DIR: ':memory:', AUTH_SECRET: 'x'.repeat(40), RENDER_CACHE_MB: '0' })
-      const server = await createAppContext(config, { store })
-      const cli = await createAppContext(config, { store })
+      const { server, cli } = await serverAndCli({ RENDER_CACHE_MB: '0' })
       await server.services.seed.seedDemo({ rasterImages: false })
       server.renderCache.revalidate() // learns the current version (every public request asks: server/router.ts)
       await Bun.sleep(5)

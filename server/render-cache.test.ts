@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { makeTestApp } from '../test/make-app.ts'
+import { makeTestApp, serverAndCli } from '../test/make-app.ts'
 import { createApp } from './app.ts'
 import { answerFrom, cacheKey, createRenderCache, DEFAULT_QUERY_BYTES, DEFAULT_QUERY_ENTRIES, entryBytes, makeEntry, normalisePath } from './render-cache.ts'
 import { baseHeaders } from './security-headers.ts'
@@ -93,15 +93,9 @@ describe('render cache across processes (content version)', () => {
   })
 
   it('sees a write made through another context on the same store (the CLI beside a server)', async () => {
-    const { SqliteStore } = await import('../db/sqlite/index.ts')
-    const { createAppContext } = await import('./context.ts')
-    const { loadConfig } = await import('./config.ts')
     vi.useFakeTimers({ toFake: ['Date'] })
     try {
-      const store = new SqliteStore(':memory:')
-      const config = loadConfig({ DATA_DIR: ':memory:', AUTH_SECRET: 'x'.repeat(40) })
-      const server = await createAppContext(config, { store })
-      const cli = await createAppContext(config, { store })
+      const { server, cli } = await serverAndCli()
       server.renderCache.revalidate() // learns the current version
       await Bun.sleep(5)
       server.renderCache.set('/', entry('page'), server.renderCache.generation)

@@ -45,3 +45,11 @@ export function jsonSender(app: () => Awaited<ReturnType<typeof makeTestApp>>, t
       body: body === undefined ? undefined : JSON.stringify(body),
     })
 }
+
+/** Two app contexts over one in-memory SQLite store: a server and the CLI beside it (each with its own caches). */
+export async function serverAndCli(env: Record<string, string> = {}) {
+  const { SqliteStore } = await import('../db/sqlite/index.ts')
+  const store = new SqliteStore(':memory:')
+  const config = loadConfig({ DATA_DIR: ':memory:', AUTH_SECRET: 'x'.repeat(40), ...env })
+  return { store, server: await createAppContext(config, { store }), cli: await createAppContext(config, { store }) }
+}
