@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react'
 import { AUTHOR_BIO_MAX, AUTHOR_LINKS_MAX, authorPath, isAuthorSlug } from '../../lib/authors.ts'
-import { slugify } from '../../lib/slug.ts'
+import { SlugField } from './SlugField.tsx'
 import { ApiError, saveFailure } from '../api-client.ts'
 import { FormError, type FormFailure, issueAt } from '../FormError.tsx'
 import { AuthorPhotoField } from './AuthorPhotoField.tsx'
@@ -71,28 +71,18 @@ function AuthorForm({ initial, onSaved, onCancel }: { initial: AuthorDraft; onSa
         </label>
         {issue('name') && <span className="field-issue">{issue('name')}</span>}
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-slug`}>URL slug</label>
-        <span className="slug-field">
-          <span className="slug-prefix" aria-hidden="true">
-            /author/
-          </span>
-          <input
-            id={`${id}-slug`}
-            name="slug"
-            maxLength={60}
-            value={draft.slug}
-            placeholder={slugify(draft.name) || 'made-from-the-name'}
-            aria-describedby={`${id}-slug-hint`}
-            aria-invalid={slugProblem ? true : undefined}
-            onChange={(e) => set({ slug: e.target.value.toLowerCase() })}
-          />
-        </span>
-        <span className="field-hint" id={`${id}-slug-hint`}>
-          {slugProblem ?? (isNew ? 'The page’s address; left empty, it is made from the name.' : 'Changing it keeps the old address working (it leads to the new one).')}
-        </span>
-        {issue('slug') && <span className="field-issue">{issue('slug')}</span>}
-      </div>
+      <SlugField
+        id={id}
+        prefix="/author/"
+        value={draft.slug}
+        from={draft.name}
+        fromWhat="name"
+        maxLength={60}
+        invalid={Boolean(slugProblem)}
+        issue={issue('slug') && <span className="field-issue">{issue('slug')}</span>}
+        onChange={(slug) => set({ slug })}
+        hint={slugProblem ?? (isNew ? 'The page’s address; left empty, it is made from the name.' : 'Changing it keeps the old address working (it leads to the new one).')}
+      />
       <AuthorPhotoField value={draft.photo} name={draft.name} onChange={(photo) => set({ photo })} issue={issue('photo')} />
       <div className="field">
         <label>

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { isLive, type PublishStatus, statusAt } from '../../lib/publishing.ts'
 import type { Post, PostType } from '../../lib/schemas.ts'
-import { slugAsTyped, slugify } from '../../lib/slug.ts'
+import { SlugField } from './SlugField.tsx'
 import { saveFailure } from '../api-client.ts'
 import { FailureBesideButtons, FormError, type FormFailure, issueAt } from '../FormError.tsx'
 import { AiWritingBox } from './AiWritingBox.tsx'
@@ -265,33 +265,22 @@ export function PostForm({ type, saved, onSaved, onCancel, onReload, focusTitle 
         </div>
         {!heroOnly && (
           <>
-            <div className="field">
-              <label htmlFor={`${fieldId}-slug`}>URL slug</label>
-              <span className="slug-field">
-                <span className="slug-prefix" aria-hidden="true">
-                  /article/
-                </span>
-                <input
-                  id={`${fieldId}-slug`}
-                  name="slug"
-                  value={draft.slug}
-                  placeholder={slugify(draft.title) || 'made-from-the-title'}
-                  pattern="[a-z0-9]+(-[a-z0-9]+)*"
-                  title="Lower-case letters, digits and single hyphens"
-                  aria-describedby={`${fieldId}-slug-hint`}
-                  onChange={(e) => set({ slug: slugAsTyped(e.target.value) })}
-                  onBlur={(e) => e.target.value !== slugify(e.target.value) && set({ slug: slugify(e.target.value) })}
-                />
-              </span>
-              <span className="field-hint" id={`${fieldId}-slug-hint`}>
-                {editing
+            <SlugField
+              id={fieldId}
+              prefix="/article/"
+              value={draft.slug}
+              from={draft.title}
+              fromWhat="title"
+              issue={fieldIssue('slug')}
+              onChange={(slug) => set({ slug })}
+              hint={
+                editing
                   ? draft.slug !== saved!._id
                     ? `Saving moves the article to /article/${draft.slug || '…'}; /article/${saved!._id} will lead there.`
                     : 'The article’s address. Changing it keeps the old address working (it leads to the new one).'
-                  : 'The article’s address; left empty, it is made from the title.'}
-              </span>
-              {fieldIssue('slug')}
-            </div>
+                  : 'The article’s address; left empty, it is made from the title.'
+              }
+            />
             <ImagePicker value={draft.image} title={draft.title} onChange={(image) => set({ image })} />
             {fieldIssue('image')}
             <label>

@@ -106,14 +106,16 @@ describe('the Authors tab', () => {
     expect(form.querySelector('.field-issue')?.textContent).toBe('"maya-chen" is the address of Maya Chen: choose another')
   })
 
-  it('a slug typed wrongly is flagged before saving, and the save waits for a valid one', async () => {
+  it('a slug becomes hyphens as it is typed; one left unfinished is flagged before saving, and the save waits for a valid one', async () => {
     await signIn('admin')
     render(<AuthorsPanel />)
     await screen.findAllByTestId('author-row')
     fireEvent.click(screen.getByRole('button', { name: '+ Add author' }))
     const form = screen.getByRole('form', { name: 'Add author' })
     fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Lena' } })
-    fireEvent.change(within(form).getByLabelText('URL slug'), { target: { value: 'lena--f' } })
+    fireEvent.change(within(form).getByLabelText('URL slug'), { target: { value: 'Lena Fischer' } })
+    expect((within(form).getByLabelText('URL slug') as HTMLInputElement).value).toBe('lena-fischer')
+    fireEvent.change(within(form).getByLabelText('URL slug'), { target: { value: 'lena-' } })
     expect(within(form).getByText(/^Use lowercase letters, digits and single hyphens/)).toBeTruthy()
     expect((within(form).getByRole('button', { name: 'Add' }) as HTMLButtonElement).disabled).toBe(true)
   })
