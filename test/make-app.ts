@@ -53,3 +53,11 @@ export async function serverAndCli(env: Record<string, string> = {}) {
   const config = loadConfig({ DATA_DIR: ':memory:', AUTH_SECRET: 'x'.repeat(40), ...env })
   return { store, server: await createAppContext(config, { store }), cli: await createAppContext(config, { store }) }
 }
+
+/** A fresh app and one access token per role asked for, signed in in that order (a suite's usual beforeAll). */
+export async function appSignedIn<const R extends readonly Role[]>(opts: Parameters<typeof makeTestApp>[0], roles: R) {
+  const t = await makeTestApp(opts)
+  const tokens: string[] = []
+  for (const role of roles) tokens.push((await loginAs(t, role)).accessToken)
+  return { t, tokens: tokens as { [K in keyof R]: string } }
+}

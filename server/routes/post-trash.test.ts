@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { jsonSender, loginAs, makeTestApp } from '../../test/make-app.ts'
+import { appSignedIn, jsonSender, type makeTestApp } from '../../test/make-app.ts'
 
 /**
  * Issue 32: Delete moves a post to a Trash. It leaves every public read at once, is listed for editors with
@@ -12,9 +12,7 @@ let t: Awaited<ReturnType<typeof makeTestApp>>
 let token: string
 let userToken: string
 beforeAll(async () => {
-  t = await makeTestApp({ seed: false, now: () => new Date(clock.t) })
-  token = (await loginAs(t, 'editor')).accessToken
-  userToken = (await loginAs(t, 'user')).accessToken
+  ;({ t, tokens: [token, userToken] } = await appSignedIn({ seed: false, now: () => new Date(clock.t) }, ['editor', 'user']))
 })
 
 const send = jsonSender(() => t, () => token)

@@ -1,14 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { jsonSender, loginAs, makeTestApp } from '../../test/make-app.ts'
+import { appSignedIn, jsonSender, type makeTestApp } from '../../test/make-app.ts'
 
 /** The editors' workspace on the API (issue 25): tags as a list, an editable slug, the text preview. */
 let t: Awaited<ReturnType<typeof makeTestApp>>
 let token: string
 let userToken: string
 beforeAll(async () => {
-  t = await makeTestApp({ seed: false })
-  token = (await loginAs(t, 'editor')).accessToken
-  userToken = (await loginAs(t, 'user')).accessToken
+  ;({ t, tokens: [token, userToken] } = await appSignedIn({ seed: false }, ['editor', 'user']))
 })
 
 const send = jsonSender(() => t, () => token)
