@@ -1,14 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { loginAs, makeTestApp } from '../../test/make-app.ts'
+import { appSignedIn, type makeTestApp } from '../../test/make-app.ts'
 
 /** Issue 12: posts and brand banners carry a text alternative, used wherever the image appears. */
 
-type App = Awaited<ReturnType<typeof makeTestApp>>
-let t: App
+let t: Awaited<ReturnType<typeof makeTestApp>>
 let editor: string
 beforeAll(async () => {
-  t = await makeTestApp()
-  editor = (await loginAs(t, 'editor')).accessToken
+  ;({ t, tokens: [editor] } = await appSignedIn({}, ['editor']))
 })
 
 const json = (method: string, path: string, body: unknown) =>

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { loginAs, makeTestApp } from '../../test/make-app.ts'
+import { appSignedIn, makeTestApp } from '../../test/make-app.ts'
 import { parseExport } from '../operations/transfer.ts'
 
 /**
@@ -9,12 +9,10 @@ import { parseExport } from '../operations/transfer.ts'
  * market shows them, and carried by export and import.
  */
 
-type App = Awaited<ReturnType<typeof makeTestApp>>
-let t: App
+let t: Awaited<ReturnType<typeof makeTestApp>>
 let editor: string
 beforeAll(async () => {
-  t = await makeTestApp()
-  editor = (await loginAs(t, 'editor')).accessToken
+  ;({ t, tokens: [editor] } = await appSignedIn({}, ['editor']))
 })
 
 type Fields = Record<string, string>
