@@ -3,6 +3,7 @@ import { brandUnderRules, DEFAULT_MARKET, type Market, MARKET_PRESETS, offerUnde
 import { amountsWithoutCurrency, brandInMarket, offerInMarket, otherCurrency, withAmounts } from './offer-money.ts'
 import { brandInputSchema, type BrandOffer, type BrandPage } from './schemas.ts'
 import type { ComparisonRow } from './comparison.ts'
+import { brandPage } from '../test/factories.ts'
 
 /** Issue 34, "Money with its currency": the rules on an offer's currency, per market. */
 const market = (key: string, preset: keyof typeof MARKET_PRESETS): Market => ({ key, name: key, legalPages: [], ...MARKET_PRESETS[preset] })
@@ -30,28 +31,15 @@ const offer = (over: Partial<BrandOffer> = {}): BrandOffer => ({
 })
 
 const page = (over: Partial<BrandPage> = {}): BrandPage =>
-  ({
+  brandPage({
     ...offer(),
     bonusCondition: 'min deposit {20}',
-    customParams: [],
-    enableClickId: false,
-    enableGaid: false,
-    enableUserAgent: false,
-    enableCustomParams: false,
-    bannerImage: null,
     promoTable: { heading: 'Welcome', columns: ['Deposit', 'Match'], rows: [{ col1: '1st', col2: 'up to {200}' }] },
-    promoTables: [],
-    timelines: [],
     highlights: [{ title: 'Min deposit', value: '{20}' }],
     sections: [{ type: 'terms', content: ['Minimum deposit {20}.'] }],
     facts: { minDeposit: { amount: 20, currency: 'GBP' }, bonusCode: 'WISE200' },
-    review: null,
-    validFrom: null,
-    validUntil: null,
-    createdAt: '',
-    updatedAt: '',
     ...over,
-  }) as BrandPage
+  })
 
 describe('amounts in an offer are written in its currency with Intl, in the page’s language', () => {
   it('a headline like "100% up to {500}" gets its currency: £ on an English page, "500 £" on a German one', () => {
