@@ -123,17 +123,26 @@ export function useBrowser(opts: { expected?: RegExp } = {}) {
 }
 
 /**
- * An admin's API for a suite that makes its own posts: signs in before the suite, and deletes (to the Trash) every
+ * An admin's API and a browser for a suite that makes its own posts: signs in and launches Chromium before the suite, and deletes (to the Trash) every
  * post whose id it pushed to `created` after it: the suites share one store, and later files count the demo's articles.
  */
 export function useAdminApi() {
-  const state = { token: '', created: [] as string[] }
+  const state = { token: '', created: [] as string[], browser: null as unknown as Browser }
   const api = (path: string, init: RequestInit = {}) => fetch(`${BASE_URL}${path}`, { ...init, headers: { authorization: `Bearer ${state.token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } })
   beforeAll(async () => {
     state.token = (await (await fetch(`${BASE_URL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).json()).accessToken
+    state.browser = await launchBrowser()
   })
   afterAll(async () => {
+    await state.browser?.close()
     for (const id of state.created) await api(`/api/posts/${id}`, { method: 'DELETE' })
   })
-  return { api, created: state.created }
+  return {
+    api,
+    created: state.created,
+    /** Chromium for the suite (launched before it, closed after it) */
+    get browser() {
+      return state.browser
+    },
+  }
 }

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BASE_URL, launchBrowser, logIn, useAdminApi } from './browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { BASE_URL, logIn, useAdminApi } from './browser.ts'
 
 /**
  * Issue 32's small things, in Chromium at 320, 390 and 1280 px: the Compare selects and the comparison helper
@@ -9,15 +9,9 @@ import { BASE_URL, launchBrowser, logIn, useAdminApi } from './browser.ts'
  * another country's table. And the step counts (docs/content-admin.md, "Step counts"): every fill, choice and
  * click, and every confirm answered, is one step.
  */
-let browser: Browser
-const { api, created } = useAdminApi()
+const suite = useAdminApi()
+const { api, created } = suite
 const run = Date.now().toString(36)
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
 
 /** A draft article written through the API, saved twice (two revisions), with a section to write in. */
 async function draftArticle(slug: string, title = `Bits ${slug}`) {
@@ -38,7 +32,7 @@ async function draftArticle(slug: string, title = `Bits ${slug}`) {
 
 let ip = 40
 async function editor(width: number, path = '/admin'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, extraHTTPHeaders: { 'x-forwarded-for': `192.0.2.${241 + (ip++ % 10)}`, 'cf-ipcountry': 'US' } })
+  const context = await suite.browser.newContext({ viewport: { width, height: 900 }, extraHTTPHeaders: { 'x-forwarded-for': `192.0.2.${241 + (ip++ % 10)}`, 'cf-ipcountry': 'US' } })
   const page = await context.newPage()
   await logIn(page)
   await page.waitForURL(`${BASE_URL}/admin`)

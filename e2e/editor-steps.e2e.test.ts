@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BASE_URL, launchBrowser, logIn, useAdminApi } from './browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { BASE_URL, logIn, useAdminApi } from './browser.ts'
 
 /**
  * The editor's step counts (issue 32; docs/content-admin.md, "Step counts"), measured as an editor works: every
@@ -8,16 +8,10 @@ import { BASE_URL, launchBrowser, logIn, useAdminApi } from './browser.ts'
  * write and publish an article ≤ 16, schedule ≤ 3, restore a revision ≤ 3. None of them may publish by accident:
  * nothing is public before the step that says it publishes, and schedule and restore publish nothing.
  */
-let browser: Browser
-const { api, created } = useAdminApi()
+const suite = useAdminApi()
+const { api, created } = suite
 const run = Date.now().toString(36)
 const publicStatus = async (slug: string) => (await fetch(`${BASE_URL}/article/${slug}`)).status
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
 
 /** Counts an editor's steps on a page: `step(() => …)` for each action, and every dialog answered. */
 function steps(page: Page) {
@@ -38,7 +32,7 @@ function steps(page: Page) {
 }
 
 async function signedIn(width: number, n: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, extraHTTPHeaders: { 'x-forwarded-for': `192.0.2.${235 + n}` } })
+  const context = await suite.browser.newContext({ viewport: { width, height: 900 }, extraHTTPHeaders: { 'x-forwarded-for': `192.0.2.${235 + n}` } })
   const page = await context.newPage()
   await logIn(page)
   await page.waitForURL(`${BASE_URL}/admin`)

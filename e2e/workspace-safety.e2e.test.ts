@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN, BASE_URL, launchBrowser, logIn, useAdminApi } from './browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { ADMIN, BASE_URL, logIn, useAdminApi } from './browser.ts'
 
 /**
  * The editors' workspace cannot publish by accident, jam on Back, or lose a change to another editor, in
@@ -8,19 +8,13 @@ import { ADMIN, BASE_URL, launchBrowser, logIn, useAdminApi } from './browser.ts
  * asks first; Back and Forward move between the list and a post (the skeleton never stays, unsaved text is
  * asked about); two browser contexts editing one post, and one brand page, get a conflict, not a lost change.
  */
-let browser: Browser
-const { api, created } = useAdminApi()
+const suite = useAdminApi()
+const { api, created } = suite
 const run = Date.now().toString(36)
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
 
 
 async function editorOn(path = '/admin?tab=articles', width = 1280): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage()
+  const page = await (await suite.browser.newContext({ viewport: { width, height: 900 } })).newPage()
   await logIn(page)
   await page.waitForURL(`${BASE_URL}/admin`)
   if (path !== '/admin') {
@@ -144,7 +138,7 @@ describe('two editors, one item', () => {
 
   it('a brand page: the second Update is refused with a conflict; the first editor’s text stands', async () => {
     const open = async () => {
-      const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
+      const page = await (await suite.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
       await logIn(page)
       await page.waitForURL(`${BASE_URL}/admin`)
       await page.goto(`${BASE_URL}/adminmarket`)

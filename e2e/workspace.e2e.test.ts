@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN, BASE_URL, launchBrowser, logIn, useAdminApi } from './browser.ts'
+import { describe, expect, it } from 'vitest'
+import { ADMIN, BASE_URL, logIn, useAdminApi } from './browser.ts'
 
 /**
  * Issue 25 in the browser, at 1280 and 390 px: an editor writes an article with two paragraphs, bold text,
@@ -9,17 +9,11 @@ import { ADMIN, BASE_URL, launchBrowser, logIn, useAdminApi } from './browser.ts
  * page show it; leaving with unsaved text asks; a too-large image is refused when picked, with the limit
  * named, and can be made smaller; a renamed article's old address answers 301.
  */
-let browser: Browser
-const { created } = useAdminApi()
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const suite = useAdminApi()
+const { created } = suite
 
 async function editor(width: number): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage()
+  const page = await (await suite.browser.newContext({ viewport: { width, height: 900 } })).newPage()
   await logIn(page)
   await page.waitForURL(`${BASE_URL}/admin`)
   await page.getByRole('tab', { name: 'Articles', exact: true }).click()
