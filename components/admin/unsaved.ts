@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useLayoutEffect } from 'react'
 
 /**
  * Nothing typed is lost (issue 25). While a form has unsaved changes: leaving it inside the admin (a tab,
@@ -15,9 +15,13 @@ export function confirmLeave(): boolean {
   return unsaved === null || window.confirm(LEAVE_QUESTION(unsaved))
 }
 
-/** Registers a form's unsaved state (`what`: how the question names it, null when saved). */
+/**
+ * Registers a form's unsaved state (`what`: how the question names it, null when saved). A layout effect: the
+ * guard is in place in the same commit that shows "Unsaved changes", so a Back pressed the moment after typing
+ * is asked about (Preact runs plain effects after the next frame, and a headless or busy tab can wait long).
+ */
 export function useLeaveGuard(what: string | null) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     unsaved = what
     if (what === null) return
     const beforeUnload = (e: BeforeUnloadEvent) => {
