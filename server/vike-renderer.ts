@@ -7,13 +7,20 @@ import { type Market, marketHelpCountry, marketPrefix, splitMarketPath } from '.
 import { helpFor } from '../lib/responsible-gambling.ts'
 import type { MarketHelp } from '../components/market-path.ts'
 
+/** Worked out once per markets list (the markets service hands out the same array until a market changes), not per render. */
+const helpByList = new WeakMap<readonly Market[], MarketHelp>()
+
 /** prefix → the help set each market names (markets without one are left out: the visitor's country decides there). */
 export function marketHelpSets(markets: readonly Market[]): MarketHelp {
-  return Object.fromEntries(markets.flatMap((m) => {
+  const known = helpByList.get(markets)
+  if (known) return known
+  const help: MarketHelp = Object.fromEntries(markets.flatMap((m) => {
     const country = marketHelpCountry(m)
     const set = country ? helpFor(country) : null
     return set?.country ? [[marketPrefix(m), set]] : []
   }))
+  helpByList.set(markets, help)
+  return help
 }
 
 /**
