@@ -55,7 +55,8 @@ export function writePages(root: string, pages: PageBytes[]) {
   writeFileSync(join(root, 'headers.conf'), `${nginx.join('\n')}\n`)
 }
 
-type Ceiling = { url: string; stop: () => Promise<void> }
+/** `pid`: the process answering (nginx's one worker), whose CPU per request the bench reads beside the server's. */
+type Ceiling = { url: string; pid?: number; stop: () => Promise<void> }
 
 /** bench/ceiling.ts over `root`: its base URL (no trailing slash), and how to stop it. */
 export async function startBunCeiling(root: string): Promise<Ceiling> {
@@ -68,7 +69,7 @@ export async function startBunCeiling(root: string): Promise<Ceiling> {
     out += new TextDecoder().decode(value)
   }
   reader.releaseLock()
-  return { url: `http://127.0.0.1:${out.trim()}`, stop: async () => (proc.kill(), void (await proc.exited)) }
+  return { url: `http://127.0.0.1:${out.trim()}`, pid: proc.pid, stop: async () => (proc.kill(), void (await proc.exited)) }
 }
 
 export const hasNginx = Bun.spawnSync(['sh', '-c', 'command -v nginx || test -x /usr/sbin/nginx']).exitCode === 0
@@ -120,5 +121,6 @@ http {
     }
     await Bun.sleep(100)
   }
-  return { url, stop: async () => (proc.kill('SIGQUIT'), void (await proc.exited)) }
+  const worker = Number(Bun.spawnSync(['pgrep', '-P', String(proc.pid)]).stdout.toString().trim().split('\n')[0]) || undefined
+  return { url, pid: worker, stop: async () => (proc.kill('SIGQUIT'), void (await proc.exited)) }
 }

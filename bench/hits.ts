@@ -26,7 +26,7 @@ export async function benchHits(servers: Server[], paths: string[], dir: string,
   writePages(root, await Promise.all(paths.map((p) => pageBytes(servers[0]!.base, p))))
   const bun = await startBunCeiling(root)
   const nginx = await startNginx(root, dir)
-  const targets: { name: string; base: string; pid?: number }[] = [...(nginx ? [{ name: 'nginx static', base: nginx.url }] : []), { name: 'Bun.serve', base: bun.url }, ...servers]
+  const targets: { name: string; base: string; pid?: number }[] = [...(nginx ? [{ name: 'nginx static', base: nginx.url, pid: nginx.pid }] : []), { name: 'Bun.serve', base: bun.url, pid: bun.pid }, ...servers]
   const encodings: [string, Record<string, string>][] = [
     ['identity', {}],
     ['gzip', { 'accept-encoding': 'gzip' }],
@@ -76,7 +76,10 @@ export async function benchHits(servers: Server[], paths: string[], dir: string,
     const worstP99 = Math.max(...mine.map((r) => r.p99 / (find(r, 'nginx static')?.p99 ?? Number.NaN)))
     const worstRps = Math.min(...mine.map((r) => r.rps / (find(r, 'nginx static')?.rps ?? Number.NaN)))
     const worstGzip = Math.min(...mine.filter((r) => r.encoding === 'gzip').map((r) => r.rps / find(r, 'Bun.serve')!.rps))
-    console.log(`${s.name}: worst p99 ${worstP99.toFixed(2)}× nginx's (goal ≤ 1.5), worst req/s ${worstRps.toFixed(2)}× nginx's (goal ≥ 0.9), worst gzip hit ${worstGzip.toFixed(2)}× Bun.serve's (goal ≥ 0.9)`)
+    // CPU per answer, which the machine's other load moves far less than requests/s or a p99
+    const cpuRatios = mine.map((r) => (r.cpuPerRequest ?? Number.NaN) / (find(r, 'Bun.serve')?.cpuPerRequest ?? Number.NaN)).filter(Number.isFinite)
+    const cpu = cpuRatios.length ? `; CPU per answer ${Math.min(...cpuRatios).toFixed(2)}–${Math.max(...cpuRatios).toFixed(2)}× the bare Bun.serve's` : ''
+    console.log(`${s.name}: worst p99 ${worstP99.toFixed(2)}× nginx's (goal ≤ 1.5), worst req/s ${worstRps.toFixed(2)}× nginx's (goal ≥ 0.9), worst gzip hit ${worstGzip.toFixed(2)}× Bun.serve's (goal ≥ 0.9)${cpu}`)
   }
   return rows
 }
