@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { LoginForm } from './LoginForm.tsx'
 import { Protected } from './Protected.tsx'
-import { authFetch, resetSessionForTests, SIGNED_IN_COOKIE, useSession } from './session.ts'
+import { authFetch, logout, resetSessionForTests, SIGNED_IN_COOKIE, useSession } from './session.ts'
 import { SIGNUP_REDIRECT_MS, SignupForm } from './SignupForm.tsx'
 
 const jwt = (claims: object) => `h.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.s`
@@ -94,6 +94,27 @@ describe('session (spec §3, §4)', () => {
     expect(screen.getByTestId('probe').textContent).toBe('out')
     expect(hint()).toBe(false)
     expect(spy.mock.calls.map((c) => String(c[0]))).toContain('/api/auth/logout') // the server clears the cookie and revokes the session
+  })
+
+  it('logout lets go of the session only once the server has answered (its answer clears the refresh cookie)', async () => {
+    signedInBefore()
+    let answer!: () => void
+    mockFetch({
+      '/api/auth/refresh-token': () => Response.json({ accessToken: EDITOR }),
+      '/api/auth/logout': () => new Promise<Response>((resolve) => (answer = () => resolve(Response.json({ ok: true })))),
+    })
+    render(<SessionProbe />)
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('in:ed'))
+    let done = false
+    act(() => void logout({ byUser: true }).then(() => (done = true)))
+    await waitFor(() => expect(answer).toBeTypeOf('function'))
+    await new Promise((r) => setTimeout(r, 20))
+    // the request is out, its answer (the cookie's end) not in yet: still logged in, so nothing navigates to /login
+    expect(screen.getByTestId('probe').textContent).toBe('in:ed')
+    await act(async () => answer())
+    await waitFor(() => expect(done).toBe(true))
+    expect(screen.getByTestId('probe').textContent).toBe('out')
+    expect(hint()).toBe(false)
   })
 
   it('authFetch refreshes a token past its exp before sending it, once for calls made together (issue 24: public routes ignore it)', async () => {

@@ -144,8 +144,11 @@ export const endedByLogout = () => leftOnPurpose
 export async function logout(opts: { byUser?: boolean } = {}) {
   const hadSession = signedInHint() || state.accessToken !== null
   leftOnPurpose = opts.byUser === true
-  clear()
+  // the server's answer clears the HttpOnly refresh cookie and revokes the session: asked before the page
+  // lets go of the session, so nothing shows 'logged out' (and /login) while the cookie still logs in
+  // (a tab closed in that moment kept a working session)
   if (hadSession) await cookiePost('/api/auth/logout').catch(() => {})
+  clear()
 }
 
 /**
