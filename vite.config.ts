@@ -67,5 +67,12 @@ function preactInBrowser(): Plugin {
 export default defineConfig({
   plugins: [preactInBrowser(), catalogByChunk(), vike(), react(), frameworkChunk(), shortVikeMessages()],
   // server-only modules never reach the browser bundle
-  build: { target: 'es2022' },
+  build: {
+    target: 'es2022',
+    // No list of every chunk's dependencies in the first script (issue 37: 977 B gzipped on every page, most of it
+    // file hashes, which do not compress): a page reached on the client imports its entry and the browser follows
+    // its imports. Vike prefetches a link's page on hover (prefetchStaticAssets, default 'hover'), so that walk is
+    // usually done before the click. CSS of lazily loaded chunks is still loaded with them.
+    modulePreload: false,
+  },
 })
