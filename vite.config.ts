@@ -11,6 +11,11 @@ import { shortVikeMessages } from './scripts/build/vike-messages.ts'
 // ~230 bytes more gzipped (measured with React in the browser).
 const FRAMEWORK = /node_modules[\\/](preact|react|react-dom|scheduler|vike|vike-react|@brillout)[\\/]|virtual:vike:global-entry:client|[\\/]pages[\\/]\+[^\\/]+$|[\\/]components[\\/]ResponsiveImage\.tsx$|[\\/]lib[\\/](images|media-refs)\.ts$/
 
+// What the home page, brand pages and guides all show: offers and article cards under the market's rules
+// (issue 37). Rolldown made 9 files of it by which page imports what, each gzipped on its own; as one file
+// every public page loads fewer files and fewer bytes.
+const OFFERS = /[\\/]lib[\\/](markets|inducements|attribution|links|offer-terms|offer-money|slug)\.ts$|[\\/]components[\\/](OfferTerms\.tsx|tracked-link\.ts|arrival\.ts|cta-label\.ts)$/
+
 /**
  * One browser chunk for what every page loads anyway. Left to itself Rolldown splits it into several
  * files by which entries import what, and each is gzipped on its own; as one file the home page loads
@@ -24,7 +29,7 @@ function frameworkChunk(): Plugin {
     name: 'gamewise:framework-chunk',
     configEnvironment(name) {
       if (name !== 'client') return
-      return { build: { rolldownOptions: { output: { manualChunks: (id: string) => (FRAMEWORK.test(id) ? 'framework' : undefined) } } } }
+      return { build: { rolldownOptions: { output: { manualChunks: (id: string) => (FRAMEWORK.test(id) ? 'framework' : OFFERS.test(id) ? 'offers' : undefined) } } } }
     },
   }
 }
@@ -62,5 +67,12 @@ function preactInBrowser(): Plugin {
 export default defineConfig({
   plugins: [preactInBrowser(), catalogByChunk(), vike(), react(), frameworkChunk(), shortVikeMessages()],
   // server-only modules never reach the browser bundle
-  build: { target: 'es2022' },
+  build: {
+    target: 'es2022',
+    // No list of every chunk's dependencies in the first script (issue 37: 977 B gzipped on every page, most of it
+    // file hashes, which do not compress): a page reached on the client imports its entry and the browser follows
+    // its imports. Vike prefetches a link's page on hover (prefetchStaticAssets, default 'hover'), so that walk is
+    // usually done before the click. CSS of lazily loaded chunks is still loaded with them.
+    modulePreload: false,
+  },
 })

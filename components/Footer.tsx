@@ -1,11 +1,9 @@
 import { useMarketPath } from './market-path.ts'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { infoPath } from '../lib/info-pages.ts'
 import { FooterHelpLinks } from './FooterHelpLinks.tsx'
 import { openConsentSettings } from './consent.ts'
-import { Modal } from './Modal.tsx'
 import { useMarketAge } from './market-path.ts'
-import type { Translate } from '../lib/i18n/index.ts'
 import { useT } from './use-t.ts'
 
 // spec §2, "Top bar and footer": groups and items by their catalog keys (footer.group.*, footer.item.*)
@@ -28,10 +26,8 @@ const compliance: ['cookiePolicy' | 'responsibleGambling' | 'affiliateDisclosure
   ['affiliateDisclosure', 'affiliate-disclosure'],
 ]
 
-/** The spec's modal text for an item without a page (`name`: the item as the page's language says it). */
-export function comingSoonText(t: Translate, name: string, group?: string) {
-  return group === 'about' || group === 'legal' ? t('footer.comingSoonPage', { item: name }) : t('footer.comingSoon', { item: name })
-}
+// the modal (and its words) loads when a visitor first presses an item without a page (issue 37)
+const ComingSoonModal = lazy(() => import('./ComingSoonModal.tsx'))
 
 export function Footer() {
   const age = useMarketAge()
@@ -110,9 +106,9 @@ export function Footer() {
         <FooterHelpLinks />
       </div>
       {modal && (
-        <Modal title={modal.item} onClose={() => setModal(null)}>
-          <p>{comingSoonText(t, modal.item, modal.group)}</p>
-        </Modal>
+        <Suspense>
+          <ComingSoonModal item={modal.item} group={modal.group} onClose={() => setModal(null)} />
+        </Suspense>
       )}
     </footer>
   )

@@ -1,9 +1,13 @@
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { type VisitorGeo, visitorGeo } from './visitor-geo.ts'
-import { loadCatalog, translator } from '../lib/i18n/index.ts'
+import { loadCatalog } from '../lib/i18n/index.ts'
 
 const DISMISSED = 'gw-market-suggestion-dismissed'
+
+const loadNote = () => import('./MarketSuggestionNote.tsx')
+// the note and its words load only for a visitor it is shown to (issue 37)
+const MarketSuggestionNote = lazy(loadNote)
 
 /**
  * Issue 23: a visitor on the default market's home page whose country another market serves is offered
@@ -25,15 +29,14 @@ export function MarketSuggestion() {
     if (dismissed) return
     visitorGeo().then(async (geo) => {
       if (!geo?.market) return
-      await loadCatalog(geo.market.language).catch(() => {}) // offline: the suggestion in English
-      if (live) setMarket(geo.market)
+      // offline: the suggestion in English (its catalog), or none (its code)
+      const [note] = await Promise.allSettled([loadNote(), loadCatalog(geo.market.language)])
+      if (live && note.status === 'fulfilled') setMarket(geo.market)
     })
     return () => {
       live = false
     }
   }, [prefix])
-  // in the suggested market's own language: it speaks to someone who reads that language
-  const t = translator(market?.language ?? 'en')
   if (!market || prefix) return null
   const dismiss = () => {
     try {
@@ -42,15 +45,8 @@ export function MarketSuggestion() {
     setMarket(null)
   }
   return (
-    <aside className="market-suggestion" role="region" aria-label={t('market.label')} data-testid="market-suggestion" data-market-switch="" lang={market.language}>
-      <p>
-        {t('market.suggestion', { name: market.name })}{' '}
-        <a href={market.prefix} hrefLang={market.language}>{t('market.go', { name: market.name })}</a>
-      </p>
-      {/* the name begins with the words on the button (WCAG 2.5.3): a voice user says what they see */}
-      <button type="button" className="btn" onClick={dismiss} aria-label={t('market.dismiss')}>
-        {t('market.stay')}
-      </button>
-    </aside>
+    <Suspense>
+      <MarketSuggestionNote market={market} onDismiss={dismiss} />
+    </Suspense>
   )
 }

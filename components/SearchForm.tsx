@@ -1,18 +1,21 @@
 import { useEffect, useRef, useState } from 'react'
-import { SEARCH_QUERY_MAX, SUGGEST_MIN_CHARS, type Suggestion } from '../lib/search.ts'
+import type { Suggestion } from '../lib/search.ts'
+import { SEARCH_QUERY_MAX } from '../lib/search-box.ts'
 import { useMarketKey, useMarketPath } from './market-path.ts'
+import type { SuggestBox } from './search-suggest.tsx'
 import { useT } from './use-t.ts'
 
-/** How long typing pauses before suggestions are asked for. */
-export const SUGGEST_DEBOUNCE_MS = 150
-const KIND = { brand: 'search.kind.brand', tag: 'search.kind.tag', article: 'search.kind.article' } as const
+// what the box does with suggestions: loaded when it is first focused or typed in (issue 37)
+const suggestCode = () => import('./search-suggest.tsx')
+type SuggestCode = Awaited<ReturnType<typeof suggestCode>>
 
 /**
  * A plain GET form to /search: search works without JavaScript. `compact` (the top bar): the label
  * is for screen readers only and the button is an icon. `suggest` (the top bar, issue 26): once
  * hydrated, the box is a WAI-ARIA combobox offering up to eight suggestions from
  * GET /api/search/suggest (of the page's market) after two characters (debounced): arrow keys move through them, Enter opens
- * the chosen one (or searches, with none chosen), Escape closes them, and their count is announced.
+ * the chosen one (or searches, with none chosen), Escape closes them, and their count is announced
+ * (components/search-suggest.tsx, fetched when the box is first focused or typed in).
  */
 export function SearchForm({ q = '', id, label, compact = false, suggest = false }: { q?: string; id: string; label: string; compact?: boolean; suggest?: boolean }) {
   const [items, setItems] = useState<Suggestion[]>([])
@@ -23,58 +26,18 @@ export function SearchForm({ q = '', id, label, compact = false, suggest = false
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
   const [status, setStatus] = useState('')
+  const [code, setCode] = useState<SuggestCode | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const request = useRef<AbortController | null>(null)
   useEffect(() => () => clearTimeout(timer.current), [])
   const listId = `${id}-suggestions`
+  const box: SuggestBox = { listId, items, open, active, setItems, setOpen, setActive, setStatus, timer, request, market, local, t }
+  const load = () =>
+    suggestCode().then((m) => {
+      setCode(m)
+      return m
+    })
 
-  const close = () => {
-    setOpen(false)
-    setActive(-1)
-  }
-  const ask = (text: string) => {
-    clearTimeout(timer.current)
-    request.current?.abort()
-    if (text.trim().length < SUGGEST_MIN_CHARS) {
-      setItems([])
-      setStatus('')
-      return close()
-    }
-    timer.current = setTimeout(() => {
-      const controller = new AbortController()
-      request.current = controller
-      fetch(`/api/search/suggest?${new URLSearchParams({ q: text.trim(), ...(market ? { market } : {}) })}`, { signal: controller.signal })
-        .then((r) => (r.ok ? (r.json() as Promise<{ suggestions: Suggestion[] }>) : { suggestions: [] }))
-        .then(({ suggestions }) => {
-          setItems(suggestions)
-          setActive(-1)
-          setOpen(suggestions.length > 0)
-          setStatus(suggestions.length ? t('search.suggestionsCount', { count: suggestions.length }) : t('search.noSuggestions'))
-        })
-        .catch(() => {}) // aborted or offline: the form still searches
-    }, SUGGEST_DEBOUNCE_MS)
-  }
-  const go = (s: Suggestion) => {
-    close()
-    window.location.assign(local(s.href))
-  }
-  const onKeyDown = (e: { key: string; preventDefault(): void; currentTarget: HTMLInputElement }) => {
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      if (!items.length) return
-      e.preventDefault()
-      setOpen(true)
-      const n = items.length
-      setActive((a) => (e.key === 'ArrowDown' ? (a + 1) % n : a <= 0 ? n - 1 : a - 1))
-    } else if (e.key === 'Enter' && open && active >= 0 && items[active]) {
-      e.preventDefault()
-      go(items[active])
-    } else if (e.key === 'Escape') {
-      if (open) {
-        e.preventDefault()
-        close()
-      }
-    }
-  }
   const combobox = suggest
     ? {
         role: 'combobox' as const,
@@ -83,9 +46,19 @@ export function SearchForm({ q = '', id, label, compact = false, suggest = false
         'aria-controls': listId,
         'aria-activedescendant': open && active >= 0 ? `${listId}-${active}` : undefined,
         autoComplete: 'off',
-        onInput: (e: { currentTarget: HTMLInputElement }) => ask(e.currentTarget.value),
-        onKeyDown,
-        onBlur: () => setTimeout(close, 150),
+        onFocus: () => void load().catch(() => {}), // offline, or a deploy replaced the chunk: the form still searches
+        onInput: (e: { currentTarget: HTMLInputElement }) => {
+          const field = e.currentTarget
+          // typed before the code arrived: it asks for what the box says once it has
+          if (code) code.ask(box, field.value)
+          else void load().then((m) => m.ask(box, field.value), () => {})
+        },
+        onKeyDown: (e: { key: string; preventDefault(): void }) => code?.onKeyDown(box, e),
+        onBlur: () =>
+          setTimeout(() => {
+            setOpen(false)
+            setActive(-1)
+          }, 150),
       }
     : {}
 
@@ -99,21 +72,7 @@ export function SearchForm({ q = '', id, label, compact = false, suggest = false
         <div className="search-combo">
           {input}
           <ul id={listId} role="listbox" aria-label={t('search.suggestions')} className="suggestions" hidden={!open}>
-            {items.map((s, i) => (
-              <li
-                key={s.href}
-                id={`${listId}-${i}`}
-                role="option"
-                aria-selected={i === active}
-                className={i === active ? 'active' : undefined}
-                onMouseDown={(e) => {
-                  e.preventDefault() // keeps focus in the box until the page changes
-                  go(s)
-                }}
-              >
-                <span className="suggestion-kind">{t(KIND[s.kind])}</span> {s.label}
-              </li>
-            ))}
+            {code?.options(box)}
           </ul>
           <span className="sr-only" aria-live="polite" aria-atomic="true">
             {status}

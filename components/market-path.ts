@@ -1,6 +1,6 @@
 import { usePageContext } from 'vike-react/usePageContext'
 import type { HelpSet } from '../lib/gambling-help-international.ts'
-import { inMarket } from '../lib/markets.ts'
+import { inMarket } from '../lib/market-paths.ts'
 import { MAIN_NAV, type MarketNav, NAV_META, parseNavMeta } from '../lib/navigation.ts'
 
 /** The <meta> that tells the browser every market's prefix (pages/+onBeforeRoute.ts reads it). */

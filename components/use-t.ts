@@ -1,5 +1,5 @@
 import { usePageContext } from 'vike-react/usePageContext'
-import { SITE_LOCALE } from '../lib/format.ts'
+import { SITE_LOCALE } from '../lib/site-locale.ts'
 import { type Translate, translator } from '../lib/i18n/index.ts'
 import { marketLanguageFromMeta } from './market-path.ts'
 

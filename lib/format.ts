@@ -9,8 +9,9 @@
  * - Reports, counters and offer windows count in UTC days, 'YYYY-MM-DD' (`utcDay`, `addDays`…).
  */
 
-/** The public site's locale. */
-export const SITE_LOCALE = 'en-GB'
+/** The public site's locale (lib/site-locale.ts: the layout's first script needs it, not this file). */
+import { SITE_LOCALE } from './site-locale.ts'
+export { SITE_LOCALE }
 const ADMIN_LOCALE = 'en-GB'
 
 // ---------- UTC days ----------

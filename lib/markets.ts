@@ -123,24 +123,8 @@ export const MARKET_PRESETS: Readonly<Record<'GB' | 'IE' | 'CA-ON' | 'US-NJ' | '
 /** `/ca-on` for a market, '' for the default one. */
 export const marketPrefix = (m: Pick<Market, 'key'> | null | undefined) => (!m || m.key === DEFAULT_MARKET.key ? '' : `/${m.key}`)
 
-/** A site path inside a market: `/brands/x` under `/ca-on` → `/ca-on/brands/x` (`/` → `/ca-on`). */
-export function inMarket(prefix: string, path: string): string {
-  if (!prefix) return path
-  return path === '/' ? prefix : `${prefix}${path}`
-}
-
-/**
- * Splits a path into its market prefix and the rest, given the prefixes that exist: `/ca-on/brands/x` →
- * `{ prefix: '/ca-on', rest: '/brands/x' }`; a path under no market answers prefix ''. A map lookup of the
- * first segment: no per-request work beyond it.
- */
-export function splitMarketPath(path: string, prefixes: ReadonlySet<string>): { prefix: string; rest: string } {
-  if (!prefixes.size) return { prefix: '', rest: path }
-  const end = path.indexOf('/', 1)
-  const first = end === -1 ? path : path.slice(0, end)
-  if (!prefixes.has(first)) return { prefix: '', rest: path }
-  return { prefix: first, rest: end === -1 ? '/' : path.slice(end) }
-}
+// the path helpers live in lib/market-paths.ts (every page's first script needs them, not this file's rules)
+export { inMarket, splitMarketPath } from './market-paths.ts'
 
 /** Which market serves a visitor from `country` (and `region`, `CA-ON`, when known): a region's market first. */
 export function marketForVisitor<M extends Pick<Market, 'countries'>>(markets: readonly M[], country: string | null, region?: string | null): M | null {

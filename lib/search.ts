@@ -7,8 +7,9 @@ import type { BrandOffer } from './schemas.ts'
 
 /** Results per page of `GET /api/search` and `/search`. */
 export const SEARCH_PAGE_SIZE = 10
-/** The longest query accepted, in characters (a title is at most a few dozen words). */
-export const SEARCH_QUERY_MAX = 200
+// the two limits the top bar's search box needs are in lib/search-box.ts: every page's first script carries them, not this file
+import { SEARCH_QUERY_MAX, SUGGEST_MIN_CHARS } from './search-box.ts'
+export { SEARCH_QUERY_MAX, SUGGEST_MIN_CHARS }
 /** Words of a query that count; more only slow the search down without narrowing it usefully. */
 export const SEARCH_TERMS_MAX = 8
 /**
@@ -72,8 +73,7 @@ export type SearchAnswer = {
 export const SEARCH_BRANDS_MAX = 3
 export const SEARCH_TAGS_MAX = 5
 
-/** Suggestions as you type (GET /api/search/suggest): after `SUGGEST_MIN_CHARS`, at most `SUGGEST_MAX`. */
-export const SUGGEST_MIN_CHARS = 2
+/** Suggestions as you type (GET /api/search/suggest): after `SUGGEST_MIN_CHARS` (lib/search-box.ts), at most `SUGGEST_MAX`. */
 export const SUGGEST_MAX = 8
 /** The longest query a suggestion request takes: past it suggestions help no one (the search still does). */
 export const SUGGEST_QUERY_MAX = 100

@@ -1,7 +1,7 @@
 import type { PageContext } from 'vike/types'
 import { modifyUrl } from 'vike/modifyUrl'
 import { marketPrefixesFromMeta } from '../components/market-path.ts'
-import { splitMarketPath } from '../lib/markets.ts'
+import { splitMarketPath } from '../lib/market-paths.ts'
 
 /**
  * Issue 23: a market's pages live under its prefix (`/ca-on/brands/nova-spins`). Vike routes the path
