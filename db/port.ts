@@ -97,7 +97,7 @@ export type ListIndexSpec = { field: string }
 export type CountersSpec = {
   metrics: readonly string[]
   /**
-   * also keep each day's sums in blocks of 4, 16 and 64 days, added in the same write, so a long range is
+   * also keep each day's sums in blocks of 8 and 32 days, added in the same write, so a long range is
    * summed by key from a few rows per key instead of one per day (./counter-rollup.ts; decision 026)
    */
   rollup?: boolean
