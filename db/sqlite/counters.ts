@@ -1,10 +1,18 @@
 import type { Database } from 'bun:sqlite'
+import { availableParallelism } from 'node:os'
 import { isDerivedDim, rangePieces, ROLLUP_LEVELS, ROLLUP_MARKER, rollupKeys } from '../counter-rollup.ts'
 import type { CounterKey, CounterQuery, CounterRow, CountersSpec } from '../port.ts'
 import { type Columns, toColumns } from './columns.ts'
 import type { Param } from './filter.ts'
 
 type Reader = { worker: Worker; next: number; waiting: Map<number, { resolve: (columns: Columns) => void; reject: (e: Error) => void }> }
+
+/**
+ * Reader threads a sum by key is split across (by its keys, so their answers add up without a merge): a cold
+ * 90-day pages report groups a few hundred thousand rows, and grouping (SQLite's sorter), not reading, is
+ * most of its cost (decision 026); two threads each sort half the keys. One on a machine of one core.
+ */
+const READERS = Math.max(1, Math.min(2, availableParallelism()))
 
 /**
  * Counters in a table of their own with a real column per metric (decision 018): summing a 90-day range
@@ -15,8 +23,8 @@ export class SqliteCounters {
   private tables = new Map<string, readonly string[]>()
   /** tables whose days are also kept in blocks (../counter-rollup.ts) */
   private rolled = new Set<string>()
-  /** the thread that reads large sums (./read-worker.ts), once a file-backed store needs one */
-  private reader: Reader | null = null
+  /** the threads that read large sums (./read-worker.ts), once a file-backed store needs them */
+  private readers: Reader[] = []
 
   constructor(
     private db: Database,
@@ -93,40 +101,51 @@ export class SqliteCounters {
     const metrics = this.metricsOf(name)
     if (q.keys && !q.keys.length) return []
     const pieces = q.by === 'key' && this.rolled.has(name) ? rangePieces(q.dim, q.from, q.to) : [{ dim: q.dim, from: q.from, to: q.to }]
-    const params: Param[] = []
-    const arms = pieces.map((p) => {
-      const where = [`dim = ?`, `day BETWEEN ? AND ?`, q.subs === '' ? `sub = ''` : `sub != ''`]
-      params.push(p.dim, p.from, p.to)
-      if (q.keys) {
-        where.push(`key IN (${q.keys.map(() => '?').join(', ')})`)
-        params.push(...q.keys)
-      }
-      // money through its own index (the planner, without statistics, would walk every count row of the range)
-      const from = q.subs === '' ? `"${name}__counters"` : `"${name}__counters" INDEXED BY "${name}__counters_money"`
-      return `SELECT key, sub, day, ${metrics.map((m) => `"${m}"`).join(', ')} FROM ${from} WHERE ${where.join(' AND ')}`
-    })
     const group = q.by === 'key' ? 'key, sub' : 'key, sub, day'
-    const sql = `SELECT ${group}, COUNT(*) AS "__rows", ${metrics.map((m) => `SUM("${m}") AS "${m}"`).join(', ')} FROM (${arms.join(' UNION ALL ')}) GROUP BY ${group}`
-    // a file-backed store sums on its reader thread: the server's own thread goes on answering meanwhile
+    // a file-backed store sums on its reader threads: the server's own thread goes on answering meanwhile;
+    // a sum by key in parts, each the keys whose last character's code is i modulo the parts
+    const parts = this.file === ':memory:' || q.by !== 'key' ? 1 : READERS
     const text = ['key', 'sub', 'day']
-    const cols = this.file === ':memory:' ? toColumns(this.db.query(sql), params as (string | number)[], text) : await this.readOnThread(sql, params as (string | number)[], text)
+    const answers = await Promise.all(
+      Array.from({ length: parts }, (_, part) => {
+        const params: Param[] = []
+        const arms = pieces.map((p) => {
+          const where = [`dim = ?`, `day BETWEEN ? AND ?`, q.subs === '' ? `sub = ''` : `sub != ''`]
+          params.push(p.dim, p.from, p.to)
+          if (q.keys) {
+            where.push(`key IN (${q.keys.map(() => '?').join(', ')})`)
+            params.push(...q.keys)
+          }
+          if (parts > 1) where.push(`coalesce(unicode(substr(key, -1)), 0) % ${parts} = ${part}`)
+          // money through its own index (the planner, without statistics, would walk every count row of the range)
+          const from = q.subs === '' ? `"${name}__counters"` : `"${name}__counters" INDEXED BY "${name}__counters_money"`
+          return `SELECT key, sub, day, ${metrics.map((m) => `"${m}"`).join(', ')} FROM ${from} WHERE ${where.join(' AND ')}`
+        })
+        const sql = `SELECT ${group}, COUNT(*) AS "__rows", ${metrics.map((m) => `SUM("${m}") AS "${m}"`).join(', ')} FROM (${arms.join(' UNION ALL ')}) GROUP BY ${group}`
+        return this.file === ':memory:' ? toColumns(this.db.query(sql), params as (string | number)[], text) : this.readOnThread(part, sql, params as (string | number)[], text)
+      }),
+    )
+    const out: (Omit<CounterRow, 'day'> & { day?: string })[] = []
+    for (const cols of answers) this.addRows(out, cols, q, metrics)
+    return out
+  }
+
+  private addRows(out: (Omit<CounterRow, 'day'> & { day?: string })[], cols: Columns, q: CounterQuery, metrics: readonly string[]) {
     const keys = cols.texts.key ?? []
     const subs = cols.texts.sub ?? []
     const days = cols.texts.day
     const rowsCol = cols.numbers[cols.numberNames.indexOf('__rows')]!
     const metricCols = metrics.map((m) => [m, cols.numbers[cols.numberNames.indexOf(m)]!] as const)
-    const out: (Omit<CounterRow, 'day'> & { day?: string })[] = new Array(cols.rows)
     for (let i = 0; i < cols.rows; i++) {
       this.host.rowsRead += rowsCol[i]!
       const values: Record<string, number> = {}
       for (const [m, col] of metricCols) if (col[i]) values[m] = col[i]!
-      out[i] = { dim: q.dim, key: keys[i]!, sub: subs[i]!, ...(q.by === 'key-day' ? { day: days![i]! } : {}), values }
+      out.push({ dim: q.dim, key: keys[i]!, sub: subs[i]!, ...(q.by === 'key-day' ? { day: days![i]! } : {}), values })
     }
-    return out
   }
 
-  private readOnThread(sql: string, params: (string | number)[], text: string[]): Promise<Columns> {
-    if (!this.reader) {
+  private readOnThread(index: number, sql: string, params: (string | number)[], text: string[]): Promise<Columns> {
+    if (!this.readers[index]) {
       const worker = new Worker(new URL('./read-worker.ts', import.meta.url).href)
       const reader: Reader = { worker, next: 0, waiting: new Map() }
       worker.onmessage = (e: MessageEvent<{ id: number; columns?: Columns; error?: string }>) => {
@@ -136,9 +155,9 @@ export class SqliteCounters {
         else w?.resolve(e.data.columns!)
       }
       ;(worker as Worker & { unref?: () => void }).unref?.() // a waiting reader never keeps a process alive
-      this.reader = reader
+      this.readers[index] = reader
     }
-    const reader = this.reader
+    const reader = this.readers[index]!
     const id = ++reader.next
     return new Promise((resolve, reject) => {
       reader.waiting.set(id, { resolve, reject })
@@ -165,7 +184,7 @@ export class SqliteCounters {
   }
 
   close() {
-    this.reader?.worker.terminate()
-    this.reader = null
+    for (const r of this.readers) r.worker.terminate()
+    this.readers = []
   }
 }
