@@ -166,7 +166,7 @@ async function seed() {
   writeFileSync(join(dir, 'seeded'), JSON.stringify(marker))
   return marker
 }
-const { counterRows, first, second } = reuse ? (JSON.parse(readFileSync(join(dir, 'seeded'), 'utf8')) as Awaited<ReturnType<typeof seed>>) : await seed()
+const { counterRows, first: firstImport, second: secondImport } = reuse ? (JSON.parse(readFileSync(join(dir, 'seeded'), 'utf8')) as Awaited<ReturnType<typeof seed>>) : await seed()
 if (reuse) console.log(`reusing the store seeded in ${dir}: ${counterRows.toLocaleString('en-GB')} counter rows`)
 
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
@@ -179,18 +179,27 @@ async function measure(label: string, checkout: string, dataDir: string) {
 const port = await freePort(4700)
 const base = `http://127.0.0.1:${port}`
 console.log(`\n== ${label} (${checkout}) — load average ${loadAverage()}`)
-const spawned = performance.now()
-const server = Bun.spawn([process.execPath, 'server/start.ts'], { cwd: checkout, env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', SITE_URL: base, TRUST_PROXY: '1', VIEW_VELOCITY_LIMIT: '100000' }, stdout: 'ignore', stderr: 'inherit' })
-try {
+const start = async () => {
+  const spawned = performance.now()
+  const server = Bun.spawn([process.execPath, 'server/start.ts'], { cwd: checkout, env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', SITE_URL: base, TRUST_PROXY: '1', VIEW_VELOCITY_LIMIT: '100000' }, stdout: 'ignore', stderr: 'inherit' })
   for (let i = 0; ; i++) {
     try {
       if ((await fetch(`${base}/api/health/ready`)).ok) break
     } catch {}
-    if (i > 6_000) throw new Error('the server did not start') // 10 minutes: a first start on an existing store builds the counters' blocks
+    if (i > 6_000) throw (server.kill(), new Error('the server did not start')) // 10 minutes: a first start on an existing store builds the counters' blocks
     await Bun.sleep(100)
   }
-  const ready = performance.now() - spawned
-  console.log(`server ready in ${(ready / 1000).toFixed(1)} s (process start, store opened and derived tables built)`)
+  return { server, ready: performance.now() - spawned }
+}
+// a first start builds what the store lacks (the counters' blocks of this checkout's levels, once); the reports are
+// measured after a second start, on the store as that version keeps it, not right after a rebuild's writes
+const first = await start()
+first.server.kill()
+await first.server.exited
+const { server, ready: again } = await start()
+const ready = first.ready
+console.log(`server ready in ${(ready / 1000).toFixed(1)} s at its first start on this store (process start, store opened and derived tables built), ${(again / 1000).toFixed(1)} s at the next`)
+try {
   const { accessToken } = await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }) })).json()
   const get = async (path: string) => {
     const t = performance.now()
@@ -261,10 +270,10 @@ try {
   const before = baselineRoot ? await measure('baseline', baselineRoot, copies[copies.push(copyOf('baseline')) - 1]!) : undefined
   const headline = await measure('this checkout', root, keptDir || baselineRoot ? copies[copies.push(copyOf('run')) - 1]! : dir)
   if (before) console.log(`\ncold pages report: ${before['report cold ms']!.toFixed(0)} ms before, ${headline['report cold ms']!.toFixed(0)} ms after (${(before['report cold ms']! / headline['report cold ms']!).toFixed(1)}× faster); ready ${(before['ready ms']! / 1000).toFixed(1)} s before, ${(headline['ready ms']! / 1000).toFixed(1)} s after`)
-  Object.assign(headline, { 'CSV import s': first.seconds, 'counter rows': counterRows })
+  Object.assign(headline, { 'CSV import s': firstImport.seconds, 'counter rows': counterRows })
   if (process.env.BENCH_JSON) await Bun.write(process.env.BENCH_JSON, JSON.stringify({ store: mongodbUri ? 'mongodb' : 'sqlite', ...headline }, null, 2))
-  console.log(`\nprogramme CSV of ${CSV_ROWS.toLocaleString('en-GB')} rows (CLI, process start included): first import ${first.seconds.toFixed(1)} s (goal ≤ 30 s) — ${first.out}`)
-  console.log(`second import of the same file ${second.seconds.toFixed(1)} s — ${second.out}`)
+  console.log(`\nprogramme CSV of ${CSV_ROWS.toLocaleString('en-GB')} rows (CLI, process start included): first import ${firstImport.seconds.toFixed(1)} s (goal ≤ 30 s) — ${firstImport.out}`)
+  console.log(`second import of the same file ${secondImport.seconds.toFixed(1)} s — ${secondImport.out}`)
 } finally {
   for (const c of copies) rmSync(c, { recursive: true, force: true })
   if (!keptDir) rmSync(dir, { recursive: true, force: true })
