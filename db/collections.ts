@@ -130,7 +130,7 @@ export async function backfill<T>(store: Store, stale: () => Promise<T[]>, updat
   for (let found = await stale(); found.length; found = await stale()) await store.batch(found.map(update))
 }
 
-/** A counters table declared: backed up as data, its rows checked by `schema`, read and written through counterTableIo. */
-export function counterTable(store: Store, name: string, schema: z.ZodType<StoredRecord>, metrics: readonly string[]) {
-  return defineCollection({ name, backup: 'data', schema, counters: { metrics }, io: counterTableIo(store, name, metrics) })
+/** A counters table declared (`rollup`: it also keeps 8- and 32-day blocks, db/counter-rollup.ts): backed up as data, its rows checked by `schema`, read and written through counterTableIo. */
+export function counterTable(store: Store, name: string, schema: z.ZodType<StoredRecord>, metrics: readonly string[], opts: { rollup?: boolean } = {}) {
+  return defineCollection({ name, backup: 'data', schema, counters: { metrics, ...(opts.rollup ? { rollup: true } : {}) }, io: counterTableIo(store, name, metrics) })
 }

@@ -3,7 +3,6 @@ import {
   type BatchOp,
   type Collection,
   type CommonTerms,
-  type CounterKey,
   type CounterQuery,
   type CountersSpec,
   type Doc,
@@ -19,6 +18,7 @@ import {
   type Update,
 } from './port.ts'
 import { createDocumentLocks, type DocumentLocks, LOCKS_COLLECTION } from './ferretdb.ts'
+import { MongoCounters } from './mongo-counters.ts'
 import { scanText } from './mongo-text-scan.ts'
 import { CommonTermCounts, textSearchString } from './mongo-common-terms.ts'
 
@@ -203,6 +203,7 @@ export class MongoStore implements Store {
     readonly transactions: boolean,
   ) {
     this.locks = ferretDb ? createDocumentLocks(db, isDuplicate) : undefined
+    this.counters = new MongoCounters(db, Boolean(ferretDb))
   }
   /** FerretDB only: one writer at a time per document (it loses concurrent updates otherwise). */
   private readonly locks: DocumentLocks | undefined
@@ -270,58 +271,19 @@ export class MongoStore implements Store {
     }
   }
 
-  private counterMetrics = new Map<string, readonly string[]>()
-
-  /** Counters as documents `{_id: dim|day|key|sub, dim, day, key, sub, <metrics>}`, summed by an aggregation. */
-  async ensureCounters(name: string, spec: CountersSpec) {
-    await this.db.collection(name).createIndex({ dim: 1, day: 1, key: 1 })
-    this.counterMetrics.set(name, [...spec.metrics])
+  /** Counters tables (./mongo-counters.ts): documents added to with `$inc`, summed by an aggregation; rolled up when declared so. */
+  private counters: MongoCounters
+  ensureCounters(name: string, spec: CountersSpec) {
+    return this.counters.ensure(name, spec)
   }
-
-  private counterUpdate(name: string, c: CounterKey & { inc: Record<string, number> }) {
-    const metrics = this.counterMetrics.get(name)
-    if (!metrics) throw new Error(`counters ${name} not declared (ensureCounters)`)
-    const inc = Object.fromEntries(Object.entries(c.inc).filter(([, v]) => v !== 0))
-    for (const m of Object.keys(inc)) if (!metrics.includes(m)) throw new Error(`unknown metric ${m} in ${name}`)
-    const sub = c.sub ?? ''
-    return { filter: { _id: `${c.dim}|${c.day}|${c.key}|${sub}` }, update: { $inc: inc, $setOnInsert: { dim: c.dim, day: c.day, key: c.key, sub } }, empty: !Object.keys(inc).length }
+  sumCounters(name: string, q: CounterQuery) {
+    return this.counters.sum(name, q)
   }
-
-  async sumCounters(name: string, q: CounterQuery) {
-    const metrics = this.counterMetrics.get(name) ?? []
-    const match: Record<string, unknown> = { dim: q.dim, day: { $gte: q.from, $lte: q.to }, sub: q.subs === '' ? '' : { $ne: '' } }
-    if (q.keys) match.key = { $in: [...q.keys] }
-    const id = q.by === 'key' ? { key: '$key', sub: '$sub' } : { key: '$key', sub: '$sub', day: '$day' }
-    // one $group sums every metric; FerretDB 1.x hands a group's documents to its first accumulator only
-    // (the others answer 0), so there each metric is summed by a $group of its own and the rows merged
-    const groups = this.ferretDb && metrics.length > 1 ? metrics.map((m) => [m]) : [metrics]
-    const parts = await Promise.all(
-      groups.map((ms) =>
-        this.db
-          .collection(name)
-          .aggregate<Record<string, unknown> & { _id: { key: string; sub: string; day?: string } }>([{ $match: match }, { $group: { _id: id, ...Object.fromEntries(ms.map((m) => [m, { $sum: `$${m}` }])) } }])
-          .toArray(),
-      ),
-    )
-    const merged = new Map<string, Record<string, unknown> & { _id: { key: string; sub: string; day?: string } }>()
-    for (const part of parts)
-      for (const r of part) {
-        const k = JSON.stringify([r._id.key, r._id.sub, r._id.day])
-        merged.set(k, { ...merged.get(k), ...r })
-      }
-    const rows = [...merged.values()]
-    return rows.map((r) => ({ dim: q.dim, key: r._id.key, sub: r._id.sub, ...(q.by === 'key-day' ? { day: r._id.day } : {}), values: Object.fromEntries(metrics.filter((m) => r[m]).map((m) => [m, r[m] as number])) }))
+  readCounters(name: string) {
+    return this.counters.read(name)
   }
-
-  async readCounters(name: string) {
-    const metrics = this.counterMetrics.get(name) ?? []
-    const docs = await this.db.collection<Record<string, unknown>>(name).find({}).sort({ dim: 1, day: 1, key: 1, sub: 1 }).toArray()
-    return docs.map((d) => ({ dim: d.dim as string, key: d.key as string, day: d.day as string, sub: d.sub as string, values: Object.fromEntries(metrics.filter((m) => d[m]).map((m) => [m, d[m] as number])) }))
-  }
-
-  async pruneCounters(name: string, before: string) {
-    if (!this.counterMetrics.has(name)) throw new Error(`counters ${name} not declared (ensureCounters)`)
-    return (await this.db.collection(name).deleteMany({ day: { $lt: before } })).deletedCount
+  pruneCounters(name: string, before: string) {
+    return this.counters.prune(name, before)
   }
 
   /**
@@ -334,6 +296,7 @@ export class MongoStore implements Store {
   async batch(ops: BatchOp[]) {
     const runs: { collection: string; writes: AnyBulkWriteOperation<Doc>[] }[] = []
     const updated: { collection: string; id: string }[] = []
+    const counted = new Map<string, { $inc: Record<string, number> }>()
     const add = (collection: string, write: AnyBulkWriteOperation<Doc>) => {
       const last = runs[runs.length - 1]
       if (last?.collection === collection) last.writes.push(write)
@@ -341,10 +304,16 @@ export class MongoStore implements Store {
     }
     for (const op of ops) {
       if ('counters' in op) {
-        const u = this.counterUpdate(op.counters, op.count)
-        if (u.empty) continue
-        add(op.counters, { updateOne: { filter: u.filter, update: u.update as never, upsert: true } })
-        updated.push({ collection: op.counters, id: u.filter._id })
+        for (const u of this.counters.updates(op.counters, op.count)) {
+          // one upsert per counter row and batch (rows' blocks are shared: FerretDB stalls on repeats of one document in a bulk write)
+          const seen = counted.get(`${op.counters}\u0000${u.filter._id}`)
+          if (seen) for (const [m, v] of Object.entries(u.update.$inc)) seen.$inc[m] = (seen.$inc[m] ?? 0) + v
+          else {
+            counted.set(`${op.counters}\u0000${u.filter._id}`, u.update)
+            add(op.counters, { updateOne: { filter: u.filter, update: u.update as never, upsert: true } })
+            updated.push({ collection: op.counters, id: u.filter._id })
+          }
+        }
       } else if ('insert' in op) add(op.collection, { insertOne: { document: op.insert } })
       else if ('update' in op) {
         const { filter, update, upsert } = op.update
@@ -356,7 +325,10 @@ export class MongoStore implements Store {
     const run = async (session?: ClientSession) => {
       for (const r of runs) {
         current = r.collection
-        await this.db.collection<Doc>(r.collection).bulkWrite(r.writes, { ordered: true, session })
+        // FerretDB 1.x stalls on a bulk write of a few hundred updates to existing documents (a batch's
+        // counter rows and their blocks): there a run goes in slices, in order (it has no transaction anyway)
+        const slice = this.ferretDb ? 100 : r.writes.length
+        for (let i = 0; i < r.writes.length; i += slice) await this.db.collection<Doc>(r.collection).bulkWrite(r.writes.slice(i, i + slice), { ordered: true, session })
       }
     }
     const session = this.transactions ? this.client.startSession() : undefined

@@ -94,7 +94,14 @@ export type ListIndexSpec = { field: string }
  * sum a day range by key (`sumCounters`), in the backend: SQL over real columns on SQLite, an
  * aggregation on MongoDB. Never a scan of events.
  */
-export type CountersSpec = { metrics: readonly string[] }
+export type CountersSpec = {
+  metrics: readonly string[]
+  /**
+   * also keep each day's sums in blocks of 8 and 32 days, added in the same write, so a long range is
+   * summed by key from a few rows per key instead of one per day (./counter-rollup.ts; decision 026)
+   */
+  rollup?: boolean
+}
 export type CounterKey = { dim: string; key: string; day: string; sub?: string }
 export type CounterRow = Required<CounterKey> & { values: Record<string, number> }
 export type CounterQuery = {

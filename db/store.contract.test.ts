@@ -1,4 +1,7 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { op } from './batch.ts'
 import { defineCollection, ensureCollection } from './collections.ts'
 import { type Collection, DuplicateKeyError, type Doc, type Store } from './port.ts'
@@ -9,7 +12,13 @@ type Row = Doc & { name: string; n?: number | null; tags?: string[]; at?: Date; 
 
 const backends: { name: string; open: () => Promise<Store> }[] = [
   { name: 'sqlite', open: async () => new SqliteStore(':memory:') },
+  // a file: sums then run on the reader threads (db/sqlite/counters.ts), a sum by key split across them by key
+  { name: 'sqlite file', open: async () => new SqliteStore(join(fileDirs[fileDirs.push(mkdtempSync(join(tmpdir(), 'gamewise-contract-'))) - 1]!, 'store.db')) },
 ]
+const fileDirs: string[] = []
+afterAll(() => {
+  for (const d of fileDirs) rmSync(d, { recursive: true, force: true })
+})
 const mongoUri = process.env.MONGODB_URI
 /**
  * FerretDB's version when MONGODB_URI points at FerretDB (scripts/ferretdb.ts starts one): the tests of
@@ -323,6 +332,88 @@ for (const backend of backends) {
       await expect(store.batch([count('article:c', '2026-11-05', { views: 1 }), op.insert(name, { _id: 'event-1' })])).rejects.toBeInstanceOf(DuplicateKeyError)
       if (store.kind === 'sqlite') expect(await store.sumCounters(table, { dim: 'page', from: '2026-11-05', to: '2026-11-05', subs: '', by: 'key' })).toEqual([])
     })
+
+    it('keeps a rolled-up table in blocks too: over random ledgers, any range sums by key exactly as its days do, blocks stay out of readCounters, a prune sums them again', async () => {
+      const dayAt = (n: number) => new Date(Date.UTC(2026, 4, 1) + n * 86_400_000).toISOString().slice(0, 10)
+      // three seeded pseudo-random ledgers over 200 days (a failure names its seed), counts and money in two currencies
+      for (const ledger of [7, 1_234, 98_765]) {
+        const table = `rolled_${ledger}_${name.replace(/\W/g, '_').toLowerCase()}`.replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)])
+        await store.ensureCounters(table, { metrics: ['views', 'revenue'], rollup: true })
+        let seed = ledger
+        const rnd = (n: number) => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648), seed % n)
+        const keys = 2 + rnd(6)
+        const ops = []
+        for (let i = 0; i < 160; i++) {
+          const money = rnd(4) === 0
+          ops.push(op.count(table, { dim: 'page', key: `k${rnd(keys)}`, day: dayAt(rnd(200)), sub: money ? ['EUR', 'USD'][rnd(2)]! : '' }, money ? { revenue: rnd(50) - 10 } : { views: 1 + rnd(3) }))
+        }
+        for (let i = 0; i < ops.length; i += 80) await store.batch(ops.slice(i, i + 80))
+        const byKey = (rows: { key: string; sub: string; values: Record<string, number> }[]) => Object.fromEntries(rows.filter((r) => Object.values(r.values).some((v) => v)).map((r) => [`${r.key}/${r.sub}`, r.values]))
+        const naive = async (from: string, to: string, subs: '' | 'money', only?: readonly string[]) => {
+          const out: Record<string, Record<string, number>> = {}
+          for (const r of await store.sumCounters(table, { dim: 'page', from, to, subs, by: 'key-day' })) {
+            if (only && !only.includes(r.key)) continue
+            const row = (out[`${r.key}/${r.sub}`] ??= {})
+            for (const [m, v] of Object.entries(r.values)) row[m] = (row[m] ?? 0) + v
+          }
+          return Object.fromEntries(Object.entries(out).filter(([, v]) => Object.values(v).some((x) => x)))
+        }
+        for (let i = 0; i < 12; i++) {
+          const a = rnd(210) - 5
+          const from = dayAt(a)
+          const to = dayAt(a + rnd(120))
+          const only = rnd(3) === 0 ? [`k${rnd(keys)}`, `k${rnd(keys)}`] : undefined
+          for (const subs of ['', 'money'] as const) expect(byKey(await store.sumCounters(table, { dim: 'page', from, to, subs, by: 'key', ...(only ? { keys: only } : {}) })), `ledger ${ledger}: ${from}..${to} ${subs} ${only ?? ''}`).toEqual(await naive(from, to, subs, only))
+        }
+        const days = await store.readCounters(table)
+        expect(days.every((r) => r.dim === 'page' && r.day >= dayAt(0) && r.day <= dayAt(199))).toBe(true)
+        // a prune keeps the blocks of the days left exact
+        await store.pruneCounters(table, dayAt(100))
+        expect(byKey(await store.sumCounters(table, { dim: 'page', from: dayAt(0), to: dayAt(199), subs: '', by: 'key' })), `ledger ${ledger} after a prune`).toEqual(await naive(dayAt(100), dayAt(199), ''))
+        expect((await store.readCounters(table)).every((r) => r.day >= dayAt(100))).toBe(true)
+      }
+    }, 180_000)
+
+    it.runIf(backend.name === 'mongodb')('sums every metric of a counters table in one read of its rows (FerretDB 1.x scans the whole collection for each query: one per metric kept the Earnings screen loading past its second)', async () => {
+      const table = `onepass_${name.replace(/\W/g, '_').toLowerCase()}`.replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)])
+      await store.ensureCounters(table, { metrics: ['views', 'clicks', 'revenue'], rollup: true })
+      const day = (n: number) => new Date(Date.UTC(2026, 3, 1) + n * 86_400_000).toISOString().slice(0, 10)
+      await store.batch(Array.from({ length: 60 }, (_, i) => op.count(table, { dim: 'page', key: `p${i % 3}`, day: day(i) }, { views: 2, clicks: 1 })))
+      await store.batch([op.count(table, { dim: 'page', key: 'p0', day: day(5), sub: 'EUR' }, { revenue: 7 })])
+      const { Collection } = await import('mongodb')
+      const reads = [vi.spyOn(Collection.prototype, 'aggregate'), vi.spyOn(Collection.prototype, 'find')]
+      try {
+        const pages = await store.sumCounters(table, { dim: 'page', from: day(0), to: day(59), subs: '', by: 'key' })
+        expect(reads.reduce((n, r) => n + r.mock.calls.length, 0), 'reads of a sum by key').toBe(1)
+        // every metric summed, not only the first (FerretDB 1.x's $group gave the others 0)
+        expect(Object.fromEntries(pages.map((r) => [r.key, r.values]))).toEqual({ p0: { views: 40, clicks: 20 }, p1: { views: 40, clicks: 20 }, p2: { views: 40, clicks: 20 } })
+        const daily = await store.sumCounters(table, { dim: 'page', from: day(5), to: day(6), subs: 'money', by: 'key-day' })
+        expect(reads.reduce((n, r) => n + r.mock.calls.length, 0), 'reads of a sum by key and day').toBe(2)
+        expect(daily.map((r) => [r.key, r.sub, r.day, r.values])).toEqual([['p0', 'EUR', day(5), { revenue: 7 }]])
+      } finally {
+        for (const r of reads) r.mockRestore()
+      }
+    })
+
+    it('builds the blocks of a table that had only days when it is declared rolled up; a 90-day range then reads a few rows per key, not one per day', async () => {
+      const table = `built_${name.replace(/\W/g, '_').toLowerCase()}`.replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)])
+      await store.ensureCounters(table, { metrics: ['views'] })
+      // 4 pages viewed every day of 2026-04-01..2026-06-29: 90 days starting on a day that is a multiple of 64 since 1970
+      const first = Date.UTC(2026, 3, 1)
+      expect((first / 86_400_000) % 64).toBe(0)
+      const day = (n: number) => new Date(first + n * 86_400_000).toISOString().slice(0, 10)
+      await store.batch(Array.from({ length: 360 }, (_, i) => op.count(table, { dim: 'page', key: `p${i % 4}`, day: day(Math.floor(i / 4)) }, { views: 1 + (i % 3) })))
+      await store.ensureCounters(table, { metrics: ['views'], rollup: true })
+      const before = store.kind === 'sqlite' ? (store as SqliteStore).rowsRead : 0
+      const rows = await store.sumCounters(table, { dim: 'page', from: day(0), to: day(89), subs: '', by: 'key' })
+      expect(rows.map((r) => [r.key, r.values.views]).sort()).toEqual(Array.from({ length: 4 }, (_, k) => [`p${k}`, Array.from({ length: 90 }, (_, d) => 1 + ((d * 4 + k) % 3)).reduce((a, b) => a + b)]))
+      // two 32-day blocks, three 8-day ones and two days: 7 rows per page instead of 90
+      if (store.kind === 'sqlite') expect((store as SqliteStore).rowsRead - before).toBe(28)
+      // written after: days and blocks alike
+      await store.batch([op.count(table, { dim: 'page', key: 'p0', day: day(3) }, { views: 1000 })])
+      expect((await store.sumCounters(table, { dim: 'page', from: day(0), to: day(89), subs: '', by: 'key', keys: ['p0'] }))[0]!.values.views).toBe(rows.find((r) => r.key === 'p0')!.values.views! + 1000)
+      expect((await store.readCounters(table)).length).toBe(360)
+    }, 90_000)
 
     it('prunes the counter rows of days before a day, and only those (search statistics keep 90 days)', async () => {
       const table = `pruned_${name.replace(/\W/g, '_').toLowerCase()}`.replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)])

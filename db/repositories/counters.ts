@@ -47,7 +47,7 @@ export function incrementOps(increments: readonly Increment[]): BatchOp[] {
 
 export function createCountersRepository(store: Store, registry: Registry) {
   // views exist nowhere else: the counters are data, backed up like clicks
-  const collection = counterTable(store, COUNTERS, rowSchema, METRICS)
+  const collection = counterTable(store, COUNTERS, rowSchema, METRICS, { rollup: true })
   registry.add(collection)
   return {
     init: () => ensureCollection(store, collection),

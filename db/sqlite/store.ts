@@ -33,7 +33,7 @@ export class SqliteStore implements Store, CollectionHost {
 
   constructor(file: string) {
     this.db = openDatabase(file)
-    this.counters = new SqliteCounters(this.db, file)
+    this.counters = new SqliteCounters(this.db, file, this)
     this.rankedWindows = new RankedWindows(this.db)
   }
 
