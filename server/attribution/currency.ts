@@ -151,7 +151,10 @@ export function createCurrencyService(deps: { rates: ExchangeRatesRepository; re
         const from = rateOn(currency, day)
         const to = rateOn(target, day)
         if (from === null || to === null) return null
-        return Math.round((amount / from) * to * 10_000) / 10_000
+        // unrounded: rounding each amount made the sum of two rows differ from the row of both (1.2493 + 4.4257
+        // is 5.6750, the day's 5.6749), so the pages report's total could be a cent off the daily chart's;
+        // money is rounded once, to the cent, where a report is made (lib/figures.ts toCents)
+        return (amount / from) * to
       }
     },
   }
