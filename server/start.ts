@@ -29,6 +29,8 @@ if (!existsSync(join(root, 'dist/server/entry.mjs'))) {
   }
 }
 
+// before anything loads vike/server: a correction to its per-render guard (server/vike-patches.ts)
+;(await import('./vike-patches.ts')).applyVikePatches()
 const { bootstrap, createAppContext } = await import('./context.ts')
 const { createApp } = await import('./app.ts')
 const { createVikeRenderer } = await import('./vike-renderer.ts')
