@@ -54,11 +54,8 @@ export function SearchForm({ q = '', id, label, compact = false, suggest = false
           else void load().then((m) => m.ask(box, field.value), () => {})
         },
         onKeyDown: (e: { key: string; preventDefault(): void }) => code?.onKeyDown(box, e),
-        onBlur: () =>
-          setTimeout(() => {
-            setOpen(false)
-            setActive(-1)
-          }, 150),
+        // before the code has loaded nothing has opened the list
+        onBlur: () => setTimeout(() => code?.close(box), 150),
       }
     : {}
 

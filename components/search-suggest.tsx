@@ -29,7 +29,8 @@ export type SuggestBox = {
   t: Translate
 }
 
-const close = (box: SuggestBox) => {
+/** Closes the list (the box keeps its text). */
+export const close = (box: SuggestBox) => {
   box.setOpen(false)
   box.setActive(-1)
 }
